@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+//
+// SkillCheck: the test harness and conformance kit for Agent–Skill skills.
+//
+// Platforms: `SkillKit` and `SkillEngine` (what ships inside an app) build for iOS 17 / macOS 14 and
+// Linux. `SkillTesting` and everything built on it (test-only code) needs `TaskExecutor` and `Mutex`,
+// so its API is marked `@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)`.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let package = Package(
+    name: "SkillCheck",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10)],
+    products: [
+        .library(name: "SkillKit", targets: ["SkillKit"]),
+        .library(name: "SkillEngine", targets: ["SkillEngine"]),
+        .library(name: "SkillTesting", targets: ["SkillTesting"]),
+        .executable(name: "skillbench", targets: ["skillbench"]),
+    ],
+    targets: [
+        .target(name: "SkillKit", swiftSettings: strict),
+        .target(name: "SkillEngine", dependencies: ["SkillKit"], swiftSettings: strict),
+        .target(name: "SkillTesting", dependencies: ["SkillKit"], swiftSettings: strict),
+        .executableTarget(
+            name: "skillbench",
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "SkillKitTests", dependencies: ["SkillKit", "SkillTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "SkillEngineTests",
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "SkillTestingTests", dependencies: ["SkillKit", "SkillTesting"], swiftSettings: strict),
+    ]
+)

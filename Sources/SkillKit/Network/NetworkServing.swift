@@ -1,0 +1,24 @@
+import Foundation
+
+/// The network as a skill sees it: one general request/response call, and the seed's weather call on top.
+///
+/// A conforming type implements ``send(_:)``; ``fetchWeather(city:)`` defaults to a `GET` of
+/// ``WeatherResponse/endpoint`` decoded as JSON.
+///
+/// ```swift
+/// let response = try await context.networkService.send(
+///     NetworkRequest(url: URL(string: "https://api.example.com/v1/quote")!))
+/// let quote = try response.decode(Quote.self)
+/// ```
+public protocol NetworkServing: Sendable {
+    /// Sends `request` and returns the server's response, whatever its status.
+    func send(_ request: NetworkRequest) async throws -> NetworkResponse
+    /// The current weather in `city` (seed API).
+    func fetchWeather(city: String) async throws -> WeatherResponse
+}
+
+extension NetworkServing {
+    public func fetchWeather(city: String) async throws -> WeatherResponse {
+        try await send(WeatherResponse.request(city: city)).decode(WeatherResponse.self)
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// Persistent storage as a skill sees it: documents (JSON) in named collections.
+///
+/// A conforming type implements the four document operations; the seed's note methods
+/// (``save(_:)``, ``fetchAllNotes()``) and the `Codable` helpers are built on them.
+///
+/// ```swift
+/// struct Reminder: Codable { var text: String }
+/// try await context.storage.save(Reminder(text: "牛奶"), id: "r1", in: "reminders")
+/// let reminder = try await context.storage.load(Reminder.self, id: "r1", in: "reminders")
+/// ```
+public protocol DataStoring: Sendable {
+    /// Stores `data` under `id` in `collection`, replacing any document with that id.
+    func saveDocument(_ data: Data, id: String, in collection: String) async throws
+    /// The document stored under `id` in `collection`, or `nil`.
+    func document(id: String, in collection: String) async throws -> Data?
+    /// Every document in `collection`, in the order they were first saved.
+    func documents(in collection: String) async throws -> [StoredDocument]
+    /// Removes the document stored under `id`; returns whether there was one.
+    @discardableResult
+    func deleteDocument(id: String, in collection: String) async throws -> Bool
+
+    /// Saves a note (seed API). Default: the document API, collection ``NoteItem/collection``.
+    func save(_ item: NoteItem) async throws
+    /// Every note, oldest first (seed API). Default: the document API.
+    func fetchAllNotes() async throws -> [NoteItem]
+}
+
+/// One document as stored by a ``DataStoring``.
+public struct StoredDocument: Sendable, Codable, Hashable {
+    public var id: String
+    public var data: Data
+
+    public init(id: String, data: Data) {
+        self.id = id
+        self.data = data
+    }
+}
+
+extension NoteItem {
+    /// The collection notes are stored in.
+    public static let collection = "notes"
+}
+
+extension DataStoring {
+    public func save(_ item: NoteItem) async throws {
+        try await save(item, id: item.id.uuidString, in: NoteItem.collection)
+    }
+
+    public func fetchAllNotes() async throws -> [NoteItem] {
+        try await loadAll(NoteItem.self, in: NoteItem.collection)
+    }
+
+    /// Encodes `value` as JSON (sorted keys) and stores it.
+    public func save<Value: Encodable>(_ value: Value, id: String, in collection: String) async throws {
+        try await saveDocument(DocumentCoding.encode(value), id: id, in: collection)
+    }
+
+    /// Decodes the document under `id`, or returns `nil` when there is none.
+    public func load<Value: Decodable>(_ type: Value.Type, id: String, in collection: String) async throws -> Value? {
+        guard let data = try await document(id: id, in: collection) else { return nil }
+        return try DocumentCoding.decode(type, from: data, id: id, collection: collection)
+    }
+
+    /// Decodes every document in `collection`, in storage order.
+    public func loadAll<Value: Decodable>(_ type: Value.Type, in collection: String) async throws -> [Value] {
+        try await documents(in: collection).map {
+            try DocumentCoding.decode(type, from: $0.data, id: $0.id, collection: collection)
+        }
+    }
+}
+
+/// The JSON coding every store shares, so that the same value is the same bytes everywhere.
+public enum DocumentCoding {
+    public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(value)
+    }
+
+    public static func decode<Value: Decodable>(
+        _ type: Value.Type,
+        from data: Data,
+        id: String,
+        collection: String
+    ) throws -> Value {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        do {
+            return try decoder.decode(type, from: data)
+        } catch {
+            throw StorageError.corruptDocument(collection: collection, id: id, reason: "\(error)")
+        }
+    }
+}

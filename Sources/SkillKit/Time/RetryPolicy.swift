@@ -1,0 +1,131 @@
+/// When and how long to wait before trying a failed operation again: seed 001's `RetrySkill`, on any clock.
+///
+/// Retry `n` (counting from 0) waits `baseDelay × factor^n`, capped at `maxDelay`, then jittered.
+/// With the defaults (`factor` 2, no jitter), a base of one second waits 1 s, 2 s, 4 s: exact
+/// durations, never accumulated floating-point error.
+///
+/// ```swift
+/// let policy = RetryPolicy(maxRetries: 3, baseDelay: .seconds(1))
+/// let weather = try await policy.run(clock: context.clock) { attempt in
+///     try await context.networkService.fetchWeather(city: "北京")
+/// }
+/// ```
+public struct RetryPolicy: Sendable {
+    /// How retries are spread out so that many clients do not retry in lockstep.
+    public enum Jitter: Sendable, Hashable {
+        /// Exactly the computed delay.
+        case none
+        /// A uniformly random delay between zero and the computed delay ("full jitter").
+        case full(seed: UInt64)
+        /// The computed delay, scaled by a uniformly random factor in `1 - fraction ... 1 + fraction`.
+        case proportional(fraction: Double, seed: UInt64)
+    }
+
+    /// How many times to try again after the first attempt fails.
+    public var maxRetries: Int
+    /// The wait before the first retry.
+    public var baseDelay: Duration
+    /// How much each wait grows over the one before.
+    public var factor: Double
+    /// The longest wait, if any.
+    public var maxDelay: Duration?
+    /// Randomness added to each wait, from a seed.
+    public var jitter: Jitter
+    /// Which errors are worth a retry. `CancellationError` never is.
+    public var shouldRetry: @Sendable (any Error) -> Bool
+
+    public init(
+        maxRetries: Int,
+        baseDelay: Duration,
+        factor: Double = 2,
+        maxDelay: Duration? = nil,
+        jitter: Jitter = .none,
+        shouldRetry: @escaping @Sendable (any Error) -> Bool = RetryPolicy.retriesTransientErrors
+    ) {
+        precondition(maxRetries >= 0, "maxRetries must not be negative")
+        precondition(factor >= 1, "factor must be at least 1")
+        self.maxRetries = maxRetries
+        self.baseDelay = baseDelay
+        self.factor = factor
+        self.maxDelay = maxDelay
+        self.jitter = jitter
+        self.shouldRetry = shouldRetry
+    }
+
+    /// The default condition: every error except ``SkillError/invalidInput(_:)`` (the same input will
+    /// fail again) and HTTP statuses in 400...499 other than 408 and 429.
+    public static let retriesTransientErrors: @Sendable (any Error) -> Bool = { error in
+        switch error {
+        case SkillError.invalidInput: false
+        case NetworkError.httpStatus(let status): !(400...499).contains(status) || status == 408 || status == 429
+        default: true
+        }
+    }
+
+    /// The waits this policy makes, in order, for an operation that always fails.
+    public var schedule: [Duration] {
+        var generator = jitter.makeGenerator()
+        return (0..<maxRetries).map { delay(forRetry: $0, using: &generator) }
+    }
+
+    /// The wait before retry `retry` (0 is the first retry).
+    public func delay(forRetry retry: Int, using generator: inout SeededRandomNumberGenerator) -> Duration {
+        var delay = exponentialDelay(forRetry: retry)
+        if let maxDelay, delay > maxDelay { delay = maxDelay }
+        switch jitter {
+        case .none:
+            return delay
+        case .full:
+            return delay * Double.random(in: 0...1, using: &generator)
+        case .proportional(let fraction, _):
+            return delay * Double.random(in: (1 - fraction)...(1 + fraction), using: &generator)
+        }
+    }
+
+    private func exponentialDelay(forRetry retry: Int) -> Duration {
+        let growth = power(factor, retry)
+        if factor == factor.rounded(), growth < Double(Int.max / 4) {
+            return baseDelay * Int(growth)
+        }
+        return baseDelay * growth
+    }
+
+    /// Runs `operation`, waiting on `clock` and trying again while it fails with a retryable error.
+    ///
+    /// `operation` receives the attempt number, 0 for the first try.
+    /// - Throws: the last error, once retries are used up or an error is not retryable; and
+    ///   `CancellationError` as soon as the task is cancelled, mid-wait included.
+    public func run<C: Clock, Value>(
+        clock: C,
+        isolation: isolated (any Actor)? = #isolation,
+        _ operation: (_ attempt: Int) async throws -> Value
+    ) async throws -> Value where C.Duration == Duration {
+        var generator = jitter.makeGenerator()
+        var attempt = 0
+        while true {
+            do {
+                return try await operation(attempt)
+            } catch {
+                if error is CancellationError || attempt >= maxRetries || !shouldRetry(error) { throw error }
+                try await clock.sleep(for: delay(forRetry: attempt, using: &generator))
+                attempt += 1
+            }
+        }
+    }
+}
+
+extension RetryPolicy.Jitter {
+    func makeGenerator() -> SeededRandomNumberGenerator {
+        switch self {
+        case .none: SeededRandomNumberGenerator(seed: 0)
+        case .full(let seed), .proportional(_, let seed): SeededRandomNumberGenerator(seed: seed)
+        }
+    }
+}
+
+/// `base` to a whole power, by repeated multiplication (exact for small integral bases).
+private func power(_ base: Double, _ exponent: Int) -> Double {
+    var result = 1.0
+    for _ in 0..<exponent { result *= base }
+    return result
+}

@@ -1,0 +1,16 @@
+/// A sleeper waiting on a ``VirtualClock``, as a test inspects it.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+public struct PendingSleeper: Sendable, Hashable, CustomStringConvertible {
+    /// When it wakes.
+    public var deadline: VirtualClock.Instant
+    /// How long it asked to sleep, from the instant it started sleeping.
+    public var duration: Duration
+    /// Its place in the registration order: among equal deadlines, the lower wakes first.
+    public var sequence: Int
+    /// The label of the spawned task it belongs to, if any.
+    public var label: String?
+
+    public var description: String {
+        "\(label ?? "unlabelled sleeper") #\(sequence) sleeping \(duration) until \(deadline)"
+    }
+}

@@ -1,0 +1,113 @@
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+extension VirtualClock {
+    /// Moves time forward by `duration`, waking every sleeper due by then, in order.
+    ///
+    /// ```swift
+    /// clock.advance(by: .seconds(10))   // a ten-second timeout fires
+    /// ```
+    public func advance(by duration: Duration) {
+        advance(to: now.advanced(by: duration))
+    }
+
+    /// Moves time to `target`, waking every sleeper due at or before it, in (deadline, registration)
+    /// order. Each woken sleeper runs to its next suspension before the next one wakes, and ``now`` is
+    /// its deadline meanwhile. A sleeper registered during the advance and due by `target` wakes too.
+    public func advance(to target: Instant) {
+        scheduler.runUntilIdle()
+        let start = now
+        if target < start {
+            warn("advance(to: \(target)) is before now (\(start)); time does not go back")
+            return
+        }
+        if pendingCount == 0 {
+            warn("advance to \(target) with no sleeper pending")
+        }
+        while wakeNext(dueBy: target) {}
+        state.withLock { state in
+            if state.now < target { state.now = target }
+        }
+    }
+
+    /// Wakes sleepers until none is pending, bounded in virtual time and in wakes, never in real time.
+    ///
+    /// - Parameters:
+    ///   - horizon: how far past ``now`` time may move.
+    ///   - maxWakes: how many sleepers may wake.
+    /// - Throws: ``VirtualClockError`` naming the sleeper that never ends, or the tasks that stalled.
+    public func run(horizon: Duration = .seconds(86_400 * 365), maxWakes: Int = 1_000_000) throws(VirtualClockError) {
+        try run(until: { false }, horizon: horizon, maxWakes: maxWakes)
+        let unfinished = scheduler.unfinishedTasks
+        if !unfinished.isEmpty { throw .stalled(unfinished: unfinished) }
+    }
+
+    /// Auto-advance: drains, and while `condition` is false and a sleeper is pending, jumps to the next
+    /// deadline and wakes it. Returns whether `condition` became true.
+    @discardableResult
+    public func run(
+        until condition: () -> Bool,
+        horizon: Duration = .seconds(86_400 * 365),
+        maxWakes: Int = 1_000_000
+    ) throws(VirtualClockError) -> Bool {
+        scheduler.runUntilIdle()
+        let limit = now.advanced(by: horizon)
+        var wakes = 0
+        while !condition() {
+            guard let next = nextSleeper() else { return false }
+            if next.deadline > limit { throw .horizonExceeded(horizon: horizon, next: next) }
+            if wakes == maxWakes { throw .tooManyWakes(limit: maxWakes, next: next) }
+            wakeNext(dueBy: next.deadline)
+            wakes += 1
+        }
+        return true
+    }
+
+    /// Wakes the first sleeper due by `target`, then drains. Returns `false` when none is due.
+    @discardableResult
+    func wakeNext(dueBy target: Instant) -> Bool {
+        let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
+            state.discardStale()
+            guard let first = state.heap.first, first.deadline <= target.offset,
+                  case .sleeping(let continuation, _) = state.slots[first.id] else { return nil }
+            state.heap.removeFirst()
+            state.slots[first.id] = nil
+            state.sleeping -= 1
+            if state.now.offset < first.deadline { state.now = Instant(offset: first.deadline) }
+            return continuation
+        }
+        guard let continuation else { return false }
+        continuation.resume()
+        scheduler.runUntilIdle()
+        return true
+    }
+
+    private func nextSleeper() -> PendingSleeper? {
+        state.withLock { state in
+            state.discardStale()
+            guard let first = state.heap.first, case .sleeping(_, let sleeper) = state.slots[first.id] else {
+                return nil
+            }
+            return sleeper
+        }
+    }
+
+    func warn(_ message: String) {
+        state.withLock { $0.warnings.append(message) }
+    }
+
+    /// Cancels every pending sleeper (each throws `CancellationError`) and every spawned task, then drains.
+    public func cancelAll() {
+        let sleepers: [UnsafeContinuation<Void, any Error>] = state.withLock { state in
+            let continuations = state.slots.values.compactMap { slot -> UnsafeContinuation<Void, any Error>? in
+                if case .sleeping(let continuation, _) = slot { return continuation }
+                return nil
+            }
+            state.slots.removeAll()
+            state.heap = SleeperHeap()
+            state.sleeping = 0
+            return continuations
+        }
+        scheduler.cancelAll()
+        for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
+        scheduler.runUntilIdle()
+    }
+}

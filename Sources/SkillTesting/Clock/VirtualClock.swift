@@ -1,0 +1,222 @@
+import Foundation
+import Synchronization
+
+/// A clock whose time moves only when the test says so, and that never guesses whether the code under
+/// test has reached its sleep.
+///
+/// Code under test takes a `Clock` (or a ``SkillKit/SkillContext``, whose `clock` this is) and runs on
+/// the clock's ``scheduler``. Every advance first drains the scheduler, so the code has reached its
+/// sleep; then it wakes due sleepers one at a time in (deadline, registration order), draining after
+/// each, with ``now`` equal to that sleeper's deadline while it runs.
+///
+/// ```swift
+/// @Test func retriesWithBackoff() async throws {
+///     try await withVirtualTime { clock in
+///         let task = clock.scheduler.spawn("fetch") {
+///             try await RetryPolicy(maxRetries: 3, baseDelay: .seconds(1)).run(clock: clock) { attempt in
+///                 if attempt < 3 { throw NetworkError.offline }
+///                 return "ok"
+///             }
+///         }
+///         clock.advance(by: .seconds(1))
+///         clock.advance(by: .seconds(2))
+///         clock.advance(by: .seconds(4))
+///         #expect(try await task.value == "ok")     // 7 virtual seconds, microseconds of real time
+///     }
+/// }
+/// ```
+///
+/// Sleeping until a deadline at or before ``now`` returns at once. A cancelled sleeper throws
+/// `CancellationError` at once, without an advance, even when the cancel lands before the sleep.
+/// Each clock has its own state: tests with their own clocks run in parallel without crosstalk.
+/// Sleepers on tasks outside the ``scheduler`` still wake in order, but run concurrently with the
+/// advance: for them, ``waitForSleepers(_:)`` says when they have reached their sleep.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+public final class VirtualClock: Clock, Sendable {
+    /// A point in virtual time: the time since the clock was made.
+    public struct Instant: InstantProtocol, Hashable, Codable, Sendable, CustomStringConvertible {
+        public var offset: Duration
+
+        public init(offset: Duration) {
+            self.offset = offset
+        }
+
+        public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        public func duration(to other: Instant) -> Duration { other.offset - offset }
+        public static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
+        public var description: String { "t+\(offset)" }
+    }
+
+    enum Slot {
+        /// The id is taken but the sleeper has not registered yet.
+        case starting
+        /// Cancelled before it registered.
+        case cancelledEarly
+        case sleeping(UnsafeContinuation<Void, any Error>, PendingSleeper)
+    }
+
+    struct State {
+        var now = Instant(offset: .zero)
+        var heap = SleeperHeap()
+        var slots: [Int: Slot] = [:]
+        var sleeping = 0
+        var nextID = 0
+        var nextSequence = 0
+        var waiters: [(count: Int, continuation: UnsafeContinuation<Void, Never>)] = []
+        var warnings: [String] = []
+    }
+
+    /// The executor that code under test runs on.
+    public let scheduler: DeterministicScheduler
+    /// The wall-clock date at ``Instant`` zero, for ``date(at:)`` and ``dateSource``.
+    public let origin: Date
+    let state = Mutex(State())
+
+    /// 2026-01-01T00:00:00Z: the default ``origin``.
+    public static let defaultOrigin = Date(timeIntervalSince1970: 1_767_225_600)
+
+    public init(origin: Date = VirtualClock.defaultOrigin, scheduler: DeterministicScheduler = DeterministicScheduler()) {
+        self.origin = origin
+        self.scheduler = scheduler
+    }
+
+    public var now: Instant { state.withLock { $0.now } }
+    public var minimumResolution: Duration { .zero }
+
+    /// The wall-clock date at `instant`: ``origin`` plus its offset.
+    public func date(at instant: Instant) -> Date {
+        let (seconds, attoseconds) = instant.offset.components
+        return origin.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+    }
+
+    /// A date source for ``SkillKit/SkillContext``: the date at ``now``.
+    public var dateSource: @Sendable () -> Date {
+        { [self] in date(at: now) }
+    }
+
+    // MARK: Sleeping
+
+    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let id: Int? = state.withLock { state in
+            guard deadline > state.now else { return nil }
+            defer { state.nextID += 1 }
+            state.slots[state.nextID] = .starting
+            return state.nextID
+        }
+        guard let id else { return }
+        let label = SleepLabel.current
+        try await withTaskCancellationHandler {
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
+                register(id, deadline: deadline, label: label, continuation)
+            }
+        } onCancel: {
+            let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
+                switch state.slots[id] {
+                case .starting:
+                    state.slots[id] = .cancelledEarly
+                    return nil
+                case .sleeping(let continuation, _):
+                    state.slots[id] = nil
+                    state.sleeping -= 1
+                    return continuation
+                case .cancelledEarly, nil:
+                    return nil
+                }
+            }
+            continuation?.resume(throwing: CancellationError())
+        }
+    }
+
+    private func register(
+        _ id: Int,
+        deadline: Instant,
+        label: String?,
+        _ continuation: UnsafeContinuation<Void, any Error>
+    ) {
+        enum Next { case sleep([UnsafeContinuation<Void, Never>]), cancelled, due }
+        let next: Next = state.withLock { state in
+            if case .cancelledEarly = state.slots[id] {
+                state.slots[id] = nil
+                return .cancelled
+            }
+            guard deadline > state.now else {
+                state.slots[id] = nil
+                return .due
+            }
+            let sequence = state.nextSequence
+            state.nextSequence += 1
+            let sleeper = PendingSleeper(
+                deadline: deadline, duration: deadline.offset - state.now.offset, sequence: sequence, label: label)
+            state.slots[id] = .sleeping(continuation, sleeper)
+            state.sleeping += 1
+            state.heap.insert(.init(deadline: deadline.offset, sequence: sequence, id: id))
+            guard !state.waiters.isEmpty else { return .sleep([]) }
+            let count = state.sleeping
+            let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= count }
+            return .sleep(ready)
+        }
+        switch next {
+        case .cancelled: continuation.resume(throwing: CancellationError())
+        case .due: continuation.resume()
+        case .sleep(let ready): for waiter in ready { waiter.resume() }
+        }
+    }
+
+    // MARK: Inspection
+
+    /// Every pending sleeper, in the order they will wake.
+    public var pendingSleepers: [PendingSleeper] {
+        state.withLock { state in
+            state.slots.values.compactMap { slot -> PendingSleeper? in
+                if case .sleeping(_, let sleeper) = slot { return sleeper }
+                return nil
+            }
+        }
+        .sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
+    }
+
+    /// How many sleepers are pending.
+    public var pendingCount: Int { state.withLock { $0.sleeping } }
+
+    /// When the next sleeper is due, if any.
+    public var nextDeadline: Instant? {
+        state.withLock { state in
+            state.discardStale()
+            return state.heap.first.map { Instant(offset: $0.deadline) }
+        }
+    }
+
+    /// Things the clock was asked to do that look like a mistake, such as advancing with nothing pending.
+    public var warnings: [String] { state.withLock { $0.warnings } }
+
+    /// Returns once at least `count` sleepers are pending: for code that does not run on the
+    /// ``scheduler``, so that a test can tell it has reached its sleep before advancing.
+    ///
+    /// ```swift
+    /// let task = Task { try await clock.sleep(for: .seconds(1)) }
+    /// await clock.waitForSleepers(1)
+    /// clock.advance(by: .seconds(1))
+    /// ```
+    public func waitForSleepers(_ count: Int) async {
+        await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
+            let ready = state.withLock { state -> Bool in
+                if state.sleeping >= count { return true }
+                state.waiters.append((count, continuation))
+                return false
+            }
+            if ready { continuation.resume() }
+        }
+    }
+}
+
+extension VirtualClock.State {
+    /// Drops heap entries whose sleeper was cancelled.
+    mutating func discardStale() {
+        while let first = heap.first {
+            if case .sleeping = slots[first.id] { return }
+            heap.removeFirst()
+        }
+    }
+}

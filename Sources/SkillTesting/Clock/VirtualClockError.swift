@@ -1,0 +1,44 @@
+/// Why ``VirtualClock/run(horizon:maxWakes:)`` or a virtual-time scope gave up.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+public enum VirtualClockError: Error, Hashable, CustomStringConvertible {
+    /// Time would pass beyond the horizon: this sleeper is due after it.
+    case horizonExceeded(horizon: Duration, next: PendingSleeper)
+    /// The clock woke this many sleepers and there are still more: this one is next.
+    case tooManyWakes(limit: Int, next: PendingSleeper)
+    /// Nothing is runnable and nothing sleeps, yet these tasks have not finished: they wait on
+    /// something outside the scheduler, or on a continuation that is never resumed.
+    case stalled(unfinished: [String])
+
+    public var description: String {
+        switch self {
+        case .horizonExceeded(let horizon, let next):
+            "virtual time would pass the horizon of \(horizon): \(next) never ends"
+        case .tooManyWakes(let limit, let next):
+            "woke \(limit) sleepers and time still goes on: \(next) never ends"
+        case .stalled(let unfinished):
+            "no job is runnable and no sleeper is pending, but \(unfinished.joined(separator: ", ")) "
+                + "never finished: it waits on work outside the scheduler (Task {}, Task.detached, "
+                + "@MainActor, a real clock, Dispatch) or on a continuation nobody resumes"
+        }
+    }
+}
+
+/// What a virtual-time scope found left over at its end.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+public struct VirtualTimeLeftovers: Error, Hashable, CustomStringConvertible {
+    public var sleepers: [PendingSleeper]
+    public var tasks: [String]
+    public var escapes: [DeterministicScheduler.Escape]
+    public var warnings: [String]
+
+    public var isEmpty: Bool { sleepers.isEmpty && tasks.isEmpty && escapes.isEmpty }
+
+    public var description: String {
+        var lines = ["virtual-time scope ended with work left over:"]
+        lines += sleepers.map { "  sleeper: \($0)" }
+        lines += tasks.map { "  unfinished task: \($0)" }
+        lines += escapes.map { "  escape: \($0)" }
+        lines += warnings.map { "  warning: \($0)" }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import SkillKit
+import Synchronization
+
+/// A ``SkillKit/NetworkServing`` that answers from stubs, with latency on an injected clock, faults,
+/// and an ordered log of every request.
+///
+/// Stubs are tried in the order they were added; the first that matches and has uses left answers.
+/// A request no stub matches throws ``UnmatchedRequest``, naming the nearest stubs and why each did
+/// not match.
+///
+/// ```swift
+/// let network = FakeNetworkService(clock: clock)
+/// network.stubWeather(city: "北京", WeatherResponse(temperature: 21, condition: "晴", feelsLike: 20, humidity: 40))
+/// network.stub(.init(path: "/v1/quote"), reply: .offline)
+/// // ... run the skill ...
+/// #expect(network.requests.count == 1)
+/// #expect(network.unusedStubs.isEmpty)
+/// ```
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+public final class FakeNetworkService: NetworkServing, Sendable {
+    /// A request that no stub matched.
+    public struct UnmatchedRequest: Error, LocalizedError, CustomStringConvertible {
+        public var request: NetworkRequest
+        /// Up to three stubs, fewest mismatches first, with the reasons each did not match.
+        public var nearest: [(stub: String, reasons: [String])]
+
+        public var description: String {
+            var lines = ["no stub matches \(request.method.rawValue) \(request.url.absoluteString)"]
+            if nearest.isEmpty { lines.append("  (no stubs)") }
+            for candidate in nearest {
+                lines.append("  nearest: \(candidate.stub): " + candidate.reasons.joined(separator: "; "))
+            }
+            return lines.joined(separator: "\n")
+        }
+
+        public var errorDescription: String? { description }
+    }
+
+    struct State {
+        var stubs: [NetworkStub] = []
+        var uses: [Int] = []
+        var requests: [NetworkRequest] = []
+    }
+
+    private let clock: (any Clock<Duration>)?
+    private let state = Mutex(State())
+
+    /// - Parameter clock: the clock stub latency passes on; `nil` ignores latency.
+    public init(clock: (any Clock<Duration>)? = nil, stubs: [NetworkStub] = []) {
+        self.clock = clock
+        state.withLock { state in
+            state.stubs = stubs
+            state.uses = stubs.map { _ in 0 }
+        }
+    }
+
+    /// Adds a stub after the existing ones.
+    public func stub(_ stub: NetworkStub) {
+        state.withLock { state in
+            state.stubs.append(stub)
+            state.uses.append(0)
+        }
+    }
+
+    /// Adds a stub after the existing ones.
+    public func stub(_ match: NetworkStub.Match, reply: NetworkStub.Reply, latency: Duration = .zero, times: Int? = nil) {
+        stub(NetworkStub(match, reply: reply, latency: latency, times: times))
+    }
+
+    /// Answers ``SkillKit/NetworkServing/fetchWeather(city:)`` for `city` with `weather`.
+    public func stubWeather(city: String, _ weather: WeatherResponse, latency: Duration = .zero) {
+        // Encoding a WeatherResponse cannot fail.
+        let body = (try? DocumentCoding.encode(weather)) ?? Data()
+        stub(NetworkStub(
+            Self.weatherMatch(city: city),
+            reply: .response(NetworkResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)),
+            latency: latency,
+            label: "weather \(city)"
+        ))
+    }
+
+    /// Answers ``SkillKit/NetworkServing/fetchWeather(city:)`` for `city` with `reply`, such as a fault.
+    public func stubWeather(city: String, reply: NetworkStub.Reply, latency: Duration = .zero) {
+        stub(NetworkStub(Self.weatherMatch(city: city), reply: reply, latency: latency, label: "weather \(city)"))
+    }
+
+    static func weatherMatch(city: String) -> NetworkStub.Match {
+        NetworkStub.Match(method: .get, url: WeatherResponse.endpoint.absoluteString, query: ["city": city])
+    }
+
+    /// Every request sent, in order, unmatched ones included.
+    public var requests: [NetworkRequest] { state.withLock { $0.requests } }
+
+    /// Stubs that answered nothing.
+    public var unusedStubs: [NetworkStub] {
+        state.withLock { state in zip(state.stubs, state.uses).filter { $0.1 == 0 }.map(\.0) }
+    }
+
+    // MARK: NetworkServing
+
+    public func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+        let stub = try state.withLock { state -> NetworkStub in
+            state.requests.append(request)
+            for (index, stub) in state.stubs.enumerated() where stub.match.mismatches(request).isEmpty {
+                if let times = stub.times, state.uses[index] >= times { continue }
+                state.uses[index] += 1
+                return stub
+            }
+            throw UnmatchedRequest(request: request, nearest: Self.nearest(to: request, in: state.stubs))
+        }
+        if case .offline = stub.reply { throw NetworkError.offline }
+        if case .hang = stub.reply { try await suspendUntilCancelled() }
+        if let clock, stub.latency > .zero { try await clock.sleep(for: stub.latency) }
+        switch stub.reply {
+        case .response(let response): return response
+        case .timeout: throw NetworkError.timedOut
+        case .malformedPayload:
+            return NetworkResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data("{\"malformed".utf8))
+        case .offline: throw NetworkError.offline
+        case .hang: try await suspendUntilCancelled()
+        }
+    }
+
+    static func nearest(to request: NetworkRequest, in stubs: [NetworkStub]) -> [(stub: String, reasons: [String])] {
+        let scored = stubs.map { stub in (stub: stub.description, reasons: stub.match.mismatches(request)) }
+            .filter { !$0.reasons.isEmpty }
+        let ranked = scored.enumerated().sorted {
+            ($0.element.reasons.count, $0.offset) < ($1.element.reasons.count, $1.offset)
+        }
+        return ranked.prefix(3).map(\.element)
+    }
+}
