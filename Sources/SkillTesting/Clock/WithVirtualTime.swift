@@ -13,6 +13,7 @@ import Foundation
 /// }
 /// ```
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@discardableResult
 public func withVirtualTime<Result>(
     origin: Date = VirtualClock.defaultOrigin,
     failOnWarnings: Bool = false,

@@ -1,0 +1,93 @@
+import Foundation
+import SkillTesting
+import Synchronization
+import Testing
+
+@Suite("DeterministicScheduler")
+struct DeterministicSchedulerTests {
+    @Test("spawned work runs only when the scheduler is drained, in the order it was enqueued")
+    func runsOnlyWhenDrained() async {
+        let scheduler = DeterministicScheduler()
+        let trace = Trace()
+        for name in ["a", "b", "c"] { scheduler.spawn(name) { trace.record(name) } }
+        #expect(trace.all.isEmpty)
+        #expect(scheduler.hasRunnableJobs)
+        scheduler.runUntilIdle()
+        #expect(trace.all == ["a", "b", "c"])
+        #expect(scheduler.unfinishedTasks.isEmpty)
+    }
+
+    @Test("child tasks and async let stay on the scheduler")
+    func structuredChildrenStay() async throws {
+        let clock = VirtualClock()
+        let task = clock.scheduler.spawn("parent") {
+            async let left: Int = { try await clock.sleep(for: .seconds(1)); return 1 }()
+            let right = try await withThrowingTaskGroup(of: Int.self) { group in
+                for value in 2...3 {
+                    group.addTask { try await clock.sleep(for: .seconds(value)); return value }
+                }
+                return try await group.reduce(0, +)
+            }
+            return try await left + right
+        }
+        clock.scheduler.runUntilIdle()
+        #expect(clock.pendingCount == 3)
+        clock.advance(by: .seconds(3))
+        #expect(try await task.value == 6)
+        #expect(clock.scheduler.escapes.isEmpty)
+    }
+
+    @Test("a job that arrives from another thread while draining is recorded as an escape")
+    func detectsEscape() async throws {
+        let scheduler = DeterministicScheduler()
+        scheduler.spawn("escaper") {
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                Task(executorPreference: scheduler) {}
+                done.signal()
+            }
+            thread.start()
+            done.wait()
+        }
+        scheduler.runUntilIdle()
+        #expect(scheduler.escapes.count == 1)
+        #expect(scheduler.escapes.first?.description.contains("came back") == true)
+    }
+
+    actor Counter {
+        let scheduler: DeterministicScheduler
+        var value = 0
+        init(scheduler: DeterministicScheduler) { self.scheduler = scheduler }
+        nonisolated var unownedExecutor: UnownedSerialExecutor { scheduler.asUnownedSerialExecutor() }
+        func bump() -> Int {
+            preconditionIsolated()
+            value += 1
+            return value
+        }
+    }
+
+    @Test("an actor can use the scheduler as its executor, and its isolation checks pass")
+    func actorOnScheduler() async throws {
+        let scheduler = DeterministicScheduler()
+        let counter = Counter(scheduler: scheduler)
+        let task = scheduler.spawn("bumps") {
+            var last = 0
+            for _ in 0..<5 { last = await counter.bump() }
+            return last
+        }
+        scheduler.runUntilIdle()
+        #expect(await task.value == 5)
+    }
+
+    @Test("draining from inside a job does nothing: the outer drain runs the work")
+    func reentrantDrain() async {
+        let scheduler = DeterministicScheduler()
+        let inner = Mutex(-1)
+        scheduler.spawn("outer") {
+            scheduler.spawn("inner") {}
+            inner.withLock { $0 = scheduler.runUntilIdle() }
+        }
+        #expect(scheduler.runUntilIdle() == 2)
+        #expect(inner.withLock { $0 } == 0)
+    }
+}
