@@ -10,6 +10,7 @@ struct ConcurrencyPolicyTests {
         ScriptedSkill(id: "fast", keywords: ["fast"], summary: "fast", delay: .seconds(1)),
     ]
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("cancel-previous: a new send cancels the running one, which adds no reply")
     func cancelPrevious() async throws {
         let harness = EngineHarness(policy: .cancelPrevious, skills: Self.skills)
@@ -24,6 +25,7 @@ struct ConcurrencyPolicyTests {
         #expect(harness.engine.state == .idle)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("serial: sends queue and run one at a time, each reply after its own message")
     func serial() async throws {
         let harness = EngineHarness(policy: .serial, skills: Self.skills)
@@ -40,6 +42,7 @@ struct ConcurrencyPolicyTests {
         #expect(harness.engine.eventLog.filter { if case .queued = $0 { true } else { false } }.count == 2)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("serial: a queued send whose task is cancelled leaves the queue without a trace in the conversation")
     func serialCancelWhileQueued() async throws {
         let harness = EngineHarness(policy: .serial, skills: Self.skills)
@@ -52,6 +55,7 @@ struct ConcurrencyPolicyTests {
         #expect(harness.engine.eventLog.contains(.cancelled(skillID: nil, reason: .callerCancelled)))
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("exclusive: a send while one runs is turned away and the conversation is untouched")
     func exclusive() async throws {
         let harness = EngineHarness(policy: .exclusive, skills: Self.skills)
@@ -66,6 +70,7 @@ struct ConcurrencyPolicyTests {
         #expect(harness.contents.suffix(2) == ["fast", "fast: fast"])
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("no policy interleaves or reorders messages under a burst of overlapping sends",
           arguments: ConcurrencyPolicy.allCases)
     func noInterleaving(policy: ConcurrencyPolicy) async throws {

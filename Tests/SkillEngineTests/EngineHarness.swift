@@ -4,6 +4,7 @@ import SkillKit
 import SkillTesting
 
 /// An engine on a virtual clock with sequential ids: each `send` runs on the clock's scheduler.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 struct EngineHarness {
     let clock: VirtualClock
     let engine: AgentEngine

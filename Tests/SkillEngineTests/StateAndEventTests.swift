@@ -8,6 +8,7 @@ import Testing
 
 @Suite("AgentEngine state and events")
 struct StateAndEventTests {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("state goes idle → processing → idle on success")
     func successStates() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"], delay: .seconds(1))])
@@ -18,6 +19,7 @@ struct StateAndEventTests {
         #expect(harness.engine.state == .idle)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("state becomes failed, then processing again on the next send")
     func failureStates() async throws {
         let harness = EngineHarness(skills: [
@@ -32,6 +34,7 @@ struct StateAndEventTests {
         #expect(harness.engine.state == .idle)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("a skill that asks for confirmation leaves the engine waitingForConfirmation")
     func confirmation() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "pay", keywords: ["pay"], requiresConfirmation: true)])
@@ -39,6 +42,7 @@ struct StateAndEventTests {
         #expect(harness.engine.state == .waitingForConfirmation)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("events for a success")
     func successEvents() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"])])
@@ -49,6 +53,7 @@ struct StateAndEventTests {
         ])
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("events for a failure")
     func failureEvents() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"], error: SkillError.invalidInput("空"))])
@@ -59,6 +64,7 @@ struct StateAndEventTests {
         ])
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("events for a timeout")
     func timeoutEvents() async throws {
         let harness = EngineHarness(skills: [SleepingSkill(duration: .seconds(11), probe: CancellationProbe())])
@@ -69,6 +75,7 @@ struct StateAndEventTests {
         ])
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("events for a cancellation by the caller: no reply, back to idle")
     func cancellationEvents() async throws {
         let probe = CancellationProbe()
@@ -86,6 +93,7 @@ struct StateAndEventTests {
         ])
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("events() streams the events that follow")
     func eventStream() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"])])
@@ -99,6 +107,7 @@ struct StateAndEventTests {
         #expect(received == harness.engine.eventLog)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("the same inputs give byte-identical messages and events")
     func byteIdentical() async throws {
         func run() async throws -> Data {
@@ -117,6 +126,7 @@ struct StateAndEventTests {
         #expect(try await run() == first)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("message ids are sequential and timestamps are the virtual clock's dates")
     func idsAndTimestamps() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"], delay: .seconds(3))])
@@ -127,6 +137,7 @@ struct StateAndEventTests {
         #expect(messages[1].timestamp == VirtualClock.defaultOrigin.addingTimeInterval(3))
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("observers of messages and state are told when a send changes them")
     func observation() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"])])
@@ -140,6 +151,7 @@ struct StateAndEventTests {
         #expect(changed.withLock { $0 } == 1)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("send works from the main actor with production wiring")
     @MainActor
     func mainActor() async {

@@ -3,6 +3,7 @@ import SkillKit
 import Synchronization
 
 /// Answers with a fixed summary after `delay` on the context's clock.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 struct ScriptedSkill: AgentSkill {
     let id: String
     var displayName: String { id }
@@ -21,11 +22,13 @@ struct ScriptedSkill: AgentSkill {
 }
 
 /// Records whether it saw cancellation, then rethrows it.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 final class CancellationProbe: Sendable {
     let cancelled = Mutex(false)
     var wasCancelled: Bool { cancelled.withLock { $0 } }
 }
 
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 struct SleepingSkill: AgentSkill {
     let id = "sleeper"
     let displayName = "Sleeper"
@@ -45,4 +48,5 @@ struct SleepingSkill: AgentSkill {
     }
 }
 
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 struct PlainError: Error {}

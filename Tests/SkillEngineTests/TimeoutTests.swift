@@ -5,6 +5,7 @@ import Testing
 
 @Suite("AgentEngine timeout on the virtual clock")
 struct TimeoutTests {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("the timeout fires at the clock's deadline, not a moment before, and cancels the skill")
     func timeoutAtDeadline() async throws {
         let probe = CancellationProbe()
@@ -21,6 +22,7 @@ struct TimeoutTests {
         #expect(harness.clock.pendingCount == 0)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("a skill that finishes just before the deadline succeeds")
     func justBeforeDeadline() async throws {
         let probe = CancellationProbe()
@@ -31,6 +33,7 @@ struct TimeoutTests {
         #expect(!probe.wasCancelled)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("a skill that needs exactly the timeout times out: reaching the deadline is running out of time")
     func exactlyAtDeadline() async throws {
         let probe = CancellationProbe()
@@ -40,6 +43,7 @@ struct TimeoutTests {
         #expect(probe.wasCancelled)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("the timeout is configurable and reported in the event")
     func configuredTimeout() async throws {
         let probe = CancellationProbe()

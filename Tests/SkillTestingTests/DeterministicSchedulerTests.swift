@@ -5,6 +5,7 @@ import Testing
 
 @Suite("DeterministicScheduler")
 struct DeterministicSchedulerTests {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("spawned work runs only when the scheduler is drained, in the order it was enqueued")
     func runsOnlyWhenDrained() async {
         let scheduler = DeterministicScheduler()
@@ -17,6 +18,7 @@ struct DeterministicSchedulerTests {
         #expect(scheduler.unfinishedTasks.isEmpty)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("child tasks and async let stay on the scheduler")
     func structuredChildrenStay() async throws {
         let clock = VirtualClock()
@@ -37,6 +39,7 @@ struct DeterministicSchedulerTests {
         #expect(clock.scheduler.escapes.isEmpty)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("a job that arrives from another thread while draining is recorded as an escape")
     func detectsEscape() async throws {
         let scheduler = DeterministicScheduler()
@@ -54,6 +57,7 @@ struct DeterministicSchedulerTests {
         #expect(scheduler.escapes.first?.description.contains("came back") == true)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     actor Counter {
         let scheduler: DeterministicScheduler
         var value = 0
@@ -66,6 +70,7 @@ struct DeterministicSchedulerTests {
         }
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("an actor can use the scheduler as its executor, and its isolation checks pass")
     func actorOnScheduler() async throws {
         let scheduler = DeterministicScheduler()
@@ -79,6 +84,7 @@ struct DeterministicSchedulerTests {
         #expect(await task.value == 5)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("draining from inside a job does nothing: the outer drain runs the work")
     func reentrantDrain() async {
         let scheduler = DeterministicScheduler()

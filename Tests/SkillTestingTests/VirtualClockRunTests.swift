@@ -4,6 +4,7 @@ import Testing
 
 @Suite("VirtualClock.run and withVirtualTime")
 struct VirtualClockRunTests {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("run() advances until nothing is pending")
     func runToEnd() async throws {
         let clock = VirtualClock()
@@ -15,6 +16,7 @@ struct VirtualClockRunTests {
         #expect(try await task.value == .seconds(600))
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("run() stops at the virtual horizon and names the sleeper that never ends")
     func horizon() async throws {
         let clock = VirtualClock()
@@ -30,6 +32,7 @@ struct VirtualClockRunTests {
         clock.cancelAll()
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("run() stops after maxWakes and names the next sleeper")
     func maxWakes() async throws {
         let clock = VirtualClock()
@@ -41,6 +44,7 @@ struct VirtualClockRunTests {
         clock.cancelAll()
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("run() reports a task that waits on something that never comes as stalled")
     func stalled() async throws {
         let clock = VirtualClock()
@@ -54,6 +58,7 @@ struct VirtualClockRunTests {
         #expect(clock.scheduler.unfinishedTasks.isEmpty)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("withVirtualTime returns the body's value when nothing is left over")
     func scopeClean() async throws {
         let value = try await withVirtualTime { clock in
@@ -67,6 +72,7 @@ struct VirtualClockRunTests {
         #expect(value == 42)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("withVirtualTime fails, listing each leftover sleeper and task")
     func scopeLeftovers() async throws {
         do {
@@ -81,6 +87,7 @@ struct VirtualClockRunTests {
         }
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("withVirtualTime can treat warnings as failures")
     func scopeWarnings() async throws {
         await #expect(throws: VirtualTimeLeftovers.self) {

@@ -3,6 +3,7 @@ import Testing
 
 @Suite("VirtualClock")
 struct VirtualClockTests {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("now starts at zero and advance(by:) moves it by exactly that much")
     func advanceBy() {
         let clock = VirtualClock()
@@ -11,6 +12,7 @@ struct VirtualClockTests {
         #expect(clock.now.offset == .milliseconds(1500))
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("advance(to:) wakes sleepers due at the target instant")
     func advanceToWakesAtTarget() async throws {
         let clock = VirtualClock()
@@ -26,6 +28,7 @@ struct VirtualClockTests {
         try await task.value
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("sleepers wake in (deadline, registration) order, first-come first-served among equal deadlines")
     func wakeOrder() async throws {
         let clock = VirtualClock()
@@ -40,6 +43,7 @@ struct VirtualClockTests {
         #expect(trace.all == ["a1", "a2", "a3", "b", "c"])
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("each woken sleeper runs to its next suspension before the next wakes, with now at its deadline")
     func runsToNextSuspension() async throws {
         let clock = VirtualClock()
@@ -65,6 +69,7 @@ struct VirtualClockTests {
         #expect(clock.now.offset == .seconds(3))
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("sleeping until a deadline at or before now returns at once")
     func pastDeadlineReturnsAtOnce() async throws {
         let clock = VirtualClock()
@@ -75,6 +80,7 @@ struct VirtualClockTests {
         #expect(clock.pendingCount == 0)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("a cancelled sleeper throws CancellationError at once, with no advance")
     func cancelWhileSleeping() async throws {
         let clock = VirtualClock()
@@ -88,6 +94,7 @@ struct VirtualClockTests {
         #expect(clock.now.offset == .zero)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("a cancel that lands before the sleep is registered still throws at once")
     func cancelBeforeSleep() async throws {
         let clock = VirtualClock()
@@ -98,6 +105,7 @@ struct VirtualClockTests {
         #expect(clock.pendingCount == 0)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("pendingSleepers lists deadline, duration, order and task label; nextDeadline is the earliest")
     func inspection() {
         let clock = VirtualClock()
@@ -115,6 +123,7 @@ struct VirtualClockTests {
         #expect(clock.nextDeadline == nil)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("waitForSleepers returns once code that is not on the scheduler has reached its sleep")
     func waitForSleepers() async throws {
         let clock = VirtualClock()
@@ -125,6 +134,7 @@ struct VirtualClockTests {
         try await task.value
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("advance with nothing pending is recorded as a warning")
     func warnsWhenNothingPending() {
         let clock = VirtualClock()
@@ -133,6 +143,7 @@ struct VirtualClockTests {
         #expect(clock.warnings.first?.contains("no sleeper pending") == true)
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("dates follow the virtual clock from its origin")
     func dates() {
         let clock = VirtualClock()
@@ -140,6 +151,7 @@ struct VirtualClockTests {
         #expect(clock.dateSource() == VirtualClock.defaultOrigin.addingTimeInterval(90))
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("many clocks in parallel do not see each other's time or sleepers")
     func parallelClocks() async throws {
         try await withThrowingTaskGroup(of: Bool.self) { group in
