@@ -1,1 +1,10 @@
-print("skillbench")
+// skillbench: SkillCheck's benchmarks. Run with `swift run -c release skillbench [--quick]`.
+//
+// Each benchmark runs idle, then again with both cores busy with other work (one spinning thread per
+// core), and prints a Markdown table that the README quotes.
+if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) {
+    let quick = CommandLine.arguments.contains("--quick")
+    await Benchmarks(quick: quick).runAll()
+} else {
+    print("skillbench needs macOS 15 or later")
+}

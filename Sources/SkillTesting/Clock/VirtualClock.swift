@@ -58,7 +58,7 @@ public final class VirtualClock: Clock, Sendable {
     struct State {
         var now = Instant(offset: .zero)
         var heap = SleeperHeap()
-        var slots: [Int: Slot] = [:]
+        var slots = SlotTable<Slot>()
         var sleeping = 0
         var nextID = 0
         var nextSequence = 0

@@ -98,12 +98,16 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
             return true
         }
         guard entered else { return 0 }
-        defer { state.withLock { $0.driver = nil } }
         let executor = asUnownedTaskExecutor()
         var ran = 0
+        // Taking the next job and, when there is none, giving up the driver's seat happen under one lock,
+        // so a job enqueued in between is never stranded.
         while let job = state.withLock({ state -> UnownedJob? in
-            let job = state.jobs.popFirst()
-            if job != nil { state.jobsRun += 1 }
+            guard let job = state.jobs.popFirst() else {
+                state.driver = nil
+                return nil
+            }
+            state.jobsRun += 1
             return job
         }) {
             job.runSynchronously(on: executor)

@@ -1,0 +1,50 @@
+/// Sleeper slots by id. Ids are handed out in order, so an array with a moving base beats a dictionary:
+/// no hashing, and slots of sleepers that wake in order are dropped from the front.
+struct SlotTable<Slot> {
+    private var slots: [Slot?] = []
+    /// The id of `slots[head]`'s predecessor count: `slots[i]` holds id `base + i`.
+    private var base = 0
+    private var head = 0
+
+    subscript(id: Int) -> Slot? {
+        get {
+            let index = id - base
+            return index >= head && index < slots.count ? slots[index] : nil
+        }
+        set {
+            let index = id - base
+            if index == slots.count {
+                slots.append(newValue)
+                return
+            }
+            guard index >= head && index < slots.count else {
+                precondition(newValue == nil, "slot ids are handed out in order")
+                return
+            }
+            slots[index] = newValue
+            if newValue == nil { compact() }
+        }
+    }
+
+    /// Every occupied slot, in id order.
+    var values: [Slot] { slots[head...].compactMap { $0 } }
+
+    mutating func removeAll() {
+        base += slots.count
+        slots.removeAll(keepingCapacity: true)
+        head = 0
+    }
+
+    private mutating func compact() {
+        while head < slots.count, slots[head] == nil { head += 1 }
+        if head == slots.count {
+            base += slots.count
+            slots.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head >= 1024, head * 2 >= slots.count {
+            slots.removeFirst(head)
+            base += head
+            head = 0
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import SkillEngine
+import SkillKit
+import SkillTesting
+import Synchronization
+
+/// The benchmarks, and the table they print.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+struct Benchmarks {
+    let quick: Bool
+
+    struct Row {
+        var name: String
+        var load: String
+        var figure: String
+        var detail: String
+    }
+
+    func runAll() async {
+        var rows: [Row] = []
+        for busy in [false, true] {
+            let load = busy ? BackgroundLoad() : nil
+            let label = busy ? "both cores busy" : "idle"
+            rows.append(await retryScenario(runs: quick ? 200 : 2_000, load: label))
+            for count in quick ? [100, 10_000] : [100, 10_000, 100_000] {
+                rows.append(sleeperFanOut(count: count, load: label))
+            }
+            rows.append(await engineSends(count: quick ? 1_000 : 20_000, load: label))
+            load?.stop()
+        }
+        print("| benchmark | load | result | detail |")
+        print("|---|---|---|---|")
+        for row in rows { print("| \(row.name) | \(row.load) | \(row.figure) | \(row.detail) |") }
+    }
+
+    /// Fails 3 times with backoff 1 s, 2 s, 4 s, then succeeds; the test advances 1 s, 2 s, 4 s.
+    func retryScenario(runs: Int, load: String) async -> Row {
+        var misses = 0
+        var timings: [Double] = []
+        timings.reserveCapacity(runs)
+        for _ in 0..<runs {
+            let start = ContinuousClock.now
+            let clock = VirtualClock()
+            let done = Flag()
+            clock.scheduler.spawn("retry") {
+                let value = try await RetryPolicy(maxRetries: 3, baseDelay: .seconds(1)).run(clock: clock) { attempt in
+                    if attempt < 3 { throw NetworkError.timedOut }
+                    return attempt
+                }
+                if value == 3 { done.set() }
+            }
+            clock.advance(by: .seconds(1))
+            clock.advance(by: .seconds(2))
+            clock.advance(by: .seconds(4))
+            if !done.isSet { misses += 1 }
+            timings.append(Self.microseconds(since: start))
+        }
+        timings.sort()
+        return Row(
+            name: "retry scenario (\(runs) runs)",
+            load: load,
+            figure: String(format: "%.2f µs/run (median)", timings[timings.count / 2]),
+            detail: String(format: "p90 %.2f µs, %d misses, 7 virtual s per run", timings[timings.count * 9 / 10], misses)
+        )
+    }
+
+    /// N sleepers with shuffled deadlines, then one advance past them all; checks the wake order.
+    func sleeperFanOut(count: Int, load: String) -> Row {
+        let clock = VirtualClock()
+        let order = WakeLog()
+        var generator = SeededRandomNumberGenerator(seed: 2026)
+        let deadlines = (0..<count).map { $0 }.shuffled(using: &generator)
+        for deadline in deadlines {
+            clock.scheduler.spawn { () async throws -> Void in
+                try await clock.sleep(until: .init(offset: .milliseconds(deadline + 1)))
+                order.append(deadline)
+            }
+        }
+        clock.scheduler.runUntilIdle()
+        let start = ContinuousClock.now
+        clock.advance(by: .milliseconds(count + 1))
+        let total = Self.microseconds(since: start)
+        let inOrder = order.values == Array(0..<count)
+        return Row(
+            name: "advance over \(count) sleepers",
+            load: load,
+            figure: String(format: "%.3f s in all", total / 1e6),
+            detail: String(format: "%.2f µs per wake, %@", total / Double(count), inOrder ? "all in order" : "OUT OF ORDER")
+        )
+    }
+
+    struct Echo: AgentSkill {
+        let id = "echo"
+        let displayName = "Echo"
+        let description = "echoes after a virtual second"
+        let keywords = ["echo"]
+        func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+            try await context.clock.sleep(for: .seconds(1))
+            return SkillOutput(summary: input.rawText)
+        }
+    }
+
+    /// Sends through the reference engine on virtual time: route, 1 s skill, reply.
+    func engineSends(count: Int, load: String) async -> Row {
+        let clock = VirtualClock()
+        let engine = AgentEngine(
+            context: .virtual(clock: clock),
+            configuration: .init(messageIDs: .sequential())
+        )
+        engine.register(Echo())
+        let start = ContinuousClock.now
+        for index in 0..<count {
+            clock.scheduler.spawn { await engine.send("echo \(index)") }
+            clock.advance(by: .seconds(1))
+        }
+        let total = Self.microseconds(since: start)
+        let replies = engine.messages.count / 2
+        return Row(
+            name: "engine send (\(count) sends)",
+            load: load,
+            figure: String(format: "%.0f sends/s", Double(count) / (total / 1e6)),
+            detail: String(format: "%.2f µs per send, %d replies", total / Double(count), replies)
+        )
+    }
+
+    static func microseconds(since start: ContinuousClock.Instant) -> Double {
+        let (seconds, attoseconds) = (ContinuousClock.now - start).components
+        return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
+    }
+}
+
+/// The order in which sleepers woke.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+final class WakeLog: Sendable {
+    private let log = Mutex<[Int]>([])
+    func append(_ value: Int) { log.withLock { $0.append(value) } }
+    var values: [Int] { log.withLock { $0 } }
+}
+
+/// Set once a run has finished.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+final class Flag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
+}
