@@ -18,12 +18,18 @@ let package = Package(
         .library(name: "SkillKit", targets: ["SkillKit"]),
         .library(name: "SkillEngine", targets: ["SkillEngine"]),
         .library(name: "SkillTesting", targets: ["SkillTesting"]),
+        .library(name: "SkillScenarios", targets: ["SkillScenarios"]),
         .executable(name: "skillbench", targets: ["skillbench"]),
     ],
     targets: [
         .target(name: "SkillKit", swiftSettings: strict),
         .target(name: "SkillEngine", dependencies: ["SkillKit"], swiftSettings: strict),
         .target(name: "SkillTesting", dependencies: ["SkillKit"], swiftSettings: strict),
+        .target(
+            name: "SkillScenarios",
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "skillbench",
             dependencies: ["SkillKit", "SkillEngine", "SkillTesting"],

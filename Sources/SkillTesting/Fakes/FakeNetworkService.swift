@@ -85,7 +85,8 @@ public final class FakeNetworkService: NetworkServing, Sendable {
         stub(NetworkStub(Self.weatherMatch(city: city), reply: reply, latency: latency, label: "weather \(city)"))
     }
 
-    static func weatherMatch(city: String) -> NetworkStub.Match {
+    /// The match for the request ``SkillKit/NetworkServing/fetchWeather(city:)`` sends for `city`.
+    public static func weatherMatch(city: String) -> NetworkStub.Match {
         NetworkStub.Match(method: .get, url: WeatherResponse.endpoint.absoluteString, query: ["city": city])
     }
 

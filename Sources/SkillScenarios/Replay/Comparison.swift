@@ -1,0 +1,130 @@
+import Foundation
+
+/// Compares an expected value with an observed one under matchers, collecting differences.
+struct Comparison {
+    let matchers: [Matcher]
+    let step: Int
+    var differences: [Difference] = []
+
+    init(matchers: [Matcher], step: Int) {
+        self.matchers = matchers
+        self.step = step
+    }
+
+    func matcher(for tokens: [String]) -> Matcher? {
+        matchers.last { $0.applies(to: tokens) }
+    }
+
+    /// Whether `actual` matches `expected` at `tokens`, without recording anything.
+    func matches(_ expected: JSONValue, _ actual: JSONValue, tokens: [String]) -> Bool {
+        var probe = Comparison(matchers: matchers, step: step)
+        probe.compare(expected, actual, tokens: tokens)
+        return probe.differences.isEmpty
+    }
+
+    static func display(_ tokens: [String]) -> String {
+        guard let field = tokens.first else { return "" }
+        var head = field
+        var rest = tokens.dropFirst()
+        if let index = rest.first, Int(index) != nil, ["messages", "events", "network"].contains(field) {
+            head += "[\(index)]"
+            rest = rest.dropFirst()
+        }
+        return rest.isEmpty ? head : head + " › /" + rest.map { JSONParser.escape($0) }.joined(separator: "/")
+    }
+
+    mutating func record(_ kind: Difference.Kind, _ tokens: [String], _ expected: JSONValue?, _ actual: JSONValue?,
+                         note: String? = nil) {
+        differences.append(Difference(kind: kind, step: step, path: Self.display(tokens), expected: expected,
+                                      actual: actual, note: note))
+    }
+
+    mutating func compare(_ expected: JSONValue, _ actual: JSONValue, tokens: [String]) {
+        if let matcher = matcher(for: tokens) {
+            apply(matcher.rule, expected, actual, tokens: tokens)
+            return
+        }
+        switch (expected, actual) {
+        case (.object(let expectedPairs), .object(let actualPairs)):
+            for (key, value) in expectedPairs {
+                if let other = actualPairs.first(where: { $0.key == key })?.value {
+                    compare(value, other, tokens: tokens + [key])
+                } else if matcher(for: tokens + [key]).map({ if case .ignore = $0.rule { false } else { true } }) ?? true {
+                    record(.missing, tokens + [key], value, nil)
+                }
+            }
+            for (key, value) in actualPairs where !expectedPairs.contains(where: { $0.key == key }) {
+                if let matcher = matcher(for: tokens + [key]), case .ignore = matcher.rule { continue }
+                record(.extra, tokens + [key], nil, value)
+            }
+        case (.array(let expectedItems), .array(let actualItems)):
+            compareArrays(expectedItems, actualItems, tokens: tokens)
+        default:
+            if expected != actual { record(.changed, tokens, expected, actual) }
+        }
+    }
+
+    /// Equal lengths compare element by element; otherwise `CollectionDifference` says which elements
+    /// are missing, extra or moved, and a removal and an insertion at one offset compare field by field.
+    mutating func compareArrays(_ expected: [JSONValue], _ actual: [JSONValue], tokens: [String]) {
+        if expected.count == actual.count {
+            for (index, pair) in zip(expected, actual).enumerated() { compare(pair.0, pair.1, tokens: tokens + ["\(index)"]) }
+            return
+        }
+        let difference = actual.difference(from: expected) { matches($0, $1, tokens: tokens + ["*"]) }.inferringMoves()
+        var removals: [Int: JSONValue] = [:], insertions: [Int: JSONValue] = [:], moved: [Int: Int] = [:]
+        for change in difference {
+            switch change {
+            case .remove(let offset, let element, let move):
+                if let move { moved[offset] = move } else { removals[offset] = element }
+            case .insert(let offset, let element, let move):
+                if move == nil { insertions[offset] = element }
+            }
+        }
+        for offset in removals.keys.sorted() {
+            if let inserted = insertions.removeValue(forKey: offset) {
+                compare(removals[offset]!, inserted, tokens: tokens + ["\(offset)"])
+            } else {
+                record(.missing, tokens + ["\(offset)"], removals[offset], nil)
+            }
+        }
+        for offset in insertions.keys.sorted() { record(.extra, tokens + ["\(offset)"], nil, insertions[offset]) }
+        for (from, to) in moved.sorted(by: { $0.key < $1.key }) {
+            record(.moved, tokens + ["\(from)"], expected[from], actual[to], note: "expected at \(from), found at \(to)")
+        }
+    }
+
+    mutating func apply(_ rule: Matcher.Rule, _ expected: JSONValue, _ actual: JSONValue, tokens: [String]) {
+        switch rule {
+        case .ignore:
+            return
+        case .regex(let pattern):
+            guard case .string(let text) = actual, let regex = try? NSRegularExpression(pattern: pattern),
+                  regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else {
+                record(.changed, tokens, .string("/\(pattern)/"), actual, note: "does not match the regex")
+                return
+            }
+        case .type(let name):
+            if Matcher.typeName(of: actual) != name {
+                record(.changed, tokens, .string("a \(name)"), actual, note: "wrong type")
+            }
+        case .tolerance(let tolerance):
+            guard case .number(let wanted) = expected, case .number(let found) = actual, abs(wanted - found) <= tolerance else {
+                record(.changed, tokens, expected, actual, note: "not within \(tolerance)")
+                return
+            }
+        case .unordered:
+            guard case .array(let wanted) = expected, case .array(var found) = actual, wanted.count == found.count else {
+                record(.changed, tokens, expected, actual, note: "not the same elements")
+                return
+            }
+            for element in wanted {
+                guard let index = found.firstIndex(where: { matches(element, $0, tokens: tokens + ["*"]) }) else {
+                    record(.changed, tokens, expected, actual, note: "not the same elements in any order")
+                    return
+                }
+                found.remove(at: index)
+            }
+        }
+    }
+}

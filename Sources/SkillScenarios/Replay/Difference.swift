@@ -1,0 +1,70 @@
+/// One way the observed conversation differs from the transcript.
+public struct Difference: Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// A value differs.
+        case changed
+        /// An expected element is not there.
+        case missing
+        /// An element is there that was not expected.
+        case extra
+        /// An element is there, but elsewhere.
+        case moved
+        /// Observed but never expected, in an exhaustive transcript.
+        case unchecked
+        /// The replay itself could not go on (a send that never finished, ...).
+        case replay
+    }
+
+    public var kind: Kind
+    /// The index of the step in `/steps`, or `nil` for the end of the transcript.
+    public var step: Int?
+    /// Such as `messages[2] › /content`.
+    public var path: String
+    public var expected: JSONValue?
+    public var actual: JSONValue?
+    public var note: String?
+
+    public var description: String {
+        var head = (step.map { "step \($0)" } ?? "end") + (path.isEmpty ? "" : " › " + path)
+        if let note { head += ": " + note }
+        var lines = [head]
+        switch (expected, actual) {
+        case (.string(let expected)?, .string(let actual)?) where expected.contains("\n") || actual.contains("\n"):
+            lines += Self.lineDiff(expected, actual)
+        default:
+            if let expected { lines.append("  -" + Self.show(expected)) }
+            if let actual { lines.append("  +" + Self.show(actual)) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A value as the diff prints it: strings raw, secrets redacted, everything else as JSON.
+    static func show(_ value: JSONValue) -> String {
+        let redacted = SecretScanner.redacted(value)
+        if case .string(let text) = redacted { return text }
+        return redacted.canonical
+    }
+
+    /// `-`/`+` lines for two multi-line strings, from `CollectionDifference`.
+    static func lineDiff(_ expected: String, _ actual: String) -> [String] {
+        let old = SecretScanner.redacted(expected).components(separatedBy: "\n")
+        let new = SecretScanner.redacted(actual).components(separatedBy: "\n")
+        let difference = new.difference(from: old)
+        var removed = Set<Int>(), inserted = Set<Int>()
+        for change in difference {
+            switch change {
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
+            }
+        }
+        var lines: [String] = []
+        var i = 0, j = 0
+        while i < old.count || j < new.count {
+            if i < old.count, removed.contains(i) { lines.append("  -" + old[i]); i += 1; continue }
+            if j < new.count, inserted.contains(j) { lines.append("  +" + new[j]); j += 1; continue }
+            if i < old.count { lines.append("   " + old[i]) }
+            i += 1; j += 1
+        }
+        return lines
+    }
+}

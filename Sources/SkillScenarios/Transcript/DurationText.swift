@@ -1,0 +1,41 @@
+import Foundation
+
+/// Durations as transcripts write them: `"1.5s"`, `"250ms"`, `"2m"`, `"1h"`, `"100us"`, `"10ns"`, or a
+/// JSON number of seconds.
+public enum DurationText {
+    static let units: [(suffix: String, nanoseconds: Double)] = [
+        ("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9), ("m", 60e9), ("h", 3600e9),
+    ]
+
+    /// Parses `text`, or returns `nil`.
+    public static func parse(_ text: String) -> Duration? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        for unit in units.sorted(by: { $0.suffix.count > $1.suffix.count }) where trimmed.hasSuffix(unit.suffix) {
+            let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
+            guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+                  let value = Double(number) else { return nil }
+            return nanoseconds(value * unit.nanoseconds)
+        }
+        return nil
+    }
+
+    static func nanoseconds(_ value: Double) -> Duration? {
+        guard value.isFinite, value >= 0, value < 1e20 else { return nil }
+        return .nanoseconds(Int64(value.rounded()))
+    }
+
+    /// `"1.5s"`, `"250ms"`, `"0s"`.
+    public static func format(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        if attoseconds == 0 { return "\(seconds)s" }
+        let total = Double(seconds) + Double(attoseconds) / 1e18
+        if total < 1, (total * 1000).rounded() == total * 1000 { return "\(Int((total * 1000).rounded()))ms" }
+        return "\(total)s"
+    }
+
+    /// Seconds as a Double.
+    public static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import SkillEngine
+import SkillKit
+import SkillTesting
+
+/// A conversation to replay through the reference engine, and what it must produce.
+///
+/// Format `skillcheck.transcript/1`, documented in `Scenarios/README.md`:
+///
+/// ```json
+/// {
+///   "schema": "skillcheck.transcript/1",
+///   "name": "note: records a note",
+///   "skills": ["note"],
+///   "steps": [
+///     {"send": "记一下明天下午三点开会"},
+///     {"expect": {"messages": [
+///       {"role": "user", "content": "记一下明天下午三点开会", "at": 0},
+///       {"role": "agent", "content": "已记录：明天下午三点开会", "skillID": "note", "at": 0}
+///     ], "state": "idle"}}
+///   ]
+/// }
+/// ```
+public struct Transcript: Sendable {
+    /// The one schema this version reads.
+    public static let schema = "skillcheck.transcript/1"
+
+    /// A skill to register, by catalogue id, optionally wrapped in a retry or a timeout.
+    public struct SkillReference: Sendable {
+        public var id: String
+        public var retry: RetryPolicy?
+        public var timeout: Duration?
+        public var pointer: String
+    }
+
+    /// Engine settings; each has the seed's default.
+    public struct EngineSettings: Sendable {
+        public var timeout: Duration = .seconds(10)
+        public var language: SkillLanguage = .zhHans
+        public var policy: ConcurrencyPolicy = .cancelPrevious
+        public var fallback: SkillReference?
+    }
+
+    /// A storage fault to inject.
+    public enum StorageFault: Sendable {
+        case failNext(Int, message: String)
+        case failWhen(operation: String?, collection: String?, message: String)
+    }
+
+    /// What the fakes hold before the first step.
+    public struct Fixtures: Sendable {
+        public var storage: [(collection: String, documents: [(id: String, value: JSONValue)])] = []
+        public var storageLatency: Duration = .zero
+        public var storageFaults: [StorageFault] = []
+        public var network: [NetworkStub] = []
+    }
+
+    /// Which send a `cancel` step cancels.
+    public enum SendReference: Sendable, Hashable {
+        case last
+        case index(Int)
+    }
+
+    public enum Step: Sendable {
+        /// Sends a text; with `wait`, time auto-advances until its reply is in.
+        case send(String, wait: Bool)
+        /// Moves virtual time forward.
+        case advance(Duration)
+        /// Cancels the task of a send that is still running.
+        case cancel(SendReference)
+        /// Auto-advances until every send has finished.
+        case settle
+        /// Compares what was observed with what is expected.
+        case expect(Expectation)
+    }
+
+    /// What one `expect` step checks. Each field is `nil` when the step does not check it.
+    public struct Expectation: Sendable {
+        public static let fields = ["messages", "state", "events", "storage", "network", "now"]
+        /// The expected values, by field, as written (`null` for a field to be recorded).
+        public var values: [(field: String, value: JSONValue)]
+        public var matchers: [Matcher]
+        public var pointer: String
+
+        public func value(of field: String) -> JSONValue? {
+            values.first { $0.field == field }?.value
+        }
+    }
+
+    public var file: String
+    public var name: String
+    public var description: String?
+    public var skills: [SkillReference]
+    public var engine: EngineSettings
+    public var fixtures: Fixtures
+    public var steps: [Step]
+    /// Matchers that apply to every `expect` step.
+    public var matchers: [Matcher]
+    /// Whether every message, event and request must be expected (the default).
+    public var exhaustive: Bool
+    /// The parsed file, for locations and for record mode.
+    public var document: JSONDocument
+
+    /// Reads and validates a transcript file.
+    ///
+    /// ```swift
+    /// let transcript = try Transcript.load(contentsOf: URL(fileURLWithPath: "Scenarios/note/basic.json"))
+    /// ```
+    public static func load(contentsOf url: URL, displayPath: String? = nil) throws(TranscriptError) -> Transcript {
+        let path = displayPath ?? url.path
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw TranscriptError(file: path, pointer: "", location: SourceLocation(line: 1, column: 1),
+                                  expected: "a readable file", found: "\(error.localizedDescription)")
+        }
+        return try parse(data, file: path)
+    }
+
+    /// Parses and validates transcript text.
+    public static func parse(_ data: Data, file: String) throws(TranscriptError) -> Transcript {
+        let document = try JSONParser.parse(data, file: file)
+        return try TranscriptReader(document: document).transcript()
+    }
+}
