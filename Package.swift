@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "SkillEngine", targets: ["SkillEngine"]),
         .library(name: "SkillTesting", targets: ["SkillTesting"]),
         .library(name: "SkillScenarios", targets: ["SkillScenarios"]),
+        .executable(name: "skillcheck", targets: ["skillcheck"]),
         .executable(name: "skillbench", targets: ["skillbench"]),
     ],
     targets: [
@@ -28,6 +29,19 @@ let package = Package(
         .target(
             name: "SkillScenarios",
             dependencies: ["SkillKit", "SkillEngine", "SkillTesting"],
+            swiftSettings: strict
+        ),
+        // The example package's skills, compiled into this package too, so that `swift test` and
+        // `skillcheck scenarios` replay the corpus against them with no setup.
+        .target(
+            name: "BundledReferenceSkills",
+            dependencies: ["SkillKit"],
+            path: "Examples/ReferenceSkills/Sources/ReferenceSkills",
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "skillcheck",
+            dependencies: ["SkillKit", "SkillScenarios", "BundledReferenceSkills"],
             swiftSettings: strict
         ),
         .executableTarget(

@@ -1,0 +1,126 @@
+import Foundation
+import SkillEngine
+import SkillKit
+import SkillTesting
+
+extension ReplayRun {
+    /// Everything observed so far of `field`, as JSON.
+    func observations(of field: String) -> [JSONValue] {
+        switch field {
+        case "messages":
+            return engine.messages.map { message in
+                var pairs: [(key: String, value: JSONValue)] = [
+                    ("role", .string(message.role.rawValue)), ("content", .string(message.content)),
+                ]
+                if let skillID = message.skillID { pairs.append(("skillID", .string(skillID))) }
+                pairs.append(("at", .number(message.timestamp.timeIntervalSince(clock.origin))))
+                return .object(pairs)
+            }
+        case "events":
+            return engine.eventLog.map { (try? JSONValue(encoding: $0)) ?? .null }
+        default:
+            return network.requests.map { request in
+                var pairs: [(key: String, value: JSONValue)] = [
+                    ("method", .string(request.method.rawValue)), ("url", .string(request.url.absoluteString)),
+                ]
+                if !request.headers.isEmpty {
+                    pairs.append(("headers", .object(request.headers.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+                }
+                if let body = request.body { pairs.append(("body", Self.json(body))) }
+                return .object(pairs)
+            }
+        }
+    }
+
+    /// Stored bytes as JSON when they are JSON, else as a string.
+    static func json(_ data: Data) -> JSONValue {
+        (try? JSONParser.parse(data, file: "<body>").value) ?? .string(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The current value of `field` for an `expect` step: for lists, what came since the last check.
+    func observe(_ field: String) -> JSONValue {
+        switch field {
+        case "messages", "events", "network":
+            return .array(Array(observations(of: field).dropFirst(checked[field]!)))
+        case "state":
+            return (try? JSONValue(encoding: engine.state)) ?? .null
+        case "storage":
+            return .object(store.snapshot().sorted { $0.key < $1.key }.map { collection, documents in
+                (collection, .array(documents.map { .object([("id", .string($0.id)), ("value", Self.json($0.data))]) }))
+            })
+        default:
+            return .string(DurationText.format(clock.now.offset))
+        }
+    }
+
+    mutating func check(_ expectation: Transcript.Expectation, step: Int) {
+        let values = expectation.values.isEmpty
+            ? [(field: "messages", value: JSONValue.null), (field: "state", value: .null)]
+            : expectation.values
+        var comparison = Comparison(matchers: transcript.matchers + expectation.matchers, step: step)
+        var seen: [(field: String, value: JSONValue)] = []
+        for (field, expected) in values {
+            let actual = observe(field)
+            seen.append((field, actual))
+            if case .null = expected {
+                missingExpectations = true
+            } else if field == "now" {
+                if DurationText.parse(expected.stringValue ?? "") != clock.now.offset,
+                   expected.numberValue.map({ $0 != DurationText.seconds(clock.now.offset) }) ?? true {
+                    comparison.record(.changed, ["now"], expected, actual)
+                }
+            } else if !transcript.exhaustive, case .array(let wanted) = expected, case .array(let found) = actual {
+                compareSubsequence(wanted, found, field: field, comparison: &comparison)
+            } else {
+                comparison.compare(expected, actual, tokens: [field])
+            }
+            if let count = checked[field] {
+                checked[field] = count + (actual.arrayValue?.count ?? 0)
+                everChecked.insert(field)
+            }
+        }
+        differences += comparison.differences
+        observed[step] = seen
+    }
+
+    /// Non-exhaustive: the expected elements must appear in order, with anything in between.
+    func compareSubsequence(_ wanted: [JSONValue], _ found: [JSONValue], field: String, comparison: inout Comparison) {
+        var cursor = 0
+        for (index, element) in wanted.enumerated() {
+            guard let match = found[cursor...].firstIndex(where: { comparison.matches(element, $0, tokens: [field, "*"]) }) else {
+                comparison.record(.missing, [field, "\(index)"], element, nil, note: "not found in order")
+                continue
+            }
+            cursor = match + 1
+        }
+    }
+
+    /// The transcript with each `expect` step's values replaced by what was observed.
+    func actualTranscript() -> JSONValue {
+        guard case .object(var top) = transcript.document.value,
+              let stepsIndex = top.firstIndex(where: { $0.key == "steps" }),
+              case .array(var steps) = top[stepsIndex].value else { return transcript.document.value }
+        for (index, seen) in observed {
+            guard case .object(var step) = steps[index],
+                  let expectIndex = step.firstIndex(where: { $0.key == "expect" }),
+                  case .object(var expect) = step[expectIndex].value else { continue }
+            for (field, value) in seen {
+                if let position = expect.firstIndex(where: { $0.key == field }) {
+                    expect[position].value = value
+                } else {
+                    expect.append((field, value))
+                }
+            }
+            step[expectIndex].value = .object(expect)
+            steps[index] = .object(step)
+        }
+        top[stepsIndex].value = .array(steps)
+        return .object(top)
+    }
+}
+
+extension JSONValue {
+    var arrayValue: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
+    var stringValue: String? { if case .string(let text) = self { text } else { nil } }
+    var numberValue: Double? { if case .number(let number) = self { number } else { nil } }
+}

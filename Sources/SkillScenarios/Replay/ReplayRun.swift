@@ -1,0 +1,136 @@
+import Foundation
+import SkillEngine
+import SkillKit
+import SkillTesting
+
+/// One replay in progress: the engine and fakes, where each field was last checked, what differed.
+struct ReplayRun {
+    let transcript: Transcript
+    let replayer: Replayer
+    let clock = VirtualClock()
+    let store: InMemoryDataStore
+    let network: FakeNetworkService
+    let engine: AgentEngine
+    let sends = SendLog()
+    var tasks: [Task<SkillOutput, Never>] = []
+
+    /// How many messages, events and requests earlier `expect` steps covered.
+    var checked: [String: Int] = ["messages": 0, "events": 0, "network": 0]
+    var everChecked: Set<String> = []
+    var differences: [Difference] = []
+    var observed: [Int: [(field: String, value: JSONValue)]] = [:]
+    var missingExpectations = false
+
+    init(transcript: Transcript, replayer: Replayer) throws(TranscriptError) {
+        self.transcript = transcript
+        self.replayer = replayer
+        let fixtures = transcript.fixtures
+        store = InMemoryDataStore(clock: clock, latency: fixtures.storageLatency)
+        for (collection, documents) in fixtures.storage {
+            for document in documents { store.seed(Data(document.value.canonical.utf8), id: document.id, in: collection) }
+        }
+        for fault in fixtures.storageFaults {
+            switch fault {
+            case .failNext(let count, let message):
+                store.failNext(count, with: StorageError.unavailable(message))
+            case .failWhen(let operation, let collection, let message):
+                store.fail(with: StorageError.unavailable(message)) { candidate in
+                    (collection == nil || candidate.collection == collection)
+                        && (operation == nil || candidate.kind == operation)
+                }
+            }
+        }
+        network = FakeNetworkService(clock: clock, stubs: fixtures.network)
+        let settings = transcript.engine
+        engine = AgentEngine(
+            context: .virtual(clock: clock, storage: store, networkService: network),
+            configuration: .init(timeout: settings.timeout, concurrencyPolicy: settings.policy,
+                                 catalog: .builtIn(settings.language), messageIDs: .sequential())
+        )
+        for reference in transcript.skills { engine.register(try replayer.resolve(reference, in: transcript)) }
+        if let fallback = settings.fallback { engine.fallbackSkill = try replayer.resolve(fallback, in: transcript) }
+    }
+
+    mutating func replay() -> ReplayResult {
+        for (index, step) in transcript.steps.enumerated() {
+            perform(step, index: index)
+        }
+        finish()
+        return ReplayResult(
+            name: transcript.name, file: transcript.file, differences: differences, actual: actualTranscript(),
+            hasMissingExpectations: missingExpectations, virtualSeconds: DurationText.seconds(clock.now.offset),
+            steps: transcript.steps.count)
+    }
+
+    mutating func perform(_ step: Transcript.Step, index: Int) {
+        switch step {
+        case .send(let text, let wait):
+            let number = sends.add()
+            let engine = engine, sends = sends
+            tasks.append(clock.scheduler.spawn("send #\(number)") {
+                let output = await engine.send(text)
+                sends.finish(number)
+                return output
+            })
+            if wait { drive(until: { sends.isFinished(number) }, step: index, what: "send #\(number) (\"\(text)\")") }
+            else { clock.scheduler.runUntilIdle() }
+        case .advance(let duration):
+            clock.advance(by: duration)
+        case .cancel(let reference):
+            let target: Int?
+            switch reference {
+            case .last: target = tasks.indices.last
+            case .index(let index): target = tasks.indices.contains(index) ? index : nil
+            }
+            guard let target else {
+                differences.append(Difference(kind: .replay, step: index, path: "cancel", expected: nil, actual: nil,
+                                              note: "there is no such send (\(tasks.count) so far)"))
+                return
+            }
+            tasks[target].cancel()
+            clock.scheduler.runUntilIdle()
+        case .settle:
+            let sends = sends
+            drive(until: { sends.allFinished }, step: index, what: "every send")
+        case .expect(let expectation):
+            check(expectation, step: index)
+        }
+    }
+
+    /// Auto-advances until `condition` holds; a replay that cannot get there is a difference.
+    mutating func drive(until condition: () -> Bool, step: Int?, what: String) {
+        do {
+            if try clock.run(until: condition, horizon: replayer.horizon, maxWakes: replayer.maxWakes) { return }
+            differences.append(Difference(kind: .replay, step: step, path: "", expected: nil, actual: nil,
+                                          note: "\(what) never finished: nothing is runnable and nothing sleeps"))
+        } catch {
+            differences.append(Difference(kind: .replay, step: step, path: "", expected: nil, actual: nil,
+                                          note: "\(what) never finished: \(error)"))
+        }
+    }
+
+    mutating func finish() {
+        let sends = sends
+        if !sends.allFinished { drive(until: { sends.allFinished }, step: nil, what: "a send still running at the end") }
+        guard transcript.exhaustive else { return }
+        for field in ["messages", "events", "network"] where everChecked.contains(field) {
+            let remaining = observations(of: field).dropFirst(checked[field]!)
+            for (offset, value) in remaining.enumerated() {
+                differences.append(Difference(kind: .unchecked, step: nil, path: "\(field)[\(checked[field]! + offset)]",
+                                              expected: nil, actual: value, note: "never expected"))
+            }
+        }
+    }
+}
+
+extension InMemoryDataStore.Operation {
+    /// `save`, `read`, `list` or `delete`.
+    var kind: String {
+        switch self {
+        case .save: "save"
+        case .read: "read"
+        case .list: "list"
+        case .delete: "delete"
+        }
+    }
+}

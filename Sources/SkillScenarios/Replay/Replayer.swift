@@ -1,0 +1,77 @@
+import Foundation
+import SkillEngine
+import SkillKit
+import SkillTesting
+import Synchronization
+
+/// Replays transcripts through the reference engine on virtual time and compares what it observes.
+///
+/// Each replay builds an ``SkillEngine/AgentEngine`` over ``SkillTesting/InMemoryDataStore``,
+/// ``SkillTesting/FakeNetworkService`` and a fresh ``SkillTesting/VirtualClock``, and drives it
+/// synchronously on the clock's deterministic scheduler: the same transcript gives the same result
+/// every run, in microseconds.
+///
+/// ```swift
+/// let replayer = Replayer(skills: MySkills.skills)
+/// let result = try replayer.replay(try Transcript.load(contentsOf: url))
+/// #expect(result.passed, "\(result.report)")
+/// ```
+public struct Replayer: Sendable {
+    /// The skills a transcript can name, by id.
+    public let skills: [String: any AgentSkill]
+    /// How far virtual time may move in one replay, and how many sleepers may wake: bounds on a
+    /// transcript that never ends.
+    public var horizon: Duration = .seconds(86_400 * 365)
+    public var maxWakes = 200_000
+
+    public init(skills: [any AgentSkill]) {
+        var byID: [String: any AgentSkill] = [:]
+        for skill in skills where byID[skill.id] == nil { byID[skill.id] = skill }
+        self.skills = byID
+    }
+
+    /// Replays `transcript`. Throws only for a transcript that names something the replayer does not
+    /// have (an unknown skill id, a cancel of a send that does not exist); every behavioural
+    /// difference is in the result.
+    public func replay(_ transcript: Transcript) throws(TranscriptError) -> ReplayResult {
+        var run = try ReplayRun(transcript: transcript, replayer: self)
+        return run.replay()
+    }
+
+    func resolve(_ reference: Transcript.SkillReference, in transcript: Transcript) throws(TranscriptError) -> any AgentSkill {
+        guard let skill = skills[reference.id] else {
+            let known = skills.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            throw TranscriptError(file: transcript.file, pointer: reference.pointer,
+                                  location: transcript.document.location(of: reference.pointer),
+                                  expected: "a skill id the catalogue has (\(known))", found: "\"\(reference.id)\"")
+        }
+        var resolved: any AgentSkill = skill
+        if let retry = reference.retry { resolved = Self.retrying(resolved, retry) }
+        if let timeout = reference.timeout { resolved = Self.timed(resolved, timeout) }
+        return resolved
+    }
+
+    static func retrying(_ skill: some AgentSkill, _ policy: RetryPolicy) -> any AgentSkill {
+        RetryingSkill(skill, policy: policy)
+    }
+
+    static func timed(_ skill: some AgentSkill, _ limit: Duration) -> any AgentSkill {
+        TimeoutSkill(skill, limit: limit)
+    }
+}
+
+/// Whether each send has finished, shared with the send tasks.
+final class SendLog: Sendable {
+    private let finished = Mutex<[Bool]>([])
+
+    func add() -> Int {
+        finished.withLock { flags in
+            flags.append(false)
+            return flags.count - 1
+        }
+    }
+
+    func finish(_ index: Int) { finished.withLock { $0[index] = true } }
+    func isFinished(_ index: Int) -> Bool { finished.withLock { $0[index] } }
+    var allFinished: Bool { finished.withLock { !$0.contains(false) } }
+}

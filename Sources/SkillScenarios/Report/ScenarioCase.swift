@@ -1,0 +1,22 @@
+import Foundation
+
+/// The outcome of one transcript in a scenario run.
+public struct ScenarioCase: Sendable {
+    public enum Status: String, Sendable, Codable {
+        case passed, failed, invalid
+        /// It differed, and record mode rewrote the transcript with what was observed.
+        case recorded
+    }
+
+    /// A stable name: the path relative to the folder given, without `.json`.
+    public var name: String
+    public var file: String
+    public var status: Status
+    public var result: ReplayResult?
+    public var error: TranscriptError?
+    public var recording: Recorder.Outcome = .untouched
+    /// Where the observed transcript of a failing case was written.
+    public var artifact: String?
+    /// Real time the replay took, for JUnit; never compared.
+    public var seconds: Double = 0
+}

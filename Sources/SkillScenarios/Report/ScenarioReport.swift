@@ -1,0 +1,152 @@
+import Foundation
+
+/// Reports of a scenario run: text for people, JSON for tools, JUnit XML for CI dashboards.
+public enum ScenarioReport {
+    public enum Format: String, Sendable, CaseIterable {
+        case text, json, junit
+    }
+
+    public static func render(_ cases: [ScenarioCase], as format: Format) -> String {
+        switch format {
+        case .text: text(cases)
+        case .json: json(cases).pretty + "\n"
+        case .junit: junit(cases)
+        }
+    }
+
+    /// Counts by status.
+    public static func summary(_ cases: [ScenarioCase]) -> (passed: Int, failed: Int, invalid: Int, recorded: Int) {
+        (cases.filter { $0.status == .passed }.count, cases.filter { $0.status == .failed }.count,
+         cases.filter { $0.status == .invalid }.count, cases.filter { $0.status == .recorded }.count)
+    }
+
+    // MARK: Text
+
+    /// One case: a line, and for a failure its differences and artifact.
+    public static func text(for scenario: ScenarioCase) -> String {
+        var lines: [String] = []
+        switch scenario.status {
+        case .passed:
+            var line = "✔ \(scenario.name)"
+            if case .written = scenario.recording { line += " (recorded missing expectations)" }
+            lines.append(line)
+        case .recorded:
+            lines.append("✎ \(scenario.name) (\(scenario.file)) rewritten with what was observed")
+        case .invalid:
+            lines.append("✘ \(scenario.name): invalid transcript")
+            lines.append("  " + (scenario.error?.description ?? "unknown error"))
+        case .failed:
+            lines.append("✘ \(scenario.name) (\(scenario.file))")
+            for difference in scenario.result?.differences ?? [] {
+                lines += difference.description.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
+            }
+            if let artifact = scenario.artifact { lines.append("  actual transcript: \(artifact)") }
+        }
+        if case .refusedSecrets(let pointers) = scenario.recording {
+            lines.append("  not recorded: the observed values look like secrets at " + pointers.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func text(_ cases: [ScenarioCase]) -> String {
+        let counts = summary(cases)
+        var lines = cases.map(text(for:))
+        var closing = "\(counts.passed) passed, \(counts.failed + counts.invalid) failed"
+        if counts.recorded > 0 { closing += ", \(counts.recorded) recorded" }
+        lines.append("")
+        lines.append("\(cases.count) transcripts: " + (counts.invalid > 0 ? "\(counts.invalid) invalid" : "all readable"))
+        lines.append(closing)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    // MARK: JSON
+
+    /// A versioned record, `skillcheck.scenarios-report/1`.
+    public static func json(_ cases: [ScenarioCase]) -> JSONValue {
+        let counts = summary(cases)
+        return .object([
+            ("schema", .string("skillcheck.scenarios-report/1")),
+            ("summary", .object([
+                ("total", .number(Double(cases.count))), ("passed", .number(Double(counts.passed))),
+                ("failed", .number(Double(counts.failed))), ("invalid", .number(Double(counts.invalid))),
+                ("recorded", .number(Double(counts.recorded))),
+            ])),
+            ("cases", .array(cases.map(json(for:)))),
+        ])
+    }
+
+    static func json(for scenario: ScenarioCase) -> JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = [
+            ("name", .string(scenario.name)), ("file", .string(scenario.file)), ("status", .string(scenario.status.rawValue)),
+        ]
+        if let error = scenario.error {
+            pairs.append(("error", .object([
+                ("file", .string(error.file)), ("pointer", .string(error.pointer)),
+                ("line", .number(Double(error.location.line))), ("column", .number(Double(error.location.column))),
+                ("expected", .string(error.expected)), ("found", .string(error.found)),
+                ("message", .string(error.description)),
+            ])))
+        }
+        if let result = scenario.result, !result.differences.isEmpty {
+            pairs.append(("differences", .array(result.differences.map { difference in
+                var fields: [(key: String, value: JSONValue)] = [
+                    ("kind", .string(difference.kind.rawValue)),
+                    ("step", difference.step.map { .number(Double($0)) } ?? .null),
+                    ("path", .string(difference.path)),
+                ]
+                if let expected = difference.expected { fields.append(("expected", SecretScanner.redacted(expected))) }
+                if let actual = difference.actual { fields.append(("actual", SecretScanner.redacted(actual))) }
+                if let note = difference.note { fields.append(("note", .string(note))) }
+                return .object(fields)
+            })))
+        }
+        if let artifact = scenario.artifact { pairs.append(("artifact", .string(artifact))) }
+        return .object(pairs)
+    }
+
+    // MARK: JUnit
+
+    public static func junit(_ cases: [ScenarioCase]) -> String {
+        let counts = summary(cases)
+        let total = cases.reduce(0) { $0 + $1.seconds }
+        var lines = [
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            "<testsuites>",
+            #"  <testsuite name="skillcheck.scenarios" tests="\#(cases.count)" failures="\#(counts.failed)" errors="\#(counts.invalid)" time="\#(String(format: "%.6f", total))">"#,
+        ]
+        for scenario in cases {
+            let open = #"    <testcase classname="scenarios" name="\#(escape(scenario.name))" file="\#(escape(scenario.file))" time="\#(String(format: "%.6f", scenario.seconds))""#
+            switch scenario.status {
+            case .passed, .recorded:
+                lines.append(open + "/>")
+            case .failed:
+                lines.append(open + ">")
+                let first = scenario.result?.differences.first.map { $0.description.split(separator: "\n").first.map(String.init) ?? "" } ?? ""
+                lines.append(#"      <failure message="\#(escape(first))">\#(escape(text(for: scenario)))</failure>"#)
+                lines.append("    </testcase>")
+            case .invalid:
+                lines.append(open + ">")
+                lines.append(#"      <error message="\#(escape(scenario.error?.description ?? ""))"/>"#)
+                lines.append("    </testcase>")
+            }
+        }
+        lines += ["  </testsuite>", "</testsuites>"]
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "\n": out += "&#10;"
+            case _ where scalar.value < 0x20 && scalar != "\t": out += "&#\(scalar.value);"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,90 @@
+import BundledReferenceSkills
+import Foundation
+import SkillKit
+import SkillScenarios
+
+/// `skillcheck scenarios [PATHS...]`: replays transcripts through the reference engine.
+enum ScenariosCommand {
+    static let spec = CommandSpec(
+        name: "scenarios",
+        abstract: "Replay JSON transcripts through the reference engine and diff what it says.",
+        arguments: "[PATHS...]",
+        argumentsHelp: "Transcript files or folders (searched recursively). Default: Scenarios",
+        options: [
+            .init(name: "--filter", value: "TEXT", help: "Only transcripts whose name contains TEXT."),
+            .init(name: "--shard", value: "i/n", help: "Only the i-th of n slices of the transcripts (1 ≤ i ≤ n)."),
+            .init(name: "--record", value: "MODE",
+                  help: "never | missing | failed | all. Default: never when CI is set, else missing."),
+            .init(name: "--format", value: "FORMAT", help: "text | json | junit. Default: text."),
+            .init(name: "--output", value: "FILE", help: "Write the report to FILE instead of standard output."),
+            .init(name: "--artifacts", value: "DIR",
+                  help: "Where failing transcripts' observed copies go. Default: .build/skillcheck/artifacts"),
+        ],
+        discussion: """
+        The skills a transcript can name: \(skills.map(\.id).joined(separator: ", ")).
+        Exit status: 0 when every transcript passes, 1 when one fails, 2 for a usage or input error.
+        """
+    )
+
+    static var skills: [any AgentSkill] { ReferenceSkills.skills + ScriptSkills.skills }
+
+    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let parsed = try spec.parse(arguments)
+        if parsed.helpRequested {
+            print(spec.help)
+            return 0
+        }
+        var runner = ScenarioRunner(skills: skills)
+        runner.recordMode = try recordMode(parsed.values["--record"])
+        runner.filter = parsed.values["--filter"]
+        runner.shard = try shard(parsed.values["--shard"])
+        runner.artifacts = URL(fileURLWithPath: parsed.values["--artifacts"] ?? ".build/skillcheck/artifacts")
+        let format = try choose(parsed.values["--format"] ?? "text", for: "--format", from: ScenarioReport.Format.allCases)
+        let paths = parsed.positionals.isEmpty ? ["Scenarios"] : parsed.positionals
+
+        let cases: [ScenarioCase]
+        do {
+            cases = try runner.run(paths: paths)
+        } catch {
+            throw UsageError(error.localizedDescription, command: spec)
+        }
+        let report = ScenarioReport.render(cases, as: format)
+        if let output = parsed.values["--output"] {
+            do {
+                try Recorder.writeAtomically(report, to: URL(fileURLWithPath: output))
+            } catch {
+                throw UsageError("cannot write \(output): \(error.localizedDescription)")
+            }
+            let counts = ScenarioReport.summary(cases)
+            print("\(counts.passed) passed, \(counts.failed + counts.invalid) failed (report: \(output))")
+        } else {
+            print(report, terminator: "")
+        }
+        let counts = ScenarioReport.summary(cases)
+        if counts.invalid > 0 { return 2 }
+        return counts.failed > 0 ? 1 : 0
+    }
+
+    static func recordMode(_ text: String?) throws(UsageError) -> RecordMode {
+        guard let text else { return .default(environment: ProcessInfo.processInfo.environment) }
+        return try choose(text, for: "--record", from: RecordMode.allCases)
+    }
+
+    static func shard(_ text: String?) throws(UsageError) -> (index: Int, count: Int)? {
+        guard let text else { return nil }
+        let parts = text.split(separator: "/").map { Int($0) }
+        guard parts.count == 2, let index = parts[0], let count = parts[1], count >= 1, (1...count).contains(index) else {
+            throw UsageError("--shard takes i/n with 1 ≤ i ≤ n, such as 1/4; found '\(text)'", command: spec)
+        }
+        return (index, count)
+    }
+
+    static func choose<Value: RawRepresentable>(_ text: String, for option: String, from values: [Value]) throws(UsageError) -> Value
+        where Value.RawValue == String {
+        guard let value = values.first(where: { $0.rawValue == text }) else {
+            throw UsageError("\(option) takes one of " + values.map(\.rawValue).joined(separator: ", ") + "; found '\(text)'",
+                             command: spec)
+        }
+        return value
+    }
+}

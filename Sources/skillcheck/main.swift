@@ -1,0 +1,36 @@
+// skillcheck: the SkillCheck command line.
+import Foundation
+
+let overview = """
+OVERVIEW: SkillCheck, the test kit for Agent–Skill skills.
+
+USAGE: skillcheck <command> [options]
+
+COMMANDS:
+  scenarios               Replay JSON transcripts through the reference engine and diff what it says.
+
+See 'skillcheck <command> --help' for a command's options.
+"""
+
+func standardError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+do throws(UsageError) {
+    switch arguments.first {
+    case nil, "--help", "-h", "help":
+        print(overview)
+        status = arguments.isEmpty ? 2 : 0
+    case "scenarios":
+        status = try ScenariosCommand.run(Array(arguments.dropFirst()))
+    case let other?:
+        throw UsageError("unknown command '\(other)'; the commands are: scenarios (see 'skillcheck --help')")
+    }
+} catch {
+    standardError("error: \(error.message)")
+    if let command = error.command { standardError("see 'skillcheck \(command.name) --help'") }
+    status = 2
+}
+exit(status)
