@@ -56,5 +56,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "SkillTestingTests", dependencies: ["SkillKit", "SkillTesting"], swiftSettings: strict),
+        .testTarget(
+            name: "SkillScenariosTests",
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills"],
+            exclude: ["Broken"],
+            swiftSettings: strict
+        ),
     ]
 )

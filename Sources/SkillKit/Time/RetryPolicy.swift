@@ -82,9 +82,15 @@ public struct RetryPolicy: Sendable {
         }
     }
 
+    /// The longest wait any policy computes, whatever its factor: about 31 years.
+    public static let longestDelay = Duration.seconds(1_000_000_000)
+
     private func exponentialDelay(forRetry retry: Int) -> Duration {
         let growth = power(factor, retry)
-        if factor == factor.rounded(), growth < Double(Int.max / 4) {
+        let (seconds, attoseconds) = baseDelay.components
+        let scaled = (Double(seconds) + Double(attoseconds) / 1e18) * growth
+        guard scaled.isFinite, scaled < 1e9 else { return Self.longestDelay }
+        if factor == factor.rounded(), growth <= 1e9 {
             return baseDelay * Int(growth)
         }
         return baseDelay * growth
@@ -126,6 +132,6 @@ extension RetryPolicy.Jitter {
 /// `base` to a whole power, by repeated multiplication (exact for small integral bases).
 private func power(_ base: Double, _ exponent: Int) -> Double {
     var result = 1.0
-    for _ in 0..<exponent { result *= base }
+    for _ in 0..<exponent where result.isFinite { result *= base }
     return result
 }

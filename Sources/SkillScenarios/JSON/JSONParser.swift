@@ -4,6 +4,12 @@ import Foundation
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
     public var description: String { "\(line):\(column)" }
 }
 
@@ -180,6 +186,7 @@ public enum JSONParser {
                     throw error(expected: "an escaped control character (such as \\n)", found: describeCurrent(), pointer: pointer)
                 }
                 if scalar != "\\" { out.append(scalar); advance(); continue }
+                let escapeStart = here
                 advance()
                 guard index < scalars.count else {
                     throw error(expected: "an escape sequence", found: "the end of the file", pointer: pointer)
@@ -197,7 +204,9 @@ public enum JSONParser {
                 case "t": out.append("\t")
                 case "u": out.append(try parseUnicodeEscape(pointer: pointer))
                 default:
-                    throw error(expected: "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u", found: "\\\(Character(escape))", pointer: pointer)
+                    throw TranscriptError(file: file, pointer: pointer, location: escapeStart,
+                                          expected: "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u",
+                                          found: "\\\(Character(escape))")
                 }
             }
         }

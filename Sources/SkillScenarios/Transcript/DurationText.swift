@@ -19,8 +19,12 @@ public enum DurationText {
         return nil
     }
 
+    /// The longest duration a transcript may write: 1e18 ns, about 31 years. Anything longer is surely
+    /// a mistake, and sums of such durations stay far from `Duration`'s limits.
+    public static let maximumNanoseconds = 1e18
+
     static func nanoseconds(_ value: Double) -> Duration? {
-        guard value.isFinite, value >= 0, value < 1e20 else { return nil }
+        guard value.isFinite, value >= 0, value <= maximumNanoseconds else { return nil }
         return .nanoseconds(Int64(value.rounded()))
     }
 

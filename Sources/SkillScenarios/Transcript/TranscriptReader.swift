@@ -63,7 +63,7 @@ struct TranscriptReader {
             if let duration = DurationText.nanoseconds(seconds * 1e9) { return duration }
         default: break
         }
-        throw fail(pointer, expected: "a duration such as \"1.5s\" or \"250ms\"", found: describe(value))
+        throw fail(pointer, expected: "a duration such as \"1.5s\" or \"250ms\", at most 31 years", found: describe(value))
     }
 
     func choice<Value>(_ value: JSONValue, at pointer: String, _ options: [(String, Value)]) throws(TranscriptError) -> Value {

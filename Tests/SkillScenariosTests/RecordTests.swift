@@ -1,0 +1,109 @@
+import Foundation
+import SkillScenarios
+import Testing
+
+@Suite("Record modes")
+struct RecordTests {
+    static let draft = """
+    {
+      "schema": "skillcheck.transcript/1",
+      "name": "draft",
+      "skills": ["echo"],
+      "steps": [
+        {"send": "echo 你好"},
+        {"expect": {}},
+        {"send": "echo again"},
+        {"expect": {"messages": null, "state": "idle"}}
+      ]
+    }
+    """
+
+    func temporaryFile(_ text: String) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("t.json")
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("the default is never when CI is set, else missing")
+    func defaults() {
+        #expect(RecordMode.default(environment: ["CI": "true"]) == .never)
+        #expect(RecordMode.default(environment: [:]) == .missing)
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("missing fills in null fields and empty expect steps, keeping everything else the author wrote")
+    func missingFillsIn() throws {
+        let url = try temporaryFile(Self.draft)
+        let runner = ScenarioRunner(skills: Fixtures.skills, recordMode: .missing)
+        let scenario = runner.runOne(name: "draft", url: url)
+        #expect(scenario.status == .passed)
+        #expect(scenario.recording == .written)
+        let rewritten = try Transcript.load(contentsOf: url)
+        let replay = try Replayer(skills: Fixtures.skills).replay(rewritten)
+        #expect(replay.passed && !replay.hasMissingExpectations, "\(replay.report)")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains(#""name": "draft""#))
+        #expect(text.contains(#""content": "你好""#))
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("a run that fails is never written over the expectation in missing mode")
+    func failingRunUntouched() throws {
+        let failing = Self.draft.replacingOccurrences(of: #""state": "idle""#, with: #""state": "processing""#)
+        let url = try temporaryFile(failing)
+        let scenario = ScenarioRunner(skills: Fixtures.skills, recordMode: .missing).runOne(name: "draft", url: url)
+        #expect(scenario.status == .failed)
+        #expect(try String(contentsOf: url, encoding: .utf8) == failing)
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("never leaves the file alone; failed and all rewrite what differs")
+    func otherModes() throws {
+        let failing = Self.draft.replacingOccurrences(of: #""state": "idle""#, with: #""state": "processing""#)
+        let url = try temporaryFile(failing)
+        #expect(ScenarioRunner(skills: Fixtures.skills, recordMode: .never).runOne(name: "d", url: url).recording == .untouched)
+        let scenario = ScenarioRunner(skills: Fixtures.skills, recordMode: .failed).runOne(name: "d", url: url)
+        #expect(scenario.status == .recorded)
+        #expect(try Replayer(skills: Fixtures.skills).replay(Transcript.load(contentsOf: url)).passed)
+        #expect(ScenarioRunner(skills: Fixtures.skills, recordMode: .all).runOne(name: "d", url: url).recording == .written)
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("record refuses to write a transcript whose observed values look like secrets")
+    func refusesSecrets() throws {
+        let text = Self.draft.replacingOccurrences(of: "echo 你好", with: "echo sk-abcdefghijklmnopqrstuvwx")
+        let url = try temporaryFile(text)
+        let scenario = ScenarioRunner(skills: Fixtures.skills, recordMode: .all).runOne(name: "d", url: url)
+        guard case .refusedSecrets(let pointers) = scenario.recording else {
+            Issue.record("expected a refusal, got \(scenario.recording)")
+            return
+        }
+        #expect(pointers.contains("/steps/0/send"))
+        #expect(try String(contentsOf: url, encoding: .utf8) == text)
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("a failing case writes its observed transcript to the artifacts folder")
+    func artifacts() throws {
+        let failing = Self.draft.replacingOccurrences(of: #""state": "idle""#, with: #""state": "processing""#)
+        let url = try temporaryFile(failing)
+        let artifacts = url.deletingLastPathComponent().appendingPathComponent("artifacts")
+        let scenario = ScenarioRunner(skills: Fixtures.skills, recordMode: .never, artifacts: artifacts).runOne(name: "x/draft", url: url)
+        let written = artifacts.appendingPathComponent("x/draft.actual.json")
+        #expect(FileManager.default.fileExists(atPath: written.path))
+        #expect(scenario.artifact != nil)
+        #expect(try Transcript.load(contentsOf: written).name == "draft")
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("writes are atomic: no temporary file is left beside the transcript")
+    func atomicWrite() throws {
+        let url = try temporaryFile("old")
+        try Recorder.writeAtomically("new", to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == ["t.json"])
+    }
+}

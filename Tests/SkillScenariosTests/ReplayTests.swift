@@ -1,0 +1,161 @@
+import Foundation
+import SkillScenarios
+import Testing
+
+@Suite("Replayer")
+struct ReplayTests {
+    static let note = """
+    {"schema": "skillcheck.transcript/1", "skills": ["note", "slow", "echo"],
+     "steps": [
+       {"send": "记一下明天开会"},
+       {"expect": {"messages": [
+         {"role": "user", "content": "记一下明天开会", "at": 0},
+         {"role": "agent", "content": "已记录：明天开会", "skillID": "note", "at": 0}
+       ], "state": "idle"}}
+     ]}
+    """
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("a transcript that matches passes")
+    func passes() throws {
+        let result = try Fixtures.replay(Self.note)
+        #expect(result.passed, "\(result.report)")
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("one changed message fails with a diff that points at the step and field")
+    func mutatedMessage() throws {
+        let result = try Fixtures.replay(Self.note.replacingOccurrences(of: "已记录：明天开会", with: "已记录：后天开会"))
+        #expect(result.differences.count == 1)
+        #expect(result.report == """
+        step 1 › messages[1] › /content
+          -已记录：后天开会
+          +已记录：明天开会
+        """)
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("an extra, a missing and a reordered message each give their own failure")
+    func exhaustiveListDifferences() throws {
+        let base = """
+        {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [
+          {"send": "echo a"}, {"send": "echo b"},
+          {"expect": {"messages": MESSAGES}}]}
+        """
+        func message(_ role: String, _ content: String) -> String {
+            #"{"role": "\#(role)", "content": "\#(content)", \#(role == "agent" ? #""skillID": "echo", "#: "")"at": 0}"#
+        }
+        let all = [message("user", "echo a"), message("agent", "a"), message("user", "echo b"), message("agent", "b")]
+        let missing = try Fixtures.replay(base.replacingOccurrences(of: "MESSAGES", with: "[" + all.dropLast().joined(separator: ",") + "]"))
+        #expect(missing.differences.map(\.kind) == [.extra])
+        let extra = try Fixtures.replay(base.replacingOccurrences(of: "MESSAGES", with: "[" + (all + [message("agent", "c")]).joined(separator: ",") + "]"))
+        #expect(extra.differences.map(\.kind) == [.missing])
+        let reordered = [all[2], all[3], all[0], all[1]]
+        let moved = try Fixtures.replay(base.replacingOccurrences(of: "MESSAGES", with: "[" + reordered.joined(separator: ",") + "]"))
+        #expect(!moved.passed)
+        #expect(moved.differences.allSatisfy { $0.path.hasPrefix("messages[") })
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("messages no expect covered are failures in an exhaustive transcript, and fine in a non-exhaustive one")
+    func uncheckedMessages() throws {
+        let json = """
+        {"schema": "skillcheck.transcript/1", "skills": ["echo"], EXHAUSTIVE "steps": [
+          {"send": "echo a"},
+          {"expect": {"messages": [{"role": "user", "content": "echo a", "at": 0}]}},
+          {"send": "echo b"}]}
+        """
+        let strict = try Fixtures.replay(json.replacingOccurrences(of: "EXHAUSTIVE", with: ""))
+        #expect(strict.differences.map(\.kind) == [.extra, .unchecked, .unchecked])
+        let loose = try Fixtures.replay(json.replacingOccurrences(of: "EXHAUSTIVE", with: #""exhaustive": false,"#))
+        #expect(loose.passed, "\(loose.report)")
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("matchers: ignore, regex, type, tolerance and unordered")
+    func matchers() throws {
+        let result = try Fixtures.replay("""
+        {"schema": "skillcheck.transcript/1", "skills": ["slow", "echo"], "steps": [
+          {"send": "slow 1500ms"}, {"send": "echo x"},
+          {"expect": {
+            "messages": [
+              {"role": "user", "content": "anything", "at": 0},
+              {"role": "agent", "content": "slept", "skillID": "slow", "at": 1.4},
+              {"role": "agent", "content": "x", "skillID": "echo", "at": 1.5},
+              {"role": "user", "content": "echo x", "at": 1.5}
+            ],
+            "state": "?",
+            "matchers": {
+              "/messages": "unordered",
+              "/messages/*/content": {"regex": "^(slow|slept|echo|x)"},
+              "/messages/*/at": {"tolerance": 0.2},
+              "/state": {"type": "string"}
+            }}}]}
+        """)
+        // `unordered` compares the messages as a multiset; the other matchers apply inside each element,
+        // and a regex looks at the actual value only, so "anything" is fine.
+        #expect(result.passed, "\(result.report)")
+        let late = try Fixtures.replay("""
+        {"schema": "skillcheck.transcript/1", "skills": ["slow", "echo"], "steps": [
+          {"send": "slow 1500ms"}, {"send": "echo x"},
+          {"expect": {
+            "messages": [
+              {"role": "user", "content": "slow 1500ms", "at": 0},
+              {"role": "agent", "content": "slept", "skillID": "slow", "at": 1.0},
+              {"role": "agent", "content": "x", "skillID": "echo", "at": 1.5},
+              {"role": "user", "content": "echo x", "at": 1.5}
+            ],
+            "state": "?",
+            "matchers": {
+              "/messages": "unordered",
+              "/messages/*/content": {"regex": "^(slow|slept|echo|x)"},
+              "/messages/*/at": {"tolerance": 0.2},
+              "/messages/*/skillID": "ignore",
+              "/state": {"type": "string"}
+            }}}]}
+        """)
+        #expect(late.differences.count == 1, "\(late.report)")
+        #expect(late.differences.first?.note == "not the same elements in any order")
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("a regex matcher that does not match is a difference naming the pattern")
+    func regexMismatch() throws {
+        let result = try Fixtures.replay("""
+        {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo abc"},
+         {"expect": {"messages": [{"role": "user", "content": "echo abc", "at": 0},
+                                  {"role": "agent", "content": "", "skillID": "echo", "at": 0}],
+                     "matchers": {"/messages/1/content": {"regex": "^[0-9]+$"}}}}]}
+        """)
+        #expect(result.differences.count == 1)
+        #expect(result.differences.first?.note == "does not match the regex")
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("a send that can never finish is a replay difference, not a hang")
+    func stalledSend() throws {
+        let result = try Fixtures.replay("""
+        {"schema": "skillcheck.transcript/1", "skills": ["slow"], "engine": {"timeout": "20000h"},
+         "steps": [{"send": "slow 10000h"}]}
+        """)
+        #expect(result.differences.first?.kind == .replay)
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("cancel of a send that does not exist is reported")
+    func cancelMissing() throws {
+        let result = try Fixtures.replay(#"{"schema": "skillcheck.transcript/1", "skills": [], "steps": [{"cancel": 3}]}"#)
+        #expect(result.differences.first?.note == "there is no such send (0 so far)")
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("secrets never appear in a diff")
+    func secretsRedacted() throws {
+        let result = try Fixtures.replay("""
+        {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo Bearer abcdefghijklmnop"},
+         {"expect": {"messages": [{"role": "user", "content": "x", "at": 0}, {"role": "agent", "content": "y", "skillID": "echo", "at": 0}]}}]}
+        """)
+        #expect(!result.report.contains("abcdefghijklmnop"))
+        #expect(result.report.contains("«redacted»"))
+    }
+}
