@@ -46,7 +46,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "skillbench",
-            dependencies: ["SkillKit", "SkillEngine", "SkillTesting"],
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills"],
             swiftSettings: strict
         ),
         .testTarget(name: "SkillKitTests", dependencies: ["SkillKit", "SkillTesting"], swiftSettings: strict),

@@ -26,6 +26,7 @@ struct Benchmarks {
                 rows.append(sleeperFanOut(count: count, load: label))
             }
             rows.append(await engineSends(count: quick ? 1_000 : 20_000, load: label))
+            rows += ScenarioBenchmarks(quick: quick).rows(load: label)
             load?.stop()
         }
         print("| benchmark | load | result | detail |")

@@ -8,7 +8,34 @@ enum JSONWriter {
         return out
     }
 
+    /// A container of scalars only, short enough to read on one line: `{"role": "user", "at": 0}`.
+    static func inline(_ value: JSONValue, sortKeys: Bool) -> String? {
+        let children: [JSONValue]
+        switch value {
+        case .array(let items): children = items
+        case .object(let pairs): children = pairs.map(\.value)
+        default: return nil
+        }
+        guard children.allSatisfy({ if case .array = $0 { false } else if case .object = $0 { false } else { true } })
+        else { return nil }
+        var out = ""
+        switch value {
+        case .array(let items):
+            out = "[" + items.map { write($0, pretty: false, sortKeys: sortKeys) }.joined(separator: ", ") + "]"
+        case .object(let pairs):
+            let ordered = sortKeys ? pairs.sorted { $0.key < $1.key } : pairs
+            out = "{" + ordered.map { quote($0.key) + ": " + write($0.value, pretty: false, sortKeys: sortKeys) }
+                .joined(separator: ", ") + "}"
+        default: break
+        }
+        return out.count <= 100 ? out : nil
+    }
+
     private static func write(_ value: JSONValue, into out: inout String, indent: Int, pretty: Bool, sortKeys: Bool) {
+        if pretty, let line = inline(value, sortKeys: sortKeys) {
+            out += line
+            return
+        }
         let pad = pretty ? String(repeating: "  ", count: indent + 1) : ""
         let closePad = pretty ? String(repeating: "  ", count: indent) : ""
         let newline = pretty ? "\n" : ""
