@@ -13,7 +13,9 @@ extension ReplayRun {
                     ("role", .string(message.role.rawValue)), ("content", .string(message.content)),
                 ]
                 if let skillID = message.skillID { pairs.append(("skillID", .string(skillID))) }
-                pairs.append(("at", .number(message.timestamp.timeIntervalSince(clock.origin))))
+                // Dates are Doubles since 2001; rounding to the microsecond gives back the virtual offset exactly.
+                let at = (message.timestamp.timeIntervalSince(clock.origin) * 1e6).rounded() / 1e6
+                pairs.append(("at", .number(at)))
                 return .object(pairs)
             }
         case "events":
