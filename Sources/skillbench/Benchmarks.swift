@@ -8,6 +8,8 @@ import Synchronization
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 struct Benchmarks {
     let quick: Bool
+    /// Only benchmarks whose name contains this text.
+    var only: String?
 
     struct Row {
         var name: String
@@ -21,17 +23,25 @@ struct Benchmarks {
         for busy in [false, true] {
             let load = busy ? BackgroundLoad() : nil
             let label = busy ? "both cores busy" : "idle"
-            rows.append(await retryScenario(runs: quick ? 200 : 2_000, load: label))
-            for count in quick ? [100, 10_000] : [100, 10_000, 100_000] {
-                rows.append(sleeperFanOut(count: count, load: label))
+            if wants("retry") { rows.append(await retryScenario(runs: quick ? 200 : 2_000, load: label)) }
+            if wants("sleepers") {
+                for count in quick ? [100, 10_000] : [100, 10_000, 100_000] {
+                    rows.append(sleeperFanOut(count: count, shuffled: true, load: label))
+                }
+                rows.append(sleeperFanOut(count: quick ? 10_000 : 100_000, shuffled: false, load: label))
             }
-            rows.append(await engineSends(count: quick ? 1_000 : 20_000, load: label))
-            rows += ScenarioBenchmarks(quick: quick).rows(load: label)
+            if wants("engine") { rows.append(await engineSends(count: quick ? 1_000 : 20_000, load: label)) }
+            if wants("replay") { rows += ScenarioBenchmarks(quick: quick).rows(load: label) }
             load?.stop()
         }
         print("| benchmark | load | result | detail |")
         print("|---|---|---|---|")
         for row in rows { print("| \(row.name) | \(row.load) | \(row.figure) | \(row.detail) |") }
+    }
+
+    /// Whether the benchmark group `name` (retry, sleepers, engine, replay) was asked for.
+    func wants(_ name: String) -> Bool {
+        only.map { name.contains($0) } ?? true
     }
 
     /// Fails 3 times with backoff 1 s, 2 s, 4 s, then succeeds; the test advances 1 s, 2 s, 4 s.
@@ -65,12 +75,13 @@ struct Benchmarks {
         )
     }
 
-    /// N sleepers with shuffled deadlines, then one advance past them all; checks the wake order.
-    func sleeperFanOut(count: Int, load: String) -> Row {
+    /// N sleepers (registered in shuffled or in deadline order), then one advance past them all;
+    /// checks the wake order.
+    func sleeperFanOut(count: Int, shuffled: Bool, load: String) -> Row {
         let clock = VirtualClock()
         let order = WakeLog()
         var generator = SeededRandomNumberGenerator(seed: 2026)
-        let deadlines = (0..<count).map { $0 }.shuffled(using: &generator)
+        let deadlines = shuffled ? Array(0..<count).shuffled(using: &generator) : Array(0..<count)
         for deadline in deadlines {
             clock.scheduler.spawn { () async throws -> Void in
                 try await clock.sleep(until: .init(offset: .milliseconds(deadline + 1)))
@@ -83,7 +94,7 @@ struct Benchmarks {
         let total = Self.microseconds(since: start)
         let inOrder = order.values == Array(0..<count)
         return Row(
-            name: "advance over \(count) sleepers",
+            name: "advance over \(count) sleepers" + (shuffled ? "" : ", registered in deadline order"),
             load: load,
             figure: String(format: "%.3f s in all", total / 1e6),
             detail: String(format: "%.2f µs per wake, %@", total / Double(count), inOrder ? "all in order" : "OUT OF ORDER")

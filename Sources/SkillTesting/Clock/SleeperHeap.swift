@@ -1,4 +1,5 @@
-/// A binary min-heap of sleepers keyed by (deadline, registration sequence): the wake order.
+/// A 4-ary min-heap of sleepers keyed by (deadline, registration sequence): the wake order.
+/// Four children per node halve the depth of a binary heap, so a pop touches fewer cache lines.
 struct SleeperHeap {
     struct Entry {
         let deadline: Duration
@@ -19,7 +20,7 @@ struct SleeperHeap {
         entries.append(entry)
         var child = entries.count - 1
         while child > 0 {
-            let parent = (child - 1) / 2
+            let parent = (child - 1) / 4
             guard entries[child].precedes(entries[parent]) else { break }
             entries.swapAt(child, parent)
             child = parent
@@ -34,11 +35,14 @@ struct SleeperHeap {
         var parent = 0
         let count = entries.count
         while true {
-            let left = 2 * parent + 1
-            guard left < count else { break }
-            var smallest = left
-            let right = left + 1
-            if right < count, entries[right].precedes(entries[left]) { smallest = right }
+            let firstChild = 4 * parent + 1
+            guard firstChild < count else { break }
+            var smallest = firstChild
+            var child = firstChild + 1
+            while child < min(firstChild + 4, count) {
+                if entries[child].precedes(entries[smallest]) { smallest = child }
+                child += 1
+            }
             guard entries[smallest].precedes(entries[parent]) else { break }
             entries.swapAt(parent, smallest)
             parent = smallest
