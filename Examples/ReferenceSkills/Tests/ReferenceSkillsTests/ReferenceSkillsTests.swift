@@ -79,3 +79,21 @@ struct ReferenceSkillsTests {
         }
     }
 }
+
+// The README's example, verbatim: if it stops compiling or passing, the README is wrong.
+@available(macOS 15.0, iOS 18.0, *)
+@Test func slowServiceTimesOut() async throws {
+    try await withVirtualTime { clock in
+        let network = FakeNetworkService(clock: clock)
+        network.stubWeather(city: "北京", reply: .hang)
+        let engine = AgentEngine(context: .virtual(clock: clock, networkService: network),
+                                 configuration: .init(messageIDs: .sequential()))
+        engine.register(WeatherSkill())
+
+        let reply = clock.scheduler.spawn("send") { await engine.send("北京天气") }
+        clock.advance(by: .seconds(10))
+
+        #expect(await reply.value.summary == "技能执行失败：技能执行超时")
+        #expect(engine.state == .failed("技能执行超时"))
+    }
+}
