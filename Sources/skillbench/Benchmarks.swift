@@ -23,7 +23,7 @@ struct Benchmarks {
         for busy in [false, true] {
             let load = busy ? BackgroundLoad() : nil
             let label = busy ? "both cores busy" : "idle"
-            if wants("retry") { rows.append(await retryScenario(runs: quick ? 200 : 2_000, load: label)) }
+            if wants("retry") { rows.append(await retryScenario(runs: quick ? 200 : (only == "retry" ? 100_000 : 2_000), load: label)) }
             if wants("sleepers") {
                 for count in quick ? [100, 10_000] : [100, 10_000, 100_000] {
                     rows.append(sleeperFanOut(count: count, shuffled: true, load: label))

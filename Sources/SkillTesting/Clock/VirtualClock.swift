@@ -96,7 +96,7 @@ public final class VirtualClock: Clock, Sendable {
 
     // MARK: Sleeping
 
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    public nonisolated(nonsending) func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let id: Int? = state.withLock { state in
             guard deadline > state.now else { return nil }

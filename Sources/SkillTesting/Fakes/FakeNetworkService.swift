@@ -100,7 +100,7 @@ public final class FakeNetworkService: NetworkServing, Sendable {
 
     // MARK: NetworkServing
 
-    public func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+    public nonisolated(nonsending) func send(_ request: NetworkRequest) async throws -> NetworkResponse {
         let stub = try state.withLock { state -> NetworkStub in
             state.requests.append(request)
             for (index, stub) in state.stubs.enumerated() where stub.match.mismatches(request).isEmpty {

@@ -122,28 +122,28 @@ public final class InMemoryDataStore: DataStoring, Sendable {
 
     // MARK: DataStoring
 
-    public func saveDocument(_ data: Data, id: String, in collection: String) async throws {
+    public nonisolated(nonsending) func saveDocument(_ data: Data, id: String, in collection: String) async throws {
         try await perform(.save(collection: collection, id: id))
         state.withLock { $0.collections[collection, default: Contents()].put(data, id: id) }
     }
 
-    public func document(id: String, in collection: String) async throws -> Data? {
+    public nonisolated(nonsending) func document(id: String, in collection: String) async throws -> Data? {
         try await perform(.read(collection: collection, id: id))
         return state.withLock { $0.collections[collection]?.documents[id] }
     }
 
-    public func documents(in collection: String) async throws -> [StoredDocument] {
+    public nonisolated(nonsending) func documents(in collection: String) async throws -> [StoredDocument] {
         try await perform(.list(collection: collection))
         return snapshot()[collection] ?? []
     }
 
     @discardableResult
-    public func deleteDocument(id: String, in collection: String) async throws -> Bool {
+    public nonisolated(nonsending) func deleteDocument(id: String, in collection: String) async throws -> Bool {
         try await perform(.delete(collection: collection, id: id))
         return state.withLock { $0.collections[collection]?.remove(id: id) ?? false }
     }
 
-    private func perform(_ operation: Operation) async throws {
+    private nonisolated(nonsending) func perform(_ operation: Operation) async throws {
         state.withLock { $0.log.append(operation) }
         if let clock, latency > .zero { try await clock.sleep(for: latency) }
         let fault: (any Error)? = state.withLock { state in
