@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "SkillTestingTests", dependencies: ["SkillKit", "SkillTesting"], swiftSettings: strict),
         .testTarget(
             name: "SkillScenariosTests",
-            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills"],
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills", "skillcheck"],
             exclude: ["Broken"],
             swiftSettings: strict
         ),

@@ -1,0 +1,66 @@
+import Foundation
+@testable import skillcheck
+import SkillScenarios
+import Testing
+
+@Suite("skillcheck scenarios")
+struct CommandTests {
+    func folder(_ files: [String: String]) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-cli-\(UUID().uuidString)")
+        for (name, text) in files {
+            let url = directory.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        return directory.path
+    }
+
+    static let passing = ScenarioRunnerTests.echo("1")
+    static let failing = ScenarioRunnerTests.echo("2").replacingOccurrences(of: #""content": "2""#, with: #""content": "9""#)
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("exit status 0 when every transcript passes, 1 when one fails, 2 when one cannot be read")
+    func exitStatus() throws {
+        let good = try folder(["a.json": Self.passing])
+        #expect(try ScenariosCommand.run([good, "--record", "never", "--output", good + "/report.txt"]) == 0)
+        let bad = try folder(["a.json": Self.passing, "b.json": Self.failing])
+        #expect(try ScenariosCommand.run([bad, "--record", "never", "--output", bad + "/report.txt"]) == 1)
+        let broken = try folder(["a.json": Self.failing, "b.json": "{"])
+        #expect(try ScenariosCommand.run([broken, "--record", "never", "--output", broken + "/report.txt"]) == 2)
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("--output writes the report in the chosen format")
+    func output() throws {
+        let root = try folder(["a.json": Self.passing])
+        let report = root + "/report.xml"
+        #expect(try ScenariosCommand.run([root, "--format", "junit", "--record", "never", "--output", report]) == 0)
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains(#"<testsuite name="skillcheck.scenarios" tests="1""#))
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("usage mistakes are errors that say what to type instead", arguments: [
+        (["--format", "yaml"], "--format takes one of text, json, junit; found 'yaml'"),
+        (["--record", "sometimes"], "--record takes one of never, missing, failed, all; found 'sometimes'"),
+        (["--shard", "0/3"], "--shard takes i/n with 1 ≤ i ≤ n, such as 1/4; found '0/3'"),
+        (["--verbose"], "unknown option '--verbose' for 'scenarios'; its options are --filter, --shard, --record, --format, --output, --artifacts"),
+        (["--filter"], "--filter needs a value: <TEXT>"),
+        (["no/such/folder"], "no such file or folder: no/such/folder"),
+    ])
+    func usageErrors(arguments: [String], message: String) {
+        do {
+            _ = try ScenariosCommand.run(arguments)
+            Issue.record("expected a usage error")
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("help is generated from the same declarations that parse")
+    func help() {
+        let help = ScenariosCommand.spec.help
+        for option in ScenariosCommand.spec.options { #expect(help.contains(option.name)) }
+        #expect(help.contains("USAGE: skillcheck scenarios [options] [PATHS...]"))
+    }
+}
