@@ -19,7 +19,9 @@ import SkillKit
 ///
 /// The engine is `Sendable` and `Observable`: a SwiftUI view can hold it in `@State` and read
 /// ``messages`` and ``state`` on the main actor, while a test harness drives it from any executor.
-/// ``send(_:)`` runs on its caller's actor; the skill runs in a child task.
+/// ``send(_:)`` runs on its caller's actor; the skill runs in a child task. Routing calls each skill's
+/// `canHandle` while the engine holds its lock, so that a request's message, route and events change
+/// together: `canHandle` must be quick and must not call back into the engine.
 public final class AgentEngine: Observable, Sendable {
     /// How an engine behaves; every field has the seed's default.
     public struct Configuration: Sendable {

@@ -159,3 +159,20 @@ struct ReplayTests {
         #expect(result.report.contains("«redacted»"))
     }
 }
+
+@Suite("Transcript errors")
+struct TranscriptErrorTests {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("an error about a value that looks like a secret does not print the secret")
+    func redacted() {
+        do {
+            _ = try Fixtures.transcript(#"{"schema": "skillcheck.transcript/1", "skills": [], "steps": [{"advance": "Bearer abcdefghijklmnop"}]}"#)
+            Issue.record("expected an error")
+        } catch let error as TranscriptError {
+            #expect(!error.description.contains("abcdefghijklmnop"))
+            #expect(error.description.hasSuffix(#"found "«redacted»""#))
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
+}

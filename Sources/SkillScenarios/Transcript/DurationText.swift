@@ -23,6 +23,15 @@ public enum DurationText {
     /// a mistake, and sums of such durations stay far from `Duration`'s limits.
     public static let maximumNanoseconds = 1e18
 
+    /// A duration written as a string with a unit, or as a number of seconds.
+    public static func duration(of value: JSONValue) -> Duration? {
+        switch value {
+        case .string(let text): parse(text)
+        case .number(let seconds): nanoseconds(seconds * 1e9)
+        default: nil
+        }
+    }
+
     static func nanoseconds(_ value: Double) -> Duration? {
         guard value.isFinite, value >= 0, value <= maximumNanoseconds else { return nil }
         return .nanoseconds(Int64(value.rounded()))

@@ -14,7 +14,8 @@ struct TranscriptReader {
 
     func describe(_ value: JSONValue) -> String {
         switch value {
-        case .string(let text): "\"\(text.count > 60 ? String(text.prefix(60)) + "…" : text)\""
+        case .string(let text):
+            "\"\(SecretScanner.redacted(text.count > 60 ? String(text.prefix(60)) + "…" : text))\""
         case .number, .bool, .null: value.canonical
         default: value.kind
         }
@@ -56,13 +57,7 @@ struct TranscriptReader {
     }
 
     func duration(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> Duration {
-        switch value {
-        case .string(let text):
-            if let duration = DurationText.parse(text) { return duration }
-        case .number(let seconds):
-            if let duration = DurationText.nanoseconds(seconds * 1e9) { return duration }
-        default: break
-        }
+        if let duration = DurationText.duration(of: value) { return duration }
         throw fail(pointer, expected: "a duration such as \"1.5s\" or \"250ms\", at most 31 years", found: describe(value))
     }
 
