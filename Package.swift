@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 //
 // SkillCheck: the test harness and conformance kit for Agent–Skill skills.
 //

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
 // The seed architecture's NoteSkill and WeatherSkill, written against SkillKit as a skill author would.
 // `swift run skillcheck Examples/ReferenceSkills` (from the SkillCheck root) checks this package.
 import Foundation
