@@ -18,6 +18,9 @@ struct RecordTests {
     }
     """
 
+    /// The draft with an expectation that does not hold: its second reply leaves the engine idle.
+    static let failingDraft = draft.replacingOccurrences(of: #""state": "idle""#, with: #""state": "processing""#)
+
     func temporaryFile(_ text: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-record-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -52,7 +55,7 @@ struct RecordTests {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("a run that fails is never written over the expectation in missing mode")
     func failingRunUntouched() throws {
-        let failing = Self.draft.replacingOccurrences(of: #""state": "idle""#, with: #""state": "processing""#)
+        let failing = Self.failingDraft
         let url = try temporaryFile(failing)
         let scenario = ScenarioRunner(skills: Fixtures.skills, recordMode: .missing).runOne(name: "draft", url: url)
         #expect(scenario.status == .failed)
@@ -62,7 +65,7 @@ struct RecordTests {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("never leaves the file alone; failed and all rewrite what differs")
     func otherModes() throws {
-        let failing = Self.draft.replacingOccurrences(of: #""state": "idle""#, with: #""state": "processing""#)
+        let failing = Self.failingDraft
         let url = try temporaryFile(failing)
         #expect(ScenarioRunner(skills: Fixtures.skills, recordMode: .never).runOne(name: "d", url: url).recording == .untouched)
         let scenario = ScenarioRunner(skills: Fixtures.skills, recordMode: .failed).runOne(name: "d", url: url)
@@ -88,7 +91,7 @@ struct RecordTests {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("a failing case writes its observed transcript to the artifacts folder")
     func artifacts() throws {
-        let failing = Self.draft.replacingOccurrences(of: #""state": "idle""#, with: #""state": "processing""#)
+        let failing = Self.failingDraft
         let url = try temporaryFile(failing)
         let artifacts = url.deletingLastPathComponent().appendingPathComponent("artifacts")
         let scenario = ScenarioRunner(skills: Fixtures.skills, recordMode: .never, artifacts: artifacts).runOne(name: "x/draft", url: url)

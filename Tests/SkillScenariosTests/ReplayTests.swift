@@ -74,46 +74,32 @@ struct ReplayTests {
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("matchers: ignore, regex, type, tolerance and unordered")
     func matchers() throws {
-        let result = try Fixtures.replay("""
-        {"schema": "skillcheck.transcript/1", "skills": ["slow", "echo"], "steps": [
-          {"send": "slow 1500ms"}, {"send": "echo x"},
-          {"expect": {
-            "messages": [
-              {"role": "user", "content": "anything", "at": 0},
-              {"role": "agent", "content": "slept", "skillID": "slow", "at": 1.4},
-              {"role": "agent", "content": "x", "skillID": "echo", "at": 1.5},
-              {"role": "user", "content": "echo x", "at": 1.5}
-            ],
-            "state": "?",
-            "matchers": {
-              "/messages": "unordered",
-              "/messages/*/content": {"regex": "^(slow|slept|echo|x)"},
-              "/messages/*/at": {"tolerance": 0.2},
-              "/state": {"type": "string"}
-            }}}]}
-        """)
+        func transcript(slowAt: Double, extraMatchers: String = "") -> String {
+            """
+            {"schema": "skillcheck.transcript/1", "skills": ["slow", "echo"], "steps": [
+              {"send": "slow 1500ms"}, {"send": "echo x"},
+              {"expect": {
+                "messages": [
+                  {"role": "user", "content": "anything", "at": 0},
+                  {"role": "agent", "content": "slept", "skillID": "slow", "at": \(slowAt)},
+                  {"role": "agent", "content": "x", "skillID": "echo", "at": 1.5},
+                  {"role": "user", "content": "echo x", "at": 1.5}
+                ],
+                "state": "?",
+                "matchers": {
+                  \(extraMatchers)
+                  "/messages": "unordered",
+                  "/messages/*/content": {"regex": "^(slow|slept|echo|x)"},
+                  "/messages/*/at": {"tolerance": 0.2},
+                  "/state": {"type": "string"}
+                }}}]}
+            """
+        }
         // `unordered` compares the messages as a multiset; the other matchers apply inside each element,
         // and a regex looks at the actual value only, so "anything" is fine.
+        let result = try Fixtures.replay(transcript(slowAt: 1.4))
         #expect(result.passed, "\(result.report)")
-        let late = try Fixtures.replay("""
-        {"schema": "skillcheck.transcript/1", "skills": ["slow", "echo"], "steps": [
-          {"send": "slow 1500ms"}, {"send": "echo x"},
-          {"expect": {
-            "messages": [
-              {"role": "user", "content": "slow 1500ms", "at": 0},
-              {"role": "agent", "content": "slept", "skillID": "slow", "at": 1.0},
-              {"role": "agent", "content": "x", "skillID": "echo", "at": 1.5},
-              {"role": "user", "content": "echo x", "at": 1.5}
-            ],
-            "state": "?",
-            "matchers": {
-              "/messages": "unordered",
-              "/messages/*/content": {"regex": "^(slow|slept|echo|x)"},
-              "/messages/*/at": {"tolerance": 0.2},
-              "/messages/*/skillID": "ignore",
-              "/state": {"type": "string"}
-            }}}]}
-        """)
+        let late = try Fixtures.replay(transcript(slowAt: 1.0, extraMatchers: #""/messages/*/skillID": "ignore","#))
         #expect(late.differences.count == 1, "\(late.report)")
         #expect(late.differences.first?.note == "not the same elements in any order")
     }
