@@ -97,3 +97,23 @@ struct VirtualClockRunTests {
 }
 
 import Foundation
+
+@Suite("VirtualClock bounded advance")
+struct BoundedAdvanceTests {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("advance(by:maxWakes:) stops a tight sleep loop and names its sleeper")
+    func boundedAdvance() async throws {
+        let clock = VirtualClock()
+        clock.scheduler.spawn("poller") {
+            while true { try await clock.sleep(for: .milliseconds(1)) }
+        }
+        #expect {
+            try clock.advance(by: .seconds(86_400 * 365), maxWakes: 50)
+        } throws: { error in
+            guard case VirtualClockError.tooManyWakes(50, let next) = error else { return false }
+            return next.label == "poller"
+        }
+        #expect(clock.now.offset == .milliseconds(50))
+        clock.cancelAll()
+    }
+}

@@ -75,7 +75,12 @@ struct ReplayRun {
             if wait { drive(until: { sends.isFinished(number) }, step: index, what: "send #\(number) (\"\(text)\")") }
             else { clock.scheduler.runUntilIdle() }
         case .advance(let duration):
-            clock.advance(by: duration)
+            do {
+                try clock.advance(by: duration, maxWakes: replayer.maxWakes)
+            } catch {
+                differences.append(Difference(kind: .replay, step: index, path: "advance", expected: nil, actual: nil,
+                                              note: "\(error)"))
+            }
         case .cancel(let reference):
             let target: Int?
             switch reference {

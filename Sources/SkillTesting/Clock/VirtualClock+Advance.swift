@@ -13,6 +13,19 @@ extension VirtualClock {
     /// order. Each woken sleeper runs to its next suspension before the next one wakes, and ``now`` is
     /// its deadline meanwhile. A sleeper registered during the advance and due by `target` wakes too.
     public func advance(to target: Instant) {
+        // Without a limit the loop cannot throw.
+        try? advance(to: target, maxWakes: nil)
+    }
+
+    /// ``advance(by:)`` that gives up after `maxWakes` wakes, for code that may sleep in a tight loop.
+    ///
+    /// - Throws: ``VirtualClockError/tooManyWakes(limit:next:)`` naming the next sleeper; time stays at
+    ///   that sleeper's deadline.
+    public func advance(by duration: Duration, maxWakes: Int) throws(VirtualClockError) {
+        try advance(to: now.advanced(by: duration), maxWakes: maxWakes)
+    }
+
+    func advance(to target: Instant, maxWakes: Int?) throws(VirtualClockError) {
         scheduler.runUntilIdle()
         let start = now
         if target < start {
@@ -22,7 +35,14 @@ extension VirtualClock {
         if pendingCount == 0 {
             warn("advance to \(target) with no sleeper pending")
         }
-        while wakeNext(dueBy: target) {}
+        var wakes = 0
+        while true {
+            if let maxWakes, wakes == maxWakes, let next = nextSleeper(), next.deadline <= target {
+                throw .tooManyWakes(limit: maxWakes, next: next)
+            }
+            guard wakeNext(dueBy: target) else { break }
+            wakes += 1
+        }
         state.withLock { state in
             if state.now < target { state.now = target }
         }
