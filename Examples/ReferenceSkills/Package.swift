@@ -29,7 +29,9 @@ let package = Package(
                 .product(name: "SkillKit", package: skillCheck),
                 .product(name: "SkillEngine", package: skillCheck),
                 .product(name: "SkillTesting", package: skillCheck),
-            ]
+                .product(name: "SkillScenarios", package: skillCheck),
+            ],
+            exclude: ["Transcripts"]
         ),
     ]
 )

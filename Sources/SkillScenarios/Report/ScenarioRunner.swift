@@ -3,14 +3,11 @@ import SkillKit
 
 /// Finds transcripts, replays them in parallel across cores, records, and collects the cases.
 ///
-/// The Swift API for a skill package's own tests:
+/// The Swift API for a skill package's own tests, in one call:
 ///
 /// ```swift
 /// @Test func transcripts() throws {
-///     let runner = ScenarioRunner(skills: MySkills.skills)
-///     for scenario in try runner.run(paths: ["Tests/Transcripts"]) {
-///         #expect(scenario.status == .passed, "\(ScenarioReport.text(for: scenario))")
-///     }
+///     try ScenarioRunner(skills: MySkills.skills).verify(paths: ["Tests/Transcripts"])
 /// }
 /// ```
 public struct ScenarioRunner: Sendable {
@@ -71,6 +68,19 @@ public struct ScenarioRunner: Sendable {
         return results.all
     }
 
+    /// Replays every transcript in `paths`, and throws ``ScenarioFailures`` (whose description is the
+    /// text report) unless every one passed. Returns the cases.
+    @discardableResult
+    public func verify(paths: [String]) throws -> [ScenarioCase] {
+        let cases = try run(paths: paths)
+        guard !cases.isEmpty else { throw ScenarioFailures(report: "no transcripts in " + paths.joined(separator: ", ")) }
+        let failed = cases.filter { $0.status == .failed || $0.status == .invalid }
+        guard failed.isEmpty else {
+            throw ScenarioFailures(report: failed.map(ScenarioReport.text(for:)).joined(separator: "\n"))
+        }
+        return cases
+    }
+
     /// Replays one transcript file.
     public func runOne(name: String, url: URL) -> ScenarioCase {
         let start = ContinuousClock.now
@@ -123,4 +133,10 @@ final class CaseCollector: @unchecked Sendable {
         defer { lock.unlock() }
         return cases.compactMap { $0 }
     }
+}
+
+/// Transcripts that failed in ``ScenarioRunner/verify(paths:)``, with the report that says how.
+public struct ScenarioFailures: Error, CustomStringConvertible {
+    public var report: String
+    public var description: String { report }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ReferenceSkills
 import SkillEngine
 import SkillKit
+import SkillScenarios
 import SkillTesting
 import Testing
 
@@ -96,4 +97,11 @@ struct ReferenceSkillsTests {
         #expect(await reply.value.summary == "技能执行失败：技能执行超时")
         #expect(engine.state == .failed("技能执行超时"))
     }
+}
+
+// This package's own transcripts, replayed through the reference engine in one call.
+@available(macOS 15.0, iOS 18.0, *)
+@Test func transcripts() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Transcripts")
+    try ScenarioRunner(skills: ReferenceSkills.skills).verify(paths: [folder.path])
 }
