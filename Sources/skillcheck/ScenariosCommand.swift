@@ -28,10 +28,11 @@ enum ScenariosCommand {
 
     static var skills: [any AgentSkill] { ReferenceSkills.skills + ScriptSkills.skills }
 
-    static func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+    /// Runs the command; `write` receives everything it prints (standard output by default).
+    static func run(_ arguments: [String], write: (String) -> Void = { print($0, terminator: "") }) throws(UsageError) -> Int32 {
         let parsed = try spec.parse(arguments)
         if parsed.helpRequested {
-            print(spec.help)
+            write(spec.help + "\n")
             return 0
         }
         var runner = ScenarioRunner(skills: skills)
@@ -56,9 +57,9 @@ enum ScenariosCommand {
                 throw UsageError("cannot write \(output): \(error.localizedDescription)")
             }
             let counts = ScenarioReport.summary(cases)
-            print("\(counts.passed) passed, \(counts.failed + counts.invalid) failed (report: \(output))")
+            write("\(counts.passed) passed, \(counts.failed + counts.invalid) failed (report: \(output))\n")
         } else {
-            print(report, terminator: "")
+            write(report)
         }
         let counts = ScenarioReport.summary(cases)
         if counts.invalid > 0 { return 2 }

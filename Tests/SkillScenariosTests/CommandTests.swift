@@ -15,6 +15,12 @@ struct CommandTests {
         return directory.path
     }
 
+    /// Runs the command with its output captured, so that the test log stays clean.
+    func run(_ arguments: [String]) throws(UsageError) -> Int32 {
+        var printed = ""
+        return try ScenariosCommand.run(arguments) { printed += $0 }
+    }
+
     static let passing = ScenarioRunnerTests.echo("1")
     static let failing = ScenarioRunnerTests.echo("2").replacingOccurrences(of: #""content": "2""#, with: #""content": "9""#)
 
@@ -22,11 +28,11 @@ struct CommandTests {
     @Test("exit status 0 when every transcript passes, 1 when one fails, 2 when one cannot be read")
     func exitStatus() throws {
         let good = try folder(["a.json": Self.passing])
-        #expect(try ScenariosCommand.run([good, "--record", "never", "--output", good + "/report.txt"]) == 0)
+        #expect(try run([good, "--record", "never", "--output", good + "/report.txt"]) == 0)
         let bad = try folder(["a.json": Self.passing, "b.json": Self.failing])
-        #expect(try ScenariosCommand.run([bad, "--record", "never", "--output", bad + "/report.txt"]) == 1)
+        #expect(try run([bad, "--record", "never", "--output", bad + "/report.txt"]) == 1)
         let broken = try folder(["a.json": Self.failing, "b.json": "{"])
-        #expect(try ScenariosCommand.run([broken, "--record", "never", "--output", broken + "/report.txt"]) == 2)
+        #expect(try run([broken, "--record", "never", "--output", broken + "/report.txt"]) == 2)
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
@@ -34,7 +40,7 @@ struct CommandTests {
     func output() throws {
         let root = try folder(["a.json": Self.passing])
         let report = root + "/report.xml"
-        #expect(try ScenariosCommand.run([root, "--format", "junit", "--record", "never", "--output", report]) == 0)
+        #expect(try run([root, "--format", "junit", "--record", "never", "--output", report]) == 0)
         #expect(try String(contentsOfFile: report, encoding: .utf8).contains(#"<testsuite name="skillcheck.scenarios" tests="1""#))
     }
 
@@ -49,7 +55,7 @@ struct CommandTests {
     ])
     func usageErrors(arguments: [String], message: String) {
         do {
-            _ = try ScenariosCommand.run(arguments)
+            _ = try run(arguments)
             Issue.record("expected a usage error")
         } catch {
             #expect(error.message == message)
