@@ -29,6 +29,14 @@ struct SlotTable<Slot> {
     /// Every occupied slot, in id order.
     var values: [Slot] { slots[head...].compactMap { $0 } }
 
+    /// Replaces every occupied slot with `transform`'s result; `nil` frees it.
+    mutating func updateAll(_ transform: (Slot) -> Slot?) {
+        for index in head..<slots.count {
+            if let slot = slots[index] { slots[index] = transform(slot) }
+        }
+        compact()
+    }
+
     mutating func removeAll() {
         base += slots.count
         slots.removeAll(keepingCapacity: true)

@@ -53,11 +53,19 @@ extension VirtualClock {
     /// - Parameters:
     ///   - horizon: how far past ``now`` time may move.
     ///   - maxWakes: how many sleepers may wake.
-    /// - Throws: ``VirtualClockError`` naming the sleeper that never ends, or the tasks that stalled.
+    /// - Throws: ``VirtualClockError`` naming the sleeper that never ends, the tasks that stalled, or
+    ///   the work that left the scheduler (before time moves past it).
     public func run(horizon: Duration = .seconds(86_400 * 365), maxWakes: Int = 1_000_000) throws(VirtualClockError) {
         try run(until: { false }, horizon: horizon, maxWakes: maxWakes)
         let unfinished = scheduler.unfinishedTasks
         if !unfinished.isEmpty { throw .stalled(unfinished: unfinished) }
+    }
+
+    /// Throws when work has left the scheduler: time must not move on while it is away, or a timeout
+    /// would fire that the code never earned.
+    func checkEscapes() throws(VirtualClockError) {
+        let escapes = scheduler.escapes
+        if !escapes.isEmpty { throw .escaped(escapes) }
     }
 
     /// Auto-advance: drains, and while `condition` is false and a sleeper is pending, jumps to the next
@@ -72,6 +80,7 @@ extension VirtualClock {
         let limit = now.advanced(by: horizon)
         var wakes = 0
         while !condition() {
+            try checkEscapes()
             guard let next = nextSleeper() else { return false }
             if next.deadline > limit { throw .horizonExceeded(horizon: horizon, next: next) }
             if wakes == maxWakes { throw .tooManyWakes(limit: maxWakes, next: next) }
@@ -95,12 +104,12 @@ extension VirtualClock {
             return continuation
         }
         guard let continuation else { return false }
-        continuation.resume()
+        scheduler.trusting { continuation.resume() }
         scheduler.runUntilIdle()
         return true
     }
 
-    private func nextSleeper() -> PendingSleeper? {
+    func nextSleeper() -> PendingSleeper? {
         state.withLock { state in
             state.discardStale()
             guard let first = state.heap.first, case .sleeping(_, let sleeper) = state.slots[first.id] else {
@@ -117,17 +126,26 @@ extension VirtualClock {
     /// Cancels every pending sleeper (each throws `CancellationError`) and every spawned task, then drains.
     public func cancelAll() {
         let sleepers: [UnsafeContinuation<Void, any Error>] = state.withLock { state in
-            let continuations = state.slots.values.compactMap { slot -> UnsafeContinuation<Void, any Error>? in
-                if case .sleeping(let continuation, _) = slot { return continuation }
-                return nil
+            var continuations: [UnsafeContinuation<Void, any Error>] = []
+            // A sleeper that has its id but has not registered yet is cancelled too: it throws as it
+            // registers, so its slot must stay until then.
+            state.slots.updateAll { slot in
+                switch slot {
+                case .sleeping(let continuation, _):
+                    continuations.append(continuation)
+                    return nil
+                case .starting, .cancelledEarly:
+                    return .cancelledEarly
+                }
             }
-            state.slots.removeAll()
             state.heap = SleeperHeap()
             state.sleeping = 0
             return continuations
         }
         scheduler.cancelAll()
-        for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
+        scheduler.trusting {
+            for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
+        }
         scheduler.runUntilIdle()
     }
 }

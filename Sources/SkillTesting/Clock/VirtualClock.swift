@@ -136,8 +136,9 @@ public final class VirtualClock: Clock, Sendable {
     ) {
         enum Next { case sleep([UnsafeContinuation<Void, Never>]), cancelled, due }
         let next: Next = state.withLock { state in
-            if case .cancelledEarly = state.slots[id] {
-                state.slots[id] = nil
+            // Cancelled before it registered: by its task, or by cancelAll() in between.
+            guard case .starting = state.slots[id] else {
+                if state.slots[id] != nil { state.slots[id] = nil }
                 return .cancelled
             }
             guard deadline > state.now else {

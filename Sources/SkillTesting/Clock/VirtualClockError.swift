@@ -8,6 +8,8 @@ public enum VirtualClockError: Error, Hashable, CustomStringConvertible {
     /// Nothing is runnable and nothing sleeps, yet these tasks have not finished: they wait on
     /// something outside the scheduler, or on a continuation that is never resumed.
     case stalled(unfinished: [String])
+    /// Work left the scheduler, so time could not move on without guessing.
+    case escaped([DeterministicScheduler.Escape])
 
     public var description: String {
         switch self {
@@ -19,6 +21,8 @@ public enum VirtualClockError: Error, Hashable, CustomStringConvertible {
             "no job is runnable and no sleeper is pending, but \(unfinished.joined(separator: ", ")) "
                 + "never finished: it waits on work outside the scheduler (Task {}, Task.detached, "
                 + "@MainActor, a real clock, Dispatch) or on a continuation nobody resumes"
+        case .escaped(let escapes):
+            "work left the scheduler, so virtual time stopped:\n" + escapes.map { "  escape: \($0)" }.joined(separator: "\n")
         }
     }
 }

@@ -1,34 +1,69 @@
 import Foundation
+import Synchronization
 
-/// Runs `body` with a fresh ``VirtualClock``, and fails when the body leaves work behind.
+/// Runs `body` on a fresh ``VirtualClock``'s scheduler, moving virtual time by itself whenever
+/// everything on the clock waits; fails when the body leaves work behind or work leaves the scheduler.
 ///
-/// At the end the clock's scheduler is drained; then any pending sleeper, unfinished spawned task or
-/// escaped job is listed in a ``VirtualTimeLeftovers`` error (they are cancelled first, so nothing
-/// leaks into the next test). With `failOnWarnings`, the clock's ``VirtualClock/warnings`` count too.
+/// The body is the test: it runs on the clock's ``VirtualClock/scheduler``, and so does everything it
+/// awaits (`send`, child tasks, `async let`). Whenever every task on the scheduler is suspended and
+/// the body has not finished, time jumps to the next sleeper's deadline, as kotlinx-coroutines-test's
+/// `runTest` does. So the first test a newcomer writes just works, in microseconds:
 ///
 /// ```swift
-/// try await withVirtualTime { clock in
-///     let engine = AgentEngine(context: .virtual(clock: clock))
-///     ...
+/// @Test func slowServiceTimesOut() async throws {
+///     try await withVirtualTime { clock in
+///         let network = FakeNetworkService(clock: clock)
+///         network.stubWeather(city: "北京", reply: .hang)
+///         let engine = AgentEngine(context: .virtual(clock: clock, networkService: network))
+///         engine.register(WeatherSkill())
+///         let reply = await engine.send("北京天气")     // the 10 s timeout fires on virtual time
+///         #expect(reply.summary == "技能执行失败：技能执行超时")
+///     }
 /// }
 /// ```
+///
+/// Driving the clock by hand works too: ``VirtualClock/advance(by:)`` inside the body runs the other
+/// tasks right away, and time moves by itself only while the body itself waits.
+///
+/// It fails, never hangs:
+/// - with ``VirtualTimeLeftovers`` when the body returns leaving sleepers, unfinished spawned tasks or
+///   escapes behind (they are cancelled first, so nothing leaks into the next test), or warnings when
+///   `failOnWarnings`;
+/// - with ``VirtualClockError/escaped(_:)`` as soon as work leaves the scheduler (an unstructured task,
+///   a real sleep, a hop to `@MainActor` that comes back), naming the task;
+/// - with ``VirtualClockError/stalled(unfinished:)`` when nothing is runnable, nothing sleeps and
+///   nothing comes back from outside within `stallTimeout` of real time (a continuation never resumed);
+/// - with ``VirtualClockError/horizonExceeded(horizon:next:)`` or
+///   ``VirtualClockError/tooManyWakes(limit:next:)`` when time would run on without end.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 @discardableResult
-public func withVirtualTime<Result>(
+public func withVirtualTime<Result: Sendable>(
     origin: Date = VirtualClock.defaultOrigin,
     failOnWarnings: Bool = false,
-    isolation: isolated (any Actor)? = #isolation,
-    _ body: (VirtualClock) async throws -> Result
+    stallTimeout: Duration = .seconds(1),
+    horizon: Duration = .seconds(86_400 * 365),
+    maxWakes: Int = 1_000_000,
+    _ body: sending @escaping (VirtualClock) async throws -> Result
 ) async throws -> Result {
-    let clock = VirtualClock(origin: origin)
+    let clock = VirtualClock(origin: origin, scheduler: DeterministicScheduler(reportsUnstructuredTasks: true))
+    let finished = Mutex(false)
+    let task = clock.scheduler.spawn("the withVirtualTime body", isWork: false) {
+        defer { finished.withLock { $0 = true } }
+        return try await body(clock)
+    }
+    let driver = VirtualTimeDriver(clock: clock, stallTimeout: stallTimeout, horizon: horizon, maxWakes: maxWakes)
+    if case .failed(let error) = await driver.drive(until: { finished.withLock { $0 } }) {
+        task.cancel()
+        clock.cancelAll()
+        throw error
+    }
     let result: Result
     do {
-        result = try await body(clock)
+        result = try await task.value
     } catch {
         clock.cancelAll()
         throw error
     }
-    clock.scheduler.runUntilIdle()
     let leftovers = VirtualTimeLeftovers(
         sleepers: clock.pendingSleepers,
         tasks: clock.scheduler.unfinishedTasks,

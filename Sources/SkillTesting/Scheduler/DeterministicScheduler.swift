@@ -1,3 +1,4 @@
+import Dispatch
 import Synchronization
 
 /// An executor that runs jobs only when the test asks it to, one at a time, on the asking thread.
@@ -16,27 +17,25 @@ import Synchronization
 ///
 /// ## What escapes
 /// These run elsewhere, so the scheduler cannot order them: an unstructured `Task {}` or
-/// `Task.detached` (give them `Task(executorPreference:)` instead), a hop to `@MainActor` or another
-/// actor with its own executor, a sleep on a real clock, and Dispatch queues. When escaped work hands a
-/// job back while the scheduler is draining, the scheduler records an ``Escape`` (``escapes``); a scope
-/// such as ``withVirtualTime(origin:isolation:_:)`` fails on it. A task that waits on escaped work shows
-/// up as ``VirtualClockError/stalled(unfinished:)`` instead of a hang.
+/// `Task.detached` (use a task group, `async let` or `Task(executorPreference:)` instead), a hop to
+/// `@MainActor` or another actor with its own executor, a sleep on a real clock, and Dispatch queues.
+/// The scheduler records each one it sees as an ``Escape`` (``escapes``), naming the task:
+/// - a real sleep, as it starts (the sleep is cut short, so nothing waits for real time);
+/// - an unstructured task, as it starts, when the scheduler was made with `reportsUnstructuredTasks`
+///   (``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:_:)`` does);
+/// - anything else when its job comes back from a thread outside any task.
+///
+/// A scope such as ``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:_:)`` fails on
+/// any escape, and ``VirtualClock/run(horizon:maxWakes:)`` throws ``VirtualClockError/escaped(_:)``.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendable {
-    /// A job that arrived from outside the scheduler while it was draining.
-    public struct Escape: Sendable, Hashable, CustomStringConvertible {
-        /// How many jobs the scheduler had run when the job arrived.
-        public var afterJobs: Int
-
-        public var description: String {
-            "a job arrived from another thread after \(afterJobs) jobs: code left the scheduler "
-                + "(Task {}, Task.detached, @MainActor, a real clock or Dispatch) and came back"
-        }
-    }
-
     struct Tracked {
         let label: String
         var cancel: (@Sendable () -> Void)?
+        /// The task's address, to name it when one of its jobs comes back from elsewhere.
+        var address: UnsafeRawPointer?
+        /// `false` for the body of a virtual-time scope: it is the test, not work the test left behind.
+        var isWork = true
     }
 
     struct State {
@@ -47,21 +46,77 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         var tasks: [Int: Tracked] = [:]
         var nextTask = 0
         var misuse: [String] = []
+        /// Threads inside ``spawn(_:operation:)`` or the clock's own wake-ups: what they enqueue is not
+        /// an escape.
+        var trusted: [ThreadIdentity] = []
+        /// Set while a driver waits for a job from outside; the next enqueue signals it.
+        var parked = false
     }
 
     let state = Mutex(State())
+    /// Whether an unstructured task started from code on this scheduler counts as an escape.
+    public let reportsUnstructuredTasks: Bool
+    let parking = DispatchSemaphore(value: 0)
 
-    public init() {}
+    /// - Parameter reportsUnstructuredTasks: record an ``Escape`` when code on the scheduler starts a
+    ///   `Task {}` or `Task.detached`. Leave it off when the test itself, off the scheduler, consumes
+    ///   what the code under test produces (an `AsyncStream` it iterates in a `Task`, say).
+    public init(reportsUnstructuredTasks: Bool = false) {
+        self.reportsUnstructuredTasks = reportsUnstructuredTasks
+        if reportsUnstructuredTasks { _ = UnstructuredTaskHook.installed }
+    }
 
     // MARK: Executor
 
     public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        state.withLock { state in
-            if let driver = state.driver, driver != .current {
-                state.escapes.append(Escape(afterJobs: state.jobsRun))
+        let me = ThreadIdentity.current
+        // A job that arrives from a thread running no task is work coming back from elsewhere: a task
+        // that enqueues another task's first job (Task(executorPreference:) from a test) runs in a task.
+        let outsideAnyTask = withUnsafeCurrentTask { $0 == nil }
+        let parked = state.withLock { state -> Bool in
+            if outsideAnyTask, state.driver != me, !state.trusted.contains(me) {
+                let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
+                // A root task is known by its address; a child's job names the roots it may belong to.
+                let label = state.tasks.values.first { $0.address == address }?.label
+                    ?? state.tasks.sorted { $0.key < $1.key }.map(\.value.label).joined(separator: "\" or \"")
+                state.escapes.append(Escape(kind: .cameBack, task: label, afterJobs: state.jobsRun))
             }
             state.jobs.append(job)
+            defer { state.parked = false }
+            return state.parked
+        }
+        if parked { parking.signal() }
+    }
+
+    /// Called by the global-enqueue hook on a thread that is draining this scheduler.
+    func sawGlobalEnqueue() {
+        guard reportsUnstructuredTasks else { return }
+        let label = SleepLabel.current
+        state.withLock { state in
+            state.escapes.append(Escape(kind: .unstructuredTask, task: label, afterJobs: state.jobsRun))
+        }
+    }
+
+    /// Runs `body`, in which the calling thread may enqueue jobs without their counting as escapes: for
+    /// the clock resuming its sleepers from a driver thread that runs no task.
+    func trusting<Result>(_ body: () -> Result) -> Result {
+        let me = ThreadIdentity.current
+        state.withLock { $0.trusted.append(me) }
+        defer {
+            state.withLock { state in
+                if let index = state.trusted.firstIndex(of: me) { state.trusted.remove(at: index) }
+            }
+        }
+        return body()
+    }
+
+    /// Records a sleep on a real clock, seen as it starts.
+    func sawRealSleep(clock: String, duration: Duration?) {
+        let label = SleepLabel.current
+        state.withLock { state in
+            state.escapes.append(Escape(kind: .realSleep(clock: clock, duration: duration), task: label,
+                                        afterJobs: state.jobsRun))
         }
     }
 
@@ -83,28 +138,35 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
 
     /// Runs jobs, in the order they were enqueued, until none is runnable; returns how many ran.
     ///
-    /// Called again from inside a job it returns 0 at once: the outer call drains.
+    /// Called from inside a job (a test body that runs on the scheduler and calls
+    /// ``VirtualClock/advance(by:)``), it runs the other jobs right there, on the same thread, as
+    /// kotlinx-coroutines-test does: the caller's own task stays where it is until that job returns.
+    /// Called on a second thread while one drains, it records a ``misuse`` and returns 0.
     @discardableResult
     public func runUntilIdle() -> Int {
         let me = ThreadIdentity.current
-        let entered = state.withLock { state -> Bool in
+        let nested = state.withLock { state -> Bool? in
             if let driver = state.driver {
-                if driver != me {
+                guard driver == me else {
                     state.misuse.append("runUntilIdle() was called on two threads at once")
+                    return nil
                 }
-                return false
+                return true
             }
             state.driver = me
-            return true
+            return false
         }
-        guard entered else { return 0 }
+        guard let nested else { return 0 }
+        let outer = DrainingThread.scheduler
+        DrainingThread.scheduler = self
+        defer { DrainingThread.scheduler = outer }
         let executor = asUnownedTaskExecutor()
         var ran = 0
         // Taking the next job and, when there is none, giving up the driver's seat happen under one lock,
         // so a job enqueued in between is never stranded.
         while let job = state.withLock({ state -> UnownedJob? in
             guard let job = state.jobs.popFirst() else {
-                state.driver = nil
+                if !nested { state.driver = nil }
                 return nil
             }
             state.jobsRun += 1
@@ -116,13 +178,34 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         return ran
     }
 
+    /// Waits, up to `timeout` of real time, for a job to arrive from outside; returns whether one did.
+    /// For a driver with nothing runnable and nothing asleep.
+    func park(timeout: Duration) -> Bool {
+        let idle = state.withLock { state -> Bool in
+            guard state.jobs.isEmpty else { return false }
+            state.parked = true
+            return true
+        }
+        guard idle else { return true }
+        let (seconds, attoseconds) = timeout.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        if parking.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success { return true }
+        let stillParked = state.withLock { state -> Bool in
+            defer { state.parked = false }
+            return state.parked
+        }
+        // A job arrived between the timeout and the lock: take its signal too.
+        if !stillParked { parking.wait() }
+        return !stillParked || hasRunnableJobs
+    }
+
     /// Whether a job is waiting to run.
     public var hasRunnableJobs: Bool { state.withLock { !$0.jobs.isEmpty } }
 
     /// How many jobs have run so far.
     public var jobsRun: Int { state.withLock { $0.jobsRun } }
 
-    /// Jobs that came back from code that had left the scheduler.
+    /// Work that left the scheduler, in the order it was seen.
     public var escapes: [Escape] { state.withLock { $0.escapes + [] } }
 
     /// Calls that broke the scheduler's rules, such as draining from two threads at once.
@@ -139,7 +222,15 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         _ label: String = "task",
         operation: sending @escaping () async throws -> Success
     ) -> Task<Success, any Error> {
-        let key = track(label)
+        spawn(label, isWork: true, operation: operation)
+    }
+
+    func spawn<Success: Sendable>(
+        _ label: String,
+        isWork: Bool,
+        operation: sending @escaping () async throws -> Success
+    ) -> Task<Success, any Error> {
+        let key = track(label, isWork: isWork)
         let task = Task(executorPreference: self) { [self] in
             defer { _ = state.withLock { $0.tasks.removeValue(forKey: key) } }
             return try await SleepLabel.$current.withValue(label) { try await operation() }
@@ -154,7 +245,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         _ label: String = "task",
         operation: sending @escaping () async -> Success
     ) -> Task<Success, Never> {
-        let key = track(label)
+        let key = track(label, isWork: true)
         let task = Task(executorPreference: self) { [self] in
             defer { _ = state.withLock { $0.tasks.removeValue(forKey: key) } }
             return await SleepLabel.$current.withValue(label) { await operation() }
@@ -165,10 +256,13 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
 
     /// Records a task before it exists, so that one that ends at once (another thread may be draining)
     /// is never listed as unfinished.
-    private func track(_ label: String) -> Int {
+    /// Records a task before it exists, so that one that ends at once (another thread may be draining)
+    /// is never listed as unfinished; marks the thread as spawning until ``register`` runs.
+    private func track(_ label: String, isWork: Bool) -> Int {
         state.withLock { state in
             defer { state.nextTask += 1 }
-            state.tasks[state.nextTask] = Tracked(label: label)
+            state.tasks[state.nextTask] = Tracked(label: label, isWork: isWork)
+            state.trusted.append(.current)
             return state.nextTask
         }
     }
@@ -176,12 +270,14 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     private func register<Success, Failure>(_ task: Task<Success, Failure>, label: String, key: Int) {
         state.withLock { state in
             state.tasks[key]?.cancel = { task.cancel() }
+            state.tasks[key]?.address = unsafeBitCast(task, to: UnsafeRawPointer.self)
+            if let index = state.trusted.firstIndex(of: .current) { state.trusted.remove(at: index) }
         }
     }
 
     /// Labels of spawned tasks that have not finished, oldest first.
     public var unfinishedTasks: [String] {
-        state.withLock { $0.tasks.sorted { $0.key < $1.key }.map(\.value.label) }
+        state.withLock { $0.tasks.sorted { $0.key < $1.key }.filter(\.value.isWork).map(\.value.label) }
     }
 
     /// Cancels every unfinished spawned task and drains, so that they can end.

@@ -1,0 +1,51 @@
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+extension DeterministicScheduler {
+    /// Work that left the scheduler, so that the scheduler could no longer order it.
+    ///
+    /// A scope such as ``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:_:)`` fails
+    /// on any escape, naming the task and what to write instead.
+    public struct Escape: Sendable, Hashable, CustomStringConvertible {
+        /// How the work left.
+        public enum Kind: Sendable, Hashable {
+            /// Code on the scheduler started an unstructured `Task {}` or `Task.detached`, which runs on
+            /// the global executor. Seen as it starts.
+            case unstructuredTask
+            /// Code on the scheduler slept on a real clock (`Task.sleep(for:)`, `ContinuousClock`). Seen
+            /// as it starts; the sleep is cut short so that nothing waits for real time.
+            case realSleep(clock: String, duration: Duration?)
+            /// A job came back from a thread outside any task: the code had hopped to `@MainActor` or
+            /// another actor with its own executor, or waited on Dispatch, a real clock or a
+            /// continuation resumed elsewhere.
+            case cameBack
+        }
+
+        public var kind: Kind
+        /// The label of the spawned task the work belongs to, when the scheduler can tell.
+        public var task: String?
+        /// How many jobs the scheduler had run when it saw the escape.
+        public var afterJobs: Int
+
+        public init(kind: Kind, task: String?, afterJobs: Int) {
+            self.kind = kind
+            self.task = task
+            self.afterJobs = afterJobs
+        }
+
+        public var description: String {
+            let who = task.map { "task \"\($0)\"" } ?? "a task on the scheduler"
+            switch kind {
+            case .unstructuredTask:
+                return "\(who) started an unstructured Task {} or Task.detached, which runs off the scheduler "
+                    + "(after \(afterJobs) jobs): use a task group, async let, or Task(executorPreference:) instead"
+            case .realSleep(let clock, let duration):
+                let length = duration.map { " for \($0)" } ?? ""
+                return "\(who) slept\(length) on \(clock), a real clock (after \(afterJobs) jobs): sleep on "
+                    + "context.clock, the injected clock, instead; the real sleep was cut short"
+            case .cameBack:
+                return "a job of \(who) came back from another thread after \(afterJobs) jobs: code left the "
+                    + "scheduler (@MainActor or another actor's executor, Dispatch, a real clock, or a "
+                    + "continuation resumed elsewhere) and came back"
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Sees unstructured tasks start: the concurrency runtime's global-enqueue hook, installed once per
+/// process, calls ``DeterministicScheduler`` back when a job goes to the global executor from a thread
+/// that is draining a scheduler that reports unstructured tasks. Every other job passes straight through
+/// (to any hook installed before this one, else to the runtime), so tests that run in parallel on their
+/// own threads are untouched.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+enum UnstructuredTaskHook {
+    typealias Original = @convention(thin) (UnownedJob) -> Void
+    typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+
+    /// The hook that was installed before ours, if any.
+    nonisolated(unsafe) static var previous: Hook?
+
+    /// Installs the hook the first time it is read; `false` when the runtime has no such hook.
+    static let installed: Bool = {
+        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook") else { return false }
+        let slot = symbol.assumingMemoryBound(to: Hook?.self)
+        previous = slot.pointee
+        slot.pointee = { job, original in
+            DrainingThread.scheduler?.sawGlobalEnqueue()
+            if let previous = UnstructuredTaskHook.previous { previous(job, original) } else { original(job) }
+        }
+        return true
+    }()
+}
+
+/// The scheduler the calling thread is draining, if any: a thread-local, so that the global hook can tell
+/// our code from every other test's.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+enum DrainingThread {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    static var scheduler: DeterministicScheduler? {
+        get {
+            guard let pointer = pthread_getspecific(key) else { return nil }
+            return Unmanaged<DeterministicScheduler>.fromOpaque(pointer).takeUnretainedValue()
+        }
+        set {
+            pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() })
+        }
+    }
+}
