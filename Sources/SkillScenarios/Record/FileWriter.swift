@@ -26,7 +26,7 @@ public enum FileWriter {
         let bytes = Array(text.utf8)
         if let descriptor = openDescriptor(named: path) {
             fflush(nil)  // what `print` buffered comes first
-            try writeAll(bytes, to: descriptor, path: path)
+            try writeAll(bytes, to: descriptor, path: path == "-" ? "standard output" : path)
             return
         }
         var info = stat()
