@@ -64,6 +64,15 @@ struct DiscoveryTests {
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("a .json link to nothing is an error that names it and where it points")
+    func brokenLink() throws {
+        let folder = try TemporaryFolder()
+        try folder.file("root/good.json", Self.passing)
+        try folder.link("root/gone.json", to: "moved.json")
+        #expect(error([folder("root")]) == "\(folder("root/gone.json")) is a symbolic link to moved.json, which does not exist")
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("a link cycle is searched once; a file reached twice is replayed once")
     func linkLoop() throws {
         let folder = try TemporaryFolder()

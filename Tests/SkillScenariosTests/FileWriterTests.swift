@@ -39,6 +39,22 @@ struct FileWriterTests {
         #expect(try folder.contents("elsewhere") == ["t.json"], "the temporary file goes beside the target")
     }
 
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("recording a transcript through a link keeps the link, and the transcript's mode")
+    func recordThroughLink() throws {
+        let folder = try TemporaryFolder()
+        let target = try folder.file("store/draft.json", RecordTests.draft)
+        #expect(chmod(target, 0o640) == 0)
+        let link = try folder.link("draft.json", to: "store/draft.json")
+        let scenario = ScenarioRunner(skills: Fixtures.skills, recordMode: .all).runOne(name: "draft", url: URL(fileURLWithPath: link))
+        #expect(scenario.recording == .written)
+        #expect(TemporaryFolder.kind(link, following: false) == mode_t(S_IFLNK))
+        #expect(try TemporaryFolder.text(target) != RecordTests.draft)
+        #expect(try Transcript.load(contentsOf: URL(fileURLWithPath: target)).name == "draft")
+        #expect(TemporaryFolder.info(target).map { $0.st_mode & 0o7777 } == 0o640)
+        #expect(try folder.contents("store") == ["draft.json"])
+    }
+
     @Test("a missing file is created, with its missing folders and the usual mode")
     func missingFile() throws {
         let folder = try TemporaryFolder()
