@@ -32,9 +32,8 @@ public struct ScenarioRunner: Sendable {
     /// Symbolic links to files and folders are followed, each real file and folder once (a link cycle
     /// ends there, and a file reached twice is replayed once). Case names are unique in the run (when two
     /// files would share one, each takes one more folder of its path: `a/x`, `b/x`), so two transcripts
-    /// never share an artifact. Finding nothing is an error
-    /// that names each path searched and where it resolved to, and so is a filter or shard that leaves
-    /// nothing: a run that checks nothing is not a pass.
+    /// never share an artifact. Finding nothing is an error that names each path searched and where it
+    /// resolved to, and so is a filter or shard that leaves nothing: a run that checks nothing is not a pass.
     public func discover(paths: [String]) throws(DiscoveryError) -> [(name: String, url: URL)] {
         var finder = TranscriptFinder()
         for path in paths { try finder.search(path) }
