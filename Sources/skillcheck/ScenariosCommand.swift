@@ -14,15 +14,18 @@ enum ScenariosCommand {
             .init(name: "--filter", value: "TEXT", help: "Only transcripts whose name contains TEXT."),
             .init(name: "--shard", value: "i/n", help: "Only the i-th of n slices of the transcripts (1 ≤ i ≤ n)."),
             .init(name: "--record", value: "MODE",
-                  help: "never | missing | failed | all. Default: never when CI is set, else missing."),
+                  help: "never | missing | failed | all. Default: never on CI (CI set, not 0/false/no/off), else missing."),
             .init(name: "--format", value: "FORMAT", help: "text | json | junit. Default: text."),
-            .init(name: "--output", value: "FILE", help: "Write the report to FILE instead of standard output."),
+            .init(name: "--output", value: "FILE",
+                  help: "Write the report to FILE instead of standard output (- is standard output)."),
             .init(name: "--artifacts", value: "DIR",
                   help: "Where failing transcripts' observed copies go. Default: .build/skillcheck/artifacts"),
         ],
         discussion: """
         The skills a transcript can name: \(skills.map(\.id).joined(separator: ", ")).
-        Exit status: 0 when every transcript passes, 1 when one fails, 2 for a usage or input error.
+        Exit status: 0 when every transcript passes, 1 when one fails, 2 for a usage or input error:
+        no transcript found (or none left by --filter/--shard), one that cannot be read, or a write
+        that failed (a recording, an artifact, the report).
         """
     )
 
@@ -47,23 +50,33 @@ enum ScenariosCommand {
         do {
             cases = try runner.run(paths: paths)
         } catch {
-            throw UsageError(error.localizedDescription, command: spec)
+            throw UsageError("\(error)", command: spec)
         }
-        let report = ScenarioReport.render(cases, as: format)
-        if let output = parsed.values["--output"] {
-            do {
-                try Recorder.writeAtomically(report, to: URL(fileURLWithPath: output))
-            } catch {
-                throw UsageError("cannot write \(output): \(error.localizedDescription)")
-            }
-            let counts = ScenarioReport.summary(cases)
-            write("\(counts.passed) passed, \(counts.failed + counts.invalid) failed (report: \(output))\n")
-        } else {
+        try deliver(ScenarioReport.render(cases, as: format), to: parsed.values["--output"], cases: cases, write: write)
+        return status(of: cases)
+    }
+
+    /// 2 when a transcript cannot be read or a write failed, 1 when one fails, else 0.
+    static func status(of cases: [ScenarioCase]) -> Int32 {
+        let counts = ScenarioReport.summary(cases)
+        if counts.invalid > 0 || counts.unwritten > 0 { return 2 }
+        return counts.failed > 0 ? 1 : 0
+    }
+
+    /// Prints the report, or writes it to `output` (through `write` for `-` and `/dev/stdout`) and
+    /// prints a one-line summary.
+    static func deliver(_ report: String, to output: String?, cases: [ScenarioCase], write: (String) -> Void) throws(UsageError) {
+        guard let output, output != "-", output != "/dev/stdout" else {
             write(report)
+            return
+        }
+        do {
+            try FileWriter.write(report, to: output)
+        } catch {
+            throw UsageError("\(error)")
         }
         let counts = ScenarioReport.summary(cases)
-        if counts.invalid > 0 { return 2 }
-        return counts.failed > 0 ? 1 : 0
+        write("\(counts.passed) passed, \(counts.failed + counts.invalid + counts.unwritten) failed (report: \(output))\n")
     }
 
     static func recordMode(_ text: String?) throws(UsageError) -> RecordMode {

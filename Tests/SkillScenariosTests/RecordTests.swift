@@ -105,7 +105,7 @@ struct RecordTests {
     @Test("writes are atomic: no temporary file is left beside the transcript")
     func atomicWrite() throws {
         let url = try temporaryFile("old")
-        try Recorder.writeAtomically("new", to: url)
+        try FileWriter.write("new", to: url.path)
         #expect(try String(contentsOf: url, encoding: .utf8) == "new")
         #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == ["t.json"])
     }

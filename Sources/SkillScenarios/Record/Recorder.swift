@@ -29,27 +29,13 @@ public struct Recorder: Sendable {
         }
     }
 
-    /// Writes `result.actual` over the transcript when ``shouldWrite(_:)`` says so.
-    public func record(_ result: ReplayResult, to url: URL) throws -> Outcome {
+    /// Writes `result.actual` over the transcript when ``shouldWrite(_:)`` says so, through
+    /// ``FileWriter``: a symbolic link stays a link, the file keeps its mode and owner.
+    public func record(_ result: ReplayResult, to url: URL) throws(FileWriteError) -> Outcome {
         guard shouldWrite(result) else { return .untouched }
         let secrets = SecretScanner.secrets(in: result.actual)
         guard secrets.isEmpty else { return .refusedSecrets(secrets) }
-        try Self.writeAtomically(result.actual.pretty + "\n", to: url)
+        try FileWriter.write(result.actual.pretty + "\n", to: url.path)
         return .written
-    }
-
-    /// Writes `text` to a temporary file beside `url`, then renames it over `url`: a reader never sees
-    /// half a file, and a crash leaves the old file whole.
-    public static func writeAtomically(_ text: String, to url: URL) throws {
-        let directory = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
-        try Data(text.utf8).write(to: temporary)
-        if rename(temporary.path, url.path) != 0 {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path,
-                                                           NSLocalizedDescriptionKey: String(cString: strerror(code))])
-        }
     }
 }

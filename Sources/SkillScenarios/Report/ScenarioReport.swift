@@ -15,9 +15,11 @@ public enum ScenarioReport {
     }
 
     /// Counts by status.
-    public static func summary(_ cases: [ScenarioCase]) -> (passed: Int, failed: Int, invalid: Int, recorded: Int) {
+    public static func summary(_ cases: [ScenarioCase])
+        -> (passed: Int, failed: Int, invalid: Int, recorded: Int, unwritten: Int) {
         (cases.filter { $0.status == .passed }.count, cases.filter { $0.status == .failed }.count,
-         cases.filter { $0.status == .invalid }.count, cases.filter { $0.status == .recorded }.count)
+         cases.filter { $0.status == .invalid }.count, cases.filter { $0.status == .recorded }.count,
+         cases.filter { $0.status == .unwritten }.count)
     }
 
     // MARK: Text
@@ -35,8 +37,9 @@ public enum ScenarioReport {
         case .invalid:
             lines.append("✘ \(scenario.name): invalid transcript")
             lines.append("  " + (scenario.error?.description ?? "unknown error"))
-        case .failed:
-            lines.append("✘ \(scenario.name) (\(scenario.file))")
+        case .failed, .unwritten:
+            lines.append("✘ \(scenario.name) (\(scenario.file))" + (scenario.status == .unwritten ? ": a write failed" : ""))
+            for error in scenario.writeErrors { lines.append("  " + error.description) }
             for difference in scenario.result?.differences ?? [] {
                 lines += difference.description.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
             }
@@ -51,10 +54,12 @@ public enum ScenarioReport {
     static func text(_ cases: [ScenarioCase]) -> String {
         let counts = summary(cases)
         var lines = cases.map(text(for:))
-        var closing = "\(counts.passed) passed, \(counts.failed + counts.invalid) failed"
+        var closing = "\(counts.passed) passed, \(counts.failed + counts.invalid + counts.unwritten) failed"
         if counts.recorded > 0 { closing += ", \(counts.recorded) recorded" }
         lines.append("")
-        lines.append("\(cases.count) transcripts: " + (counts.invalid > 0 ? "\(counts.invalid) invalid" : "all readable"))
+        var readable = "\(cases.count) transcripts: " + (counts.invalid > 0 ? "\(counts.invalid) invalid" : "all readable")
+        if counts.unwritten > 0 { readable += "; \(counts.unwritten) with a write that failed" }
+        lines.append(readable)
         lines.append(closing)
         return lines.joined(separator: "\n") + "\n"
     }
@@ -69,7 +74,7 @@ public enum ScenarioReport {
             ("summary", .object([
                 ("total", .number(Double(cases.count))), ("passed", .number(Double(counts.passed))),
                 ("failed", .number(Double(counts.failed))), ("invalid", .number(Double(counts.invalid))),
-                ("recorded", .number(Double(counts.recorded))),
+                ("recorded", .number(Double(counts.recorded))), ("unwritten", .number(Double(counts.unwritten))),
             ])),
             ("cases", .array(cases.map(json(for:)))),
         ])
@@ -101,6 +106,11 @@ public enum ScenarioReport {
             })))
         }
         if let artifact = scenario.artifact { pairs.append(("artifact", .string(artifact))) }
+        if !scenario.writeErrors.isEmpty {
+            pairs.append(("writeErrors", .array(scenario.writeErrors.map { error in
+                .object([("path", .string(error.path)), ("message", .string(error.description))])
+            })))
+        }
         return .object(pairs)
     }
 
@@ -112,7 +122,7 @@ public enum ScenarioReport {
         var lines = [
             #"<?xml version="1.0" encoding="UTF-8"?>"#,
             "<testsuites>",
-            #"  <testsuite name="skillcheck.scenarios" tests="\#(cases.count)" failures="\#(counts.failed)" errors="\#(counts.invalid)" time="\#(String(format: "%.6f", total))">"#,
+            #"  <testsuite name="skillcheck.scenarios" tests="\#(cases.count)" failures="\#(counts.failed)" errors="\#(counts.invalid + counts.unwritten)" time="\#(String(format: "%.6f", total))">"#,
         ]
         for scenario in cases {
             let open = #"    <testcase classname="scenarios" name="\#(escape(scenario.name))" file="\#(escape(scenario.file))" time="\#(String(format: "%.6f", scenario.seconds))""#
@@ -127,6 +137,11 @@ public enum ScenarioReport {
             case .invalid:
                 lines.append(open + ">")
                 lines.append(#"      <error message="\#(escape(scenario.error?.description ?? ""))"/>"#)
+                lines.append("    </testcase>")
+            case .unwritten:
+                lines.append(open + ">")
+                let first = scenario.writeErrors.first?.description ?? ""
+                lines.append(#"      <error message="\#(escape(first))">\#(escape(text(for: scenario)))</error>"#)
                 lines.append("    </testcase>")
             }
         }

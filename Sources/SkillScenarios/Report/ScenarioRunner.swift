@@ -28,37 +28,31 @@ public struct ScenarioRunner: Sendable {
 
     /// Every `.json` file in `paths` (files, or folders searched recursively, skipping `README`s),
     /// with its case name, sorted, filtered and sharded.
-    public func discover(paths: [String]) throws -> [(name: String, url: URL)] {
-        var found: [(name: String, url: URL)] = []
-        for path in paths {
-            let url = URL(fileURLWithPath: path)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-                throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: path,
-                                                             NSLocalizedDescriptionKey: "no such file or folder: \(path)"])
-            }
-            guard isDirectory.boolValue else {
-                found.append((url.deletingPathExtension().lastPathComponent, url))
-                continue
-            }
-            let root = url.standardizedFileURL.path
-            let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)
-            while let file = walker?.nextObject() as? URL {
-                guard file.pathExtension == "json" else { continue }
-                var relative = file.standardizedFileURL.path
-                if relative.hasPrefix(root + "/") { relative.removeFirst(root.count + 1) }
-                found.append((String(relative.dropLast(5)), file))
-            }
+    ///
+    /// Symbolic links to files and folders are followed, each real file and folder once (a link cycle
+    /// ends there, and a file reached twice is replayed once). Case names are unique in the run (when two
+    /// files would share one, each takes one more folder of its path: `a/x`, `b/x`), so two transcripts
+    /// never share an artifact. Finding nothing is an error that names each path searched and where it
+    /// resolved to, and so is a filter or shard that leaves nothing: a run that checks nothing is not a pass.
+    public func discover(paths: [String]) throws(DiscoveryError) -> [(name: String, url: URL)] {
+        var finder = TranscriptFinder()
+        for path in paths { try finder.search(path) }
+        var found = finder.cases
+        guard !found.isEmpty else { throw .noTranscripts(searched: finder.searched) }
+        if let filter {
+            let matching = found.filter { $0.name.contains(filter) }
+            guard !matching.isEmpty else { throw .noMatch(filter: filter, found: found.count, example: found[0].name) }
+            found = matching
         }
-        found.sort { $0.name < $1.name }
-        if let filter { found = found.filter { $0.name.contains(filter) } }
         if let shard {
-            found = found.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+            let slice = found.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
+            guard !slice.isEmpty else { throw .emptyShard(index: shard.index, count: shard.count, selected: found.count) }
+            found = slice
         }
         return found
     }
 
-    /// Replays every transcript in `paths`.
+    /// Replays every transcript in `paths`. Throws a ``DiscoveryError`` when there is none to replay.
     public func run(paths: [String]) throws -> [ScenarioCase] {
         let files = try discover(paths: paths)
         let results = CaseCollector(count: files.count)
@@ -69,19 +63,22 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Replays every transcript in `paths`, and throws ``ScenarioFailures`` (whose description is the
-    /// text report) unless every one passed. Returns the cases.
+    /// text report) unless every one passed and every write it asked for happened. Throws a
+    /// ``DiscoveryError`` when there is no transcript to replay. Returns the cases.
     @discardableResult
     public func verify(paths: [String]) throws -> [ScenarioCase] {
         let cases = try run(paths: paths)
-        guard !cases.isEmpty else { throw ScenarioFailures(report: "no transcripts in " + paths.joined(separator: ", ")) }
-        let failed = cases.filter { $0.status == .failed || $0.status == .invalid }
+        let failed = cases.filter { $0.status != .passed && $0.status != .recorded }
         guard failed.isEmpty else {
             throw ScenarioFailures(report: failed.map(ScenarioReport.text(for:)).joined(separator: "\n"))
         }
         return cases
     }
 
-    /// Replays one transcript file.
+    /// Replays one transcript file, records it and writes its artifact as the settings say.
+    ///
+    /// A write that fails (the recording or the artifact) is in the case's ``ScenarioCase/writeErrors``
+    /// and makes it ``ScenarioCase/Status/unwritten``: never a pass.
     public func runOne(name: String, url: URL) -> ScenarioCase {
         let start = ContinuousClock.now
         let display = Self.displayPath(url)
@@ -91,20 +88,33 @@ public struct ScenarioRunner: Sendable {
             let result = try replayer.replay(transcript)
             scenario.result = result
             scenario.status = result.passed ? .passed : .failed
-            scenario.recording = (try? Recorder(mode: recordMode).record(result, to: url)) ?? .untouched
-            if case .written = scenario.recording, !result.passed { scenario.status = .recorded }
-            if scenario.status == .failed, let artifacts {
-                let target = artifacts.appendingPathComponent(name + ".actual.json")
-                if (try? Recorder.writeAtomically(SecretScanner.redacted(result.actual).pretty + "\n", to: target)) != nil {
-                    scenario.artifact = Self.displayPath(target)
-                }
-            }
+            write(result, of: &scenario, to: url)
         } catch {
             scenario.error = error
         }
         let (seconds, attoseconds) = (ContinuousClock.now - start).components
         scenario.seconds = Double(seconds) + Double(attoseconds) / 1e18
         return scenario
+    }
+
+    /// Records `result` over the transcript, and a failing case's observed transcript to the artifacts.
+    func write(_ result: ReplayResult, of scenario: inout ScenarioCase, to url: URL) {
+        do {
+            scenario.recording = try Recorder(mode: recordMode).record(result, to: url)
+            if case .written = scenario.recording, !result.passed { scenario.status = .recorded }
+        } catch {
+            scenario.writeErrors.append(error)
+        }
+        if scenario.status == .failed, let artifacts {
+            let target = artifacts.appendingPathComponent(scenario.name + ".actual.json")
+            do {
+                try FileWriter.write(SecretScanner.redacted(result.actual).pretty + "\n", to: target.path)
+                scenario.artifact = Self.displayPath(target)
+            } catch {
+                scenario.writeErrors.append(error)
+            }
+        }
+        if !scenario.writeErrors.isEmpty { scenario.status = .unwritten }
     }
 
     /// A path relative to the current folder when it is inside it.
