@@ -120,7 +120,8 @@ extension AgentEngine {
     enum Outcome {
         case finished(SkillOutput)
         case failed(any Error)
-        case timedOut
+        /// A timeout fired after the skill had run this long: the engine's own, or one inside the skill.
+        case timedOut(after: Duration)
         case cancelled
         case noSkill
     }
@@ -128,6 +129,7 @@ extension AgentEngine {
     private func run(_ skill: any AgentSkill, text: String, signal: SupersedeSignal?) async -> Outcome {
         let input = SkillInput(rawText: text)
         let context = context
+        let elapsed = Self.stopwatch(context.clock)
         let operation: @Sendable () async throws -> SkillOutput = {
             try await skill.execute(input: input, context: context)
         }
@@ -138,7 +140,7 @@ extension AgentEngine {
             return Task.isCancelled ? .cancelled : .finished(output)
         } catch {
             if Task.isCancelled || error is SupersedeSignal.Superseded { return .cancelled }
-            if case SkillError.timeout = error { return .timedOut }
+            if case SkillError.timeout = error { return .timedOut(after: elapsed()) }
             return .failed(error)
         }
     }
@@ -166,11 +168,11 @@ extension AgentEngine {
                 reply(output.summary, skillID: skillID, in: &core)
                 core.state = .failed(catalog.describe(error))
                 core.emit(.skillFailed(skillID: skillID ?? "", error: catalog.describe(error)))
-            case .timedOut:
+            case .timedOut(let elapsed):
                 output = SkillOutput(summary: catalog.failure(SkillError.timeout))
                 reply(output.summary, skillID: skillID, in: &core)
                 core.state = .failed(catalog.describe(SkillError.timeout))
-                core.emit(.timedOut(skillID: skillID ?? "", seconds: configuration.timeout.seconds))
+                core.emit(.timedOut(skillID: skillID ?? "", seconds: elapsed.seconds))
             case .cancelled:
                 output = SkillOutput(summary: catalog.cancelled)
                 core.state = .idle
@@ -185,6 +187,12 @@ extension AgentEngine {
         }
         if let (waiter, turn) = next { waiter.resume(returning: turn) }
         return output
+    }
+
+    /// How long since now, on `clock`.
+    private static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
+        let start = clock.now
+        return { start.duration(to: clock.now) }
     }
 
     private func reply(_ content: String, skillID: String?, in core: inout Core) {

@@ -32,7 +32,9 @@ public enum AgentEvent: Sendable, Hashable {
     case skillFinished(skillID: String, summary: String)
     /// The skill threw; `error` is the text the user was shown after the failure prefix.
     case skillFailed(skillID: String, error: String)
-    /// The engine's timeout passed first; the skill was cancelled.
+    /// A timeout fired: the engine's own (`Configuration.timeout`), or one inside the skill
+    /// (`withTimeout`, `TimeoutSkill`). `seconds` is how long the skill had run when it fired, on the
+    /// context's clock: the limit that fired.
     case timedOut(skillID: String, seconds: Double)
     /// The request ended with no reply. `skillID` is `nil` when it never started.
     case cancelled(skillID: String?, reason: CancellationReason)

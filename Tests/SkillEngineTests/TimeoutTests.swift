@@ -23,6 +23,18 @@ struct TimeoutTests {
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("the timedOut event reports the limit that fired: a skill's own 3 s, not the engine's 10 s")
+    func timedOutReportsTheLimitThatFired() async throws {
+        let sleeper = SleepingSkill(duration: .seconds(60), probe: CancellationProbe())
+        let harness = EngineHarness(skills: [TimeoutSkill(sleeper, limit: .seconds(3))])
+        try await harness.send("sleep")
+        #expect(harness.engine.eventLog.last == .timedOut(skillID: "sleeper", seconds: 3))
+        let engineLimit = EngineHarness(skills: [SleepingSkill(duration: .seconds(60), probe: CancellationProbe())])
+        try await engineLimit.send("sleep")
+        #expect(engineLimit.engine.eventLog.last == .timedOut(skillID: "sleeper", seconds: 10))
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("a skill that finishes just before the deadline succeeds")
     func justBeforeDeadline() async throws {
         let probe = CancellationProbe()

@@ -25,8 +25,19 @@ public struct SkillContext: Sendable {
     /// Where ``now`` comes from. Production: `Date()`.
     public var dateSource: @Sendable () -> Date
 
+    /// Where new identifiers come from. Production: `UUID()`.
+    public var idSource: @Sendable () -> UUID
+
     /// The current date, from ``dateSource``.
     public var now: Date { dateSource() }
+
+    /// A new identifier, from ``idSource``: use it instead of `UUID()`, so that a replay gives the same
+    /// ids every run.
+    ///
+    /// ```swift
+    /// let note = NoteItem(id: context.newID(), content: text, createdAt: context.now)
+    /// ```
+    public func newID() -> UUID { idSource() }
 
     /// The seed architecture's initializer: real time.
     public init(storage: any DataStoring, networkService: any NetworkServing, userInfo: [String: String] = [:]) {
@@ -35,7 +46,8 @@ public struct SkillContext: Sendable {
             networkService: networkService,
             userInfo: userInfo,
             clock: ContinuousClock(),
-            dateSource: { Date() }
+            dateSource: { Date() },
+            idSource: { UUID() }
         )
     }
 
@@ -45,12 +57,14 @@ public struct SkillContext: Sendable {
         networkService: any NetworkServing,
         userInfo: [String: String] = [:],
         clock: any Clock<Duration>,
-        dateSource: @escaping @Sendable () -> Date
+        dateSource: @escaping @Sendable () -> Date,
+        idSource: @escaping @Sendable () -> UUID = { UUID() }
     ) {
         self.storage = storage
         self.networkService = networkService
         self.userInfo = userInfo
         self.clock = clock
         self.dateSource = dateSource
+        self.idSource = idSource
     }
 }

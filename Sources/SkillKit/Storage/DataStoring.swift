@@ -3,7 +3,9 @@ import Foundation
 /// Persistent storage as a skill sees it: documents (JSON) in named collections.
 ///
 /// A conforming type implements the four document operations; the seed's note methods
-/// (``save(_:)``, ``fetchAllNotes()``) and the `Codable` helpers are built on them.
+/// (``save(_:)``, ``fetchAllNotes()``) and the `Codable` helpers are built on them. A store written
+/// the seed's way, with only ``save(_:)`` and ``fetchAllNotes()``, compiles and works for notes too:
+/// each document operation it leaves out throws ``UnimplementedRequirement`` naming itself.
 ///
 /// ```swift
 /// struct Reminder: Codable { var text: String }
@@ -44,6 +46,35 @@ extension NoteItem {
 }
 
 extension DataStoring {
+    /// Throws ``UnimplementedRequirement``: a store that stores more than notes implements it.
+    public func saveDocument(_ data: Data, id: String, in collection: String) async throws {
+        throw missing("saveDocument(_:id:in:)")
+    }
+
+    /// Throws ``UnimplementedRequirement``: a store that stores more than notes implements it.
+    public func document(id: String, in collection: String) async throws -> Data? {
+        throw missing("document(id:in:)")
+    }
+
+    /// Throws ``UnimplementedRequirement``: a store that stores more than notes implements it.
+    public func documents(in collection: String) async throws -> [StoredDocument] {
+        throw missing("documents(in:)")
+    }
+
+    /// Throws ``UnimplementedRequirement``: a store that stores more than notes implements it.
+    @discardableResult
+    public func deleteDocument(id: String, in collection: String) async throws -> Bool {
+        throw missing("deleteDocument(id:in:)")
+    }
+
+    private func missing(_ requirement: String) -> UnimplementedRequirement {
+        UnimplementedRequirement(
+            type: "\(Self.self)", protocolName: "DataStoring", requirement: requirement,
+            hint: "a store with only the seed's save(_:) and fetchAllNotes() keeps notes; implement the four "
+                + "document operations (saveDocument, document, documents, deleteDocument) to store anything else, "
+                + "or use InMemoryDataStore")
+    }
+
     public func save(_ item: NoteItem) async throws {
         try await save(item, id: item.id.uuidString, in: NoteItem.collection)
     }

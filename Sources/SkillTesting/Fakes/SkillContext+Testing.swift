@@ -1,9 +1,11 @@
+import Foundation
 import SkillKit
+import Synchronization
 
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
 extension SkillContext {
-    /// A context on virtual time: `clock` for sleeps and timeouts, its date for `now`, and fresh fakes
-    /// unless you pass your own.
+    /// A context on virtual time: `clock` for sleeps and timeouts, its date for `now`, ids 1, 2, 3, …
+    /// for `newID()` (`00000000-0000-0000-0000-000000000001`), and fresh fakes unless you pass your own.
     ///
     /// ```swift
     /// let store = InMemoryDataStore(clock: clock)
@@ -20,7 +22,22 @@ extension SkillContext {
             networkService: networkService,
             userInfo: userInfo,
             clock: clock,
-            dateSource: clock.dateSource
+            dateSource: clock.dateSource,
+            idSource: sequentialIDs()
         )
+    }
+}
+
+/// 1, 2, 3, … in the last bytes of a UUID, counted per context.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+func sequentialIDs() -> @Sendable () -> UUID {
+    let counter = Mutex<UInt64>(0)
+    return {
+        let value = counter.withLock { value in
+            value &+= 1
+            return value
+        }
+        let b = withUnsafeBytes(of: value.bigEndian) { Array($0) }
+        return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]))
     }
 }
