@@ -91,11 +91,29 @@ struct ReferenceSkillsTests {
                                  configuration: .init(messageIDs: .sequential()))
         engine.register(WeatherSkill())
 
-        let reply = clock.scheduler.spawn("send") { await engine.send("北京天气") }
-        clock.advance(by: .seconds(10))
+        let reply = await engine.send("北京天气")
 
-        #expect(await reply.value.summary == "技能执行失败：技能执行超时")
+        #expect(reply.summary == "技能执行失败：技能执行超时")
         #expect(engine.state == .failed("技能执行超时"))
+        #expect(clock.now.offset == .seconds(10))
+    }
+}
+
+// The README's by-hand variant, verbatim.
+@available(macOS 15.0, iOS 18.0, *)
+@Test func slowServiceTimesOutByHand() async throws {
+    try await withVirtualTime { clock in
+        let network = FakeNetworkService(clock: clock)
+        network.stubWeather(city: "北京", reply: .hang)
+        let engine = AgentEngine(context: .virtual(clock: clock, networkService: network),
+                                 configuration: .init(messageIDs: .sequential()))
+        engine.register(WeatherSkill())
+
+        let reply = clock.scheduler.spawn("send") { await engine.send("北京天气") }
+        clock.advance(by: .seconds(9))
+        #expect(engine.state == .processing)
+        clock.advance(by: .seconds(1))
+        #expect(await reply.value.summary == "技能执行失败：技能执行超时")
     }
 }
 
