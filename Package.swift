@@ -25,7 +25,8 @@ let package = Package(
     targets: [
         .target(name: "SkillKit", swiftSettings: strict),
         .target(name: "SkillEngine", dependencies: ["SkillKit"], swiftSettings: strict),
-        .target(name: "SkillTesting", dependencies: ["SkillKit"], swiftSettings: strict),
+        // SkillTesting wires the reference engine to its fakes (EngineHarness); SkillEngine never imports it.
+        .target(name: "SkillTesting", dependencies: ["SkillKit", "SkillEngine"], swiftSettings: strict),
         .target(
             name: "SkillScenarios",
             dependencies: ["SkillKit", "SkillEngine", "SkillTesting"],

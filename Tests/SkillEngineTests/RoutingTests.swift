@@ -1,5 +1,6 @@
 import SkillEngine
 import SkillKit
+import SkillTesting
 import Testing
 
 @Suite("AgentEngine routing")

@@ -1,5 +1,6 @@
 import Foundation
 import SkillKit
+import SkillTesting
 import Synchronization
 
 /// Answers with a fixed summary after `delay` on the context's clock.
