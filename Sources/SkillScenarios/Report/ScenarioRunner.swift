@@ -91,7 +91,7 @@ public struct ScenarioRunner: Sendable {
             let result = try replayer.replay(transcript)
             scenario.result = result
             scenario.status = result.passed ? .passed : .failed
-            scenario.recording = (try? Recorder(mode: recordMode).record(result, to: url)) ?? .untouched
+            scenario.recording = (try? Recorder(mode: recordMode).record(result, replayer: replayer, to: url)) ?? .untouched
             if case .written = scenario.recording, !result.passed { scenario.status = .recorded }
             if scenario.status == .failed, let artifacts {
                 let target = artifacts.appendingPathComponent(name + ".actual.json")
