@@ -50,8 +50,10 @@ public enum SecretScanner {
         Pattern("GitHub token", #"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{22,})"#),
         Pattern("Slack token", #"\bxox[abprs]-[A-Za-z0-9-]{10,}|https://hooks\.slack\.com/services/[A-Za-z0-9/]+"#),
         Pattern("JSON Web Token", #"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.?[A-Za-z0-9_-]*"#),
-        Pattern("bearer token", #"(?i)\bbearer\s+((?=[A-Za-z]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,}|[A-Za-z0-9._~+/=-]{20,})"#,
-                group: 1),
+        // "Bearer" as headers write it takes any token; in running text ("bearer instruments") the token
+        // must have a digit or punctuation, as real tokens do.
+        Pattern("bearer token", #"\b(?:Bearer|BEARER)\s+([A-Za-z0-9._~+/=-]{8,})"#, group: 1),
+        Pattern("bearer token", #"(?i)\bbearer\s+((?=[A-Za-z]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,})"#, group: 1),
         Pattern("password in a URL", #"(?i)\b[a-z][a-z0-9+.-]*://[^\s/:@]+:([^\s/@]+)@"#, group: 1),
         Pattern("secret assignment",
                 #"(?i)(?<![A-Za-z0-9])(?:"# + secretName + #")(?![A-Za-z0-9])["']?\s*[:=：]\s*["']?"#
@@ -78,9 +80,13 @@ public enum SecretScanner {
         key.lowercased().filter { $0 != "-" && $0 != "_" && $0 != "." }
     }
 
-    /// Whether `text` stands in for a secret rather than being one: `***`, `«redacted»`, `xxxx`.
+    /// Words that stand in for a value rather than being one, after `password:` and the like.
+    static let placeholderWords: Set<String> = ["null", "none", "nil", "true", "false", "undefined", "redacted", "hidden",
+                                                "required", "basic", "bearer", "token", "digest"]
+
+    /// Whether `text` stands in for a secret rather than being one: `***`, `«redacted»`, `xxxx`, `null`.
     static func isPlaceholder(_ text: String) -> Bool {
-        text.contains("«redacted»") || Set(text).count <= 1
+        text.contains("«redacted»") || Set(text).count <= 1 || placeholderWords.contains(text.lowercased())
     }
 
     /// The Shannon entropy of `text`, in bits per character.
