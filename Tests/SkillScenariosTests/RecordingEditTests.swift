@@ -59,6 +59,21 @@ struct RecordingEditTests {
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("a file with CRLF line breaks keeps them, new lines included")
+    func crlfKept() throws {
+        let draft = Self.echo.replacingOccurrences(of: #""state":"idle""#, with: #""state":"idle", "events": null"#)
+            .replacingOccurrences(of: #""WRONG""#, with: #""你好""#).replacingOccurrences(of: "\n", with: "\r\n")
+        let (outcome, text) = try record(draft, mode: .missing)
+        #expect(outcome == .written)
+        #expect(text.hasPrefix(draft.components(separatedBy: "null")[0] + "[\r\n          {"))
+        #expect(!text.unicodeScalars.indices.contains { index in
+            text.unicodeScalars[index] == "\n" && (index == text.unicodeScalars.startIndex
+                || text.unicodeScalars[text.unicodeScalars.index(before: index)] != "\r")
+        })
+        #expect(text.contains(#""content": "你好""#))
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test("an empty expect step gets messages and state, the rest of the file untouched")
     func emptyExpectFilled() throws {
         let draft = RecordTests.draft

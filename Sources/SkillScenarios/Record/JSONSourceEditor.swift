@@ -9,6 +9,8 @@ import Foundation
 struct JSONSourceEditor {
     let document: JSONDocument
     let scalars: [Unicode.Scalar]
+    /// The file's line break: new lines are written with the one it already uses.
+    let newline: String
 
     /// A range of the original text and what replaces it.
     struct Splice {
@@ -20,6 +22,7 @@ struct JSONSourceEditor {
         document = try JSONParser.parse(data, file: file)
         // The parser decoded these same bytes the same way, so its ranges index these scalars.
         scalars = Array((String(data: data, encoding: .utf8) ?? "").unicodeScalars)
+        newline = scalars.contains("\r") ? "\r\n" : "\n"
     }
 
     /// The whole text with `patches` (each at a JSON pointer) applied.
@@ -51,7 +54,7 @@ struct JSONSourceEditor {
         case .keep, .held:
             return []
         case .replace(let value):
-            return [Splice(range: range, text: Self.format(value, indent: indentation(ofLineAt: range.lowerBound)))]
+            return [Splice(range: range, text: format(value, indent: indentation(ofLineAt: range.lowerBound)))]
         case .children(let children):
             return children.flatMap { splices(for: $0.patch, at: pointer + "/" + JSONParser.escape($0.token)) }
         case .rebuilt(let entries):
@@ -60,8 +63,8 @@ struct JSONSourceEditor {
     }
 
     /// `value` as pretty JSON whose lines after the first are indented by `indent`.
-    static func format(_ value: JSONValue, indent: String) -> String {
-        value.pretty.replacingOccurrences(of: "\n", with: "\n" + indent)
+    func format(_ value: JSONValue, indent: String) -> String {
+        value.pretty.replacingOccurrences(of: "\n", with: newline + indent)
     }
 
     /// The spaces and tabs that begin the line holding `offset`.
@@ -87,7 +90,7 @@ struct JSONSourceEditor {
         guard !entries.isEmpty else { return open + close }
         guard let first = written.first, let last = written.last else {
             let value = RecordingPatch.rebuilt(entries).applied(to: .null)
-            return Self.format(value, indent: indentation(ofLineAt: range.lowerBound))
+            return format(value, indent: indentation(ofLineAt: range.lowerBound))
         }
         let leading = text(range.lowerBound + 1..<first.range.lowerBound)
         let trailing = text(last.range.upperBound..<range.upperBound - 1)
@@ -108,7 +111,7 @@ struct JSONSourceEditor {
                     ? String(before[before.index(after: before.lastIndex(of: "\n")!)...])
                     : indentation(ofLineAt: range.lowerBound)
                 let value = entry.patch.applied(to: .null)
-                out += (entry.key.map { JSONWriter.quote($0) + colon } ?? "") + Self.format(value, indent: indent)
+                out += (entry.key.map { JSONWriter.quote($0) + colon } ?? "") + format(value, indent: indent)
             }
         }
         return out + trailing + close
