@@ -63,7 +63,7 @@ struct RecordTests {
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-    @Test("never leaves the file alone; failed and all rewrite what differs")
+    @Test("never leaves the file alone; failed rewrites what differs; all leaves a passing transcript byte for byte")
     func otherModes() throws {
         let failing = Self.failingDraft
         let url = try temporaryFile(failing)
@@ -71,7 +71,9 @@ struct RecordTests {
         let scenario = ScenarioRunner(skills: Fixtures.skills, recordMode: .failed).runOne(name: "d", url: url)
         #expect(scenario.status == .recorded)
         #expect(try Replayer(skills: Fixtures.skills).replay(Transcript.load(contentsOf: url)).passed)
-        #expect(ScenarioRunner(skills: Fixtures.skills, recordMode: .all).runOne(name: "d", url: url).recording == .written)
+        let recorded = try Data(contentsOf: url)
+        #expect(ScenarioRunner(skills: Fixtures.skills, recordMode: .all).runOne(name: "d", url: url).recording == .untouched)
+        #expect(try Data(contentsOf: url) == recorded)
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)

@@ -156,7 +156,7 @@ struct TranscriptErrorTests {
             Issue.record("expected an error")
         } catch let error as TranscriptError {
             #expect(!error.description.contains("abcdefghijklmnop"))
-            #expect(error.description.hasSuffix(#"found "«redacted»""#))
+            #expect(error.description.hasSuffix(#"found "Bearer «redacted»""#))
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -18,6 +18,11 @@ public struct JSONDocument: Sendable {
     public var file: String
     public var value: JSONValue
     public var locations: [String: SourceLocation]
+    /// Where each value's text is, by JSON pointer, as offsets into the document's Unicode scalars:
+    /// record mode splices new text over exactly these ranges and keeps every other byte.
+    var valueRanges: [String: Range<Int>] = [:]
+    /// Where each object member's name (with its quotes) is, by the member's JSON pointer.
+    var keyRanges: [String: Range<Int>] = [:]
 
     /// The location of the value at `pointer`, or of its nearest parent that has one.
     public func location(of pointer: String) -> SourceLocation {
@@ -44,7 +49,8 @@ public enum JSONParser {
         if parser.index < parser.scalars.count {
             throw parser.error(expected: "the end of the document", found: parser.describeCurrent())
         }
-        return JSONDocument(file: file, value: value, locations: parser.locations)
+        return JSONDocument(file: file, value: value, locations: parser.locations, valueRanges: parser.valueRanges,
+                            keyRanges: parser.keyRanges)
     }
 
     /// The JSON pointer token for `key` (`~` → `~0`, `/` → `~1`).
@@ -59,6 +65,8 @@ public enum JSONParser {
         var line = 1
         var column = 1
         var locations: [String: SourceLocation] = [:]
+        var valueRanges: [String: Range<Int>] = [:]
+        var keyRanges: [String: Range<Int>] = [:]
         static let maxDepth = 256
 
         init(scalars: [Unicode.Scalar], file: String) {
@@ -110,18 +118,22 @@ public enum JSONParser {
             guard index < scalars.count else {
                 throw error(expected: "a value", found: "the end of the file", pointer: pointer)
             }
+            let start = index
+            let value: JSONValue
             switch scalars[index] {
-            case "{": return try parseObject(pointer: pointer, depth: depth)
-            case "[": return try parseArray(pointer: pointer, depth: depth)
-            case "\"": return .string(try parseString(pointer: pointer))
-            case "t": try expect("true", pointer: pointer); return .bool(true)
-            case "f": try expect("false", pointer: pointer); return .bool(false)
-            case "n": try expect("null", pointer: pointer); return .null
-            case "-", "0"..."9": return .number(try parseNumber(pointer: pointer))
+            case "{": value = try parseObject(pointer: pointer, depth: depth)
+            case "[": value = try parseArray(pointer: pointer, depth: depth)
+            case "\"": value = .string(try parseString(pointer: pointer))
+            case "t": try expect("true", pointer: pointer); value = .bool(true)
+            case "f": try expect("false", pointer: pointer); value = .bool(false)
+            case "n": try expect("null", pointer: pointer); value = .null
+            case "-", "0"..."9": value = .number(try parseNumber(pointer: pointer))
             default:
                 throw error(expected: "a value (object, array, string, number, true, false or null)",
                             found: describeCurrent(), pointer: pointer)
             }
+            valueRanges[pointer] = start..<index
+            return value
         }
 
         mutating func parseObject(pointer: String, depth: Int) throws(TranscriptError) -> JSONValue {
@@ -134,8 +146,9 @@ public enum JSONParser {
                 guard index < scalars.count, scalars[index] == "\"" else {
                     throw error(expected: "a member name in double quotes", found: describeCurrent(), pointer: pointer)
                 }
-                let keyLocation = here
+                let keyLocation = here, keyStart = index
                 let key = try parseString(pointer: pointer)
+                let keyRange = keyStart..<index
                 if pairs.contains(where: { $0.key == key }) {
                     throw TranscriptError(file: file, pointer: pointer + "/" + JSONParser.escape(key), location: keyLocation,
                                           expected: "each member name once", found: "a second \"\(key)\"")
@@ -144,6 +157,7 @@ public enum JSONParser {
                 try expect(":", pointer: pointer)
                 skipWhitespace()
                 let childPointer = pointer + "/" + JSONParser.escape(key)
+                keyRanges[childPointer] = keyRange
                 pairs.append((key, try parseValue(pointer: childPointer, depth: depth + 1)))
                 skipWhitespace()
                 guard index < scalars.count else {

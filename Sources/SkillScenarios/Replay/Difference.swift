@@ -24,10 +24,19 @@ public struct Difference: Sendable, Hashable, CustomStringConvertible {
     public var actual: JSONValue?
     public var note: String?
 
+    /// The member name the difference is at, such as `password` in `storage › /users/0/value/password`:
+    /// a secret's name says its value is secret even when the value alone does not look like one.
+    var key: String {
+        let last = path.split(separator: "/").last.map(String.init) ?? path
+        return last.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    }
+
     public var description: String {
         var head = (step.map { "step \($0)" } ?? "end") + (path.isEmpty ? "" : " › " + path)
-        if let note { head += ": " + note }
+        if let note { head += ": " + SecretScanner.redacted(note) }
         var lines = [head]
+        let expected = expected.map { SecretScanner.redacted($0, key: key) }
+        let actual = actual.map { SecretScanner.redacted($0, key: key) }
         switch (expected, actual) {
         case (.string(let expected)?, .string(let actual)?) where expected.contains("\n") || actual.contains("\n"):
             lines += Self.lineDiff(expected, actual)

@@ -96,27 +96,12 @@ extension ReplayRun {
         }
     }
 
-    /// The transcript with each `expect` step's values replaced by what was observed.
+    /// The transcript with each `expect` value that differs replaced by what was observed, as record
+    /// mode would change it: values a matcher accepts stay as written, and a value under a matcher
+    /// that fails shows what was observed.
     func actualTranscript() -> JSONValue {
-        guard case .object(var top) = transcript.document.value,
-              let stepsIndex = top.firstIndex(where: { $0.key == "steps" }),
-              case .array(var steps) = top[stepsIndex].value else { return transcript.document.value }
-        for (index, seen) in observed {
-            guard case .object(var step) = steps[index],
-                  let expectIndex = step.firstIndex(where: { $0.key == "expect" }),
-                  case .object(var expect) = step[expectIndex].value else { continue }
-            for (field, value) in seen {
-                if let position = expect.firstIndex(where: { $0.key == field }) {
-                    expect[position].value = value
-                } else {
-                    expect.append((field, value))
-                }
-            }
-            step[expectIndex].value = .object(expect)
-            steps[index] = .object(step)
-        }
-        top[stepsIndex].value = .array(steps)
-        return .object(top)
+        RecordingPlan(transcript: transcript, observations: observed, differences: differences, fillOnly: false)
+            .applied(to: transcript.document.value)
     }
 }
 

@@ -59,7 +59,7 @@ struct ReplayRun {
         return ReplayResult(
             name: transcript.name, file: transcript.file, differences: differences, actual: actualTranscript(),
             hasMissingExpectations: missingExpectations, virtualSeconds: DurationText.seconds(clock.now.offset),
-            steps: transcript.steps.count)
+            steps: transcript.steps.count, transcript: transcript, observations: observed)
     }
 
     mutating func perform(_ step: Transcript.Step, index: Int) {

@@ -45,10 +45,44 @@ public enum ScenarioReport {
             }
             if let artifact = scenario.artifact { lines.append("  actual transcript: \(artifact)") }
         }
-        if case .refusedSecrets(let pointers) = scenario.recording {
-            lines.append("  not recorded: the observed values look like secrets at " + pointers.joined(separator: ", "))
-        }
+        lines += recordingLines(scenario.recording)
         return lines.joined(separator: "\n")
+    }
+
+    /// Why record mode wrote nothing, indented under the case; empty when it did not refuse.
+    static func recordingLines(_ outcome: Recorder.Outcome) -> [String] {
+        switch outcome {
+        case .untouched, .written:
+            return []
+        case .refusedSecrets(let pointers):
+            return ["  not recorded: the observed values look like secrets at " + pointers.joined(separator: ", ")]
+        case .refusedNondeterministic(let values):
+            return ["  not recorded: these values change from run to run, so a literal would fail the next run;"
+                    + " add a matcher to the expect step's \"matchers\":"]
+                + values.map { "    \($0.pointer): \($0.suggestion)" }
+        case .refusedUnrecordable(let fields):
+            return ["  not recorded:"] + fields.map { "    \($0)" }
+        }
+    }
+
+    /// What record mode did, for the JSON report; `nil` when it left the file alone without a reason.
+    static func json(for outcome: Recorder.Outcome) -> JSONValue? {
+        switch outcome {
+        case .untouched: return nil
+        case .written: return .object([("outcome", .string("written"))])
+        case .refusedSecrets(let pointers):
+            return .object([("outcome", .string("refusedSecrets")), ("pointers", .array(pointers.map { .string($0) }))])
+        case .refusedNondeterministic(let values):
+            return .object([("outcome", .string("refusedNondeterministic")), ("values", .array(values.map { value in
+                .object([("pointer", .string(value.pointer)), ("matcherPointer", .string(value.matcherPointer)),
+                         ("suggestedMatcher", .string(value.suggestion))])
+            }))])
+        case .refusedUnrecordable(let fields):
+            return .object([("outcome", .string("refusedUnrecordable")), ("values", .array(fields.map { field in
+                .object([("pointer", .string(field.pointer)), ("reason", .string(field.reason.rawValue)),
+                         ("message", .string(field.description))])
+            }))])
+        }
     }
 
     static func text(_ cases: [ScenarioCase]) -> String {
@@ -99,9 +133,9 @@ public enum ScenarioReport {
                     ("step", difference.step.map { .number(Double($0)) } ?? .null),
                     ("path", .string(difference.path)),
                 ]
-                if let expected = difference.expected { fields.append(("expected", SecretScanner.redacted(expected))) }
-                if let actual = difference.actual { fields.append(("actual", SecretScanner.redacted(actual))) }
-                if let note = difference.note { fields.append(("note", .string(note))) }
+                if let expected = difference.expected { fields.append(("expected", SecretScanner.redacted(expected, key: difference.key))) }
+                if let actual = difference.actual { fields.append(("actual", SecretScanner.redacted(actual, key: difference.key))) }
+                if let note = difference.note { fields.append(("note", .string(SecretScanner.redacted(note)))) }
                 return .object(fields)
             })))
         }
@@ -111,6 +145,7 @@ public enum ScenarioReport {
                 .object([("path", .string(error.path)), ("message", .string(error.description))])
             })))
         }
+        if let recording = json(for: scenario.recording) { pairs.append(("recording", recording)) }
         return .object(pairs)
     }
 
@@ -128,7 +163,11 @@ public enum ScenarioReport {
             let open = #"    <testcase classname="scenarios" name="\#(escape(scenario.name))" file="\#(escape(scenario.file))" time="\#(String(format: "%.6f", scenario.seconds))""#
             switch scenario.status {
             case .passed, .recorded:
-                lines.append(open + "/>")
+                let notes = recordingLines(scenario.recording)
+                guard !notes.isEmpty else { lines.append(open + "/>"); break }
+                lines.append(open + ">")
+                lines.append("      <system-out>\(escape(notes.joined(separator: "\n")))</system-out>")
+                lines.append("    </testcase>")
             case .failed:
                 lines.append(open + ">")
                 let first = scenario.result?.differences.first.map { $0.description.split(separator: "\n").first.map(String.init) ?? "" } ?? ""

@@ -100,10 +100,13 @@ public struct ScenarioRunner: Sendable {
     /// Records `result` over the transcript, and a failing case's observed transcript to the artifacts.
     func write(_ result: ReplayResult, of scenario: inout ScenarioCase, to url: URL) {
         do {
-            scenario.recording = try Recorder(mode: recordMode).record(result, to: url)
+            scenario.recording = try Recorder(mode: recordMode).record(result, replayer: replayer, to: url)
             if case .written = scenario.recording, !result.passed { scenario.status = .recorded }
-        } catch {
+        } catch let error as FileWriteError {
             scenario.writeErrors.append(error)
+        } catch {
+            // Recording could not even start (the file changed since the replay, say): nothing was written.
+            scenario.writeErrors.append(FileWriteError(path: url.path, reason: "\(error)"))
         }
         if scenario.status == .failed, let artifacts {
             let target = artifacts.appendingPathComponent(scenario.name + ".actual.json")
