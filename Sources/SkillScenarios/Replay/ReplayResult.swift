@@ -13,6 +13,9 @@ public struct ReplayResult: Sendable {
     public var virtualSeconds: Double
     /// How many steps ran.
     public var steps: Int
+    /// How many messages, events and requests the replay converted to JSON in all: proportional to
+    /// how many it observed, never to steps × entries.
+    var observationWork = 0
 
     public var passed: Bool { differences.isEmpty }
 

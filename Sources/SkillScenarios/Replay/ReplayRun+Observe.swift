@@ -4,34 +4,40 @@ import SkillKit
 import SkillTesting
 
 extension ReplayRun {
-    /// Everything observed so far of `field`, as JSON.
-    func observations(of field: String) -> [JSONValue] {
+    /// Everything observed so far of `field` (`messages`, `events` or `network`), as JSON; only the
+    /// entries that came since the last call are converted.
+    mutating func observations(of field: String) -> [JSONValue] {
         switch field {
         case "messages":
-            return engine.messages.map { message in
-                var pairs: [(key: String, value: JSONValue)] = [
-                    ("role", .string(message.role.rawValue)), ("content", .string(message.content)),
-                ]
-                if let skillID = message.skillID { pairs.append(("skillID", .string(skillID))) }
-                // Dates are Doubles since 2001; rounding to the microsecond gives back the virtual offset exactly.
-                let at = (message.timestamp.timeIntervalSince(clock.origin) * 1e6).rounded() / 1e6
-                pairs.append(("at", .number(at)))
-                return .object(pairs)
-            }
+            let origin = clock.origin
+            return log.catchUp(field, from: engine.messages) { Self.json($0, origin: origin) }
         case "events":
-            return engine.eventLog.map { (try? JSONValue(encoding: $0)) ?? .null }
+            return log.catchUp(field, from: engine.eventLog) { (try? JSONValue(encoding: $0)) ?? .null }
         default:
-            return network.requests.map { request in
-                var pairs: [(key: String, value: JSONValue)] = [
-                    ("method", .string(request.method.rawValue)), ("url", .string(request.url.absoluteString)),
-                ]
-                if !request.headers.isEmpty {
-                    pairs.append(("headers", .object(request.headers.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
-                }
-                if let body = request.body { pairs.append(("body", Self.json(body))) }
-                return .object(pairs)
-            }
+            return log.catchUp(field, from: network.requests, Self.json(_:))
         }
+    }
+
+    static func json(_ message: AgentMessage, origin: Date) -> JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = [
+            ("role", .string(message.role.rawValue)), ("content", .string(message.content)),
+        ]
+        if let skillID = message.skillID { pairs.append(("skillID", .string(skillID))) }
+        // Dates are Doubles since 2001; rounding to the microsecond gives back the virtual offset exactly.
+        let at = (message.timestamp.timeIntervalSince(origin) * 1e6).rounded() / 1e6
+        pairs.append(("at", .number(at)))
+        return .object(pairs)
+    }
+
+    static func json(_ request: NetworkRequest) -> JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = [
+            ("method", .string(request.method.rawValue)), ("url", .string(request.url.absoluteString)),
+        ]
+        if !request.headers.isEmpty {
+            pairs.append(("headers", .object(request.headers.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+        }
+        if let body = request.body { pairs.append(("body", Self.json(body))) }
+        return .object(pairs)
     }
 
     /// Stored bytes as JSON when they are JSON, else as a string.
@@ -40,10 +46,10 @@ extension ReplayRun {
     }
 
     /// The current value of `field` for an `expect` step: for lists, what came since the last check.
-    func observe(_ field: String) -> JSONValue {
+    mutating func observe(_ field: String) -> JSONValue {
         switch field {
         case "messages", "events", "network":
-            return .array(Array(observations(of: field).dropFirst(checked[field]!)))
+            return .array(Array(observations(of: field)[checked[field]!...]))
         case "state":
             return (try? JSONValue(encoding: engine.state)) ?? .null
         case "storage":

@@ -16,6 +16,8 @@ struct ReplayRun {
 
     /// How many messages, events and requests earlier `expect` steps covered.
     var checked: [String: Int] = ["messages": 0, "events": 0, "network": 0]
+    /// The messages, events and requests observed so far, as JSON.
+    var log = ObservationLog()
     var everChecked: Set<String> = []
     var differences: [Difference] = []
     var observed: [Int: [(field: String, value: JSONValue)]] = [:]
@@ -59,7 +61,7 @@ struct ReplayRun {
         return ReplayResult(
             name: transcript.name, file: transcript.file, differences: differences, actual: actualTranscript(),
             hasMissingExpectations: missingExpectations, virtualSeconds: DurationText.seconds(clock.now.offset),
-            steps: transcript.steps.count)
+            steps: transcript.steps.count, observationWork: log.conversions)
     }
 
     mutating func perform(_ step: Transcript.Step, index: Int) {
@@ -119,9 +121,9 @@ struct ReplayRun {
         if !sends.allFinished { drive(until: { sends.allFinished }, step: nil, what: "a send still running at the end") }
         guard transcript.exhaustive else { return }
         for field in ["messages", "events", "network"] where everChecked.contains(field) {
-            let remaining = observations(of: field).dropFirst(checked[field]!)
-            for (offset, value) in remaining.enumerated() {
-                differences.append(Difference(kind: .unchecked, step: nil, path: "\(field)[\(checked[field]! + offset)]",
+            let remaining = observations(of: field)[checked[field]!...]
+            for (index, value) in zip(remaining.indices, remaining) {
+                differences.append(Difference(kind: .unchecked, step: nil, path: "\(field)[\(index)]",
                                               expected: nil, actual: value, note: "never expected"))
             }
         }

@@ -60,18 +60,27 @@ public struct Replayer: Sendable {
     }
 }
 
-/// Whether each send has finished, shared with the send tasks.
+/// Whether each send has finished, shared with the send tasks. Every question is answered in
+/// constant time: a replay asks after each scheduler step.
 final class SendLog: Sendable {
-    private let finished = Mutex<[Bool]>([])
+    private let state = Mutex<(finished: [Bool], running: Int)>(([], 0))
 
     func add() -> Int {
-        finished.withLock { flags in
-            flags.append(false)
-            return flags.count - 1
+        state.withLock { state in
+            state.finished.append(false)
+            state.running += 1
+            return state.finished.count - 1
         }
     }
 
-    func finish(_ index: Int) { finished.withLock { $0[index] = true } }
-    func isFinished(_ index: Int) -> Bool { finished.withLock { $0[index] } }
-    var allFinished: Bool { finished.withLock { !$0.contains(false) } }
+    func finish(_ index: Int) {
+        state.withLock { state in
+            guard !state.finished[index] else { return }
+            state.finished[index] = true
+            state.running -= 1
+        }
+    }
+
+    func isFinished(_ index: Int) -> Bool { state.withLock { $0.finished[index] } }
+    var allFinished: Bool { state.withLock { $0.running == 0 } }
 }
