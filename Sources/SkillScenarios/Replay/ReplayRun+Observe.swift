@@ -71,7 +71,11 @@ extension ReplayRun {
             let actual = observe(field)
             seen.append((field, actual))
             if case .null = expected {
-                missingExpectations = true
+                unrecorded.append(Difference(
+                    kind: .unrecorded, step: step, path: field, expected: nil, actual: actual,
+                    note: "never recorded; run `swift run skillcheck scenarios --record missing \(transcript.file)` "
+                        + "or `ScenarioRunner(skills:, recordMode: .missing)`"))
+                if recordMode == .never { comparison.differences.append(unrecorded.last!) }
             } else if field == "now" {
                 if DurationText.duration(of: expected) != clock.now.offset {
                     comparison.record(.changed, ["now"], expected, actual)

@@ -7,6 +7,8 @@ import SkillTesting
 struct ReplayRun {
     let transcript: Transcript
     let replayer: Replayer
+    /// Under `.never`, an expectation never recorded is a difference.
+    let recordMode: RecordMode
     let clock = VirtualClock()
     let store: InMemoryDataStore
     let network: FakeNetworkService
@@ -21,11 +23,13 @@ struct ReplayRun {
     var everChecked: Set<String> = []
     var differences: [Difference] = []
     var observed: [Int: [(field: String, value: JSONValue)]] = [:]
-    var missingExpectations = false
+    /// Expectations left `null`, to be recorded.
+    var unrecorded: [Difference] = []
 
-    init(transcript: Transcript, replayer: Replayer) throws(TranscriptError) {
+    init(transcript: Transcript, replayer: Replayer, recordMode: RecordMode = .never) throws(TranscriptError) {
         self.transcript = transcript
         self.replayer = replayer
+        self.recordMode = recordMode
         let fixtures = transcript.fixtures
         store = InMemoryDataStore(clock: clock, latency: fixtures.storageLatency)
         for (collection, documents) in fixtures.storage {
@@ -60,8 +64,9 @@ struct ReplayRun {
         finish()
         return ReplayResult(
             name: transcript.name, file: transcript.file, differences: differences, actual: actualTranscript(),
-            hasMissingExpectations: missingExpectations, virtualSeconds: DurationText.seconds(clock.now.offset),
-            steps: transcript.steps.count, observationWork: log.conversions)
+            hasMissingExpectations: !unrecorded.isEmpty, unrecorded: unrecorded,
+            virtualSeconds: DurationText.seconds(clock.now.offset), steps: transcript.steps.count,
+            observationWork: log.conversions)
     }
 
     mutating func perform(_ step: Transcript.Step, index: Int) {

@@ -31,10 +31,18 @@ public struct Replayer: Sendable {
     }
 
     /// Replays `transcript`. Throws only for a transcript that names something the replayer does not
-    /// have (an unknown skill id, a cancel of a send that does not exist); every behavioural
-    /// difference is in the result.
-    public func replay(_ transcript: Transcript) throws(TranscriptError) -> ReplayResult {
-        var run = try ReplayRun(transcript: transcript, replayer: self)
+    /// have (an unknown skill id); every behavioural difference is in the result.
+    ///
+    /// Under `recordMode` `.never` (the default, as in CI) an expectation left `null` or an empty
+    /// `expect` step is a difference of kind ``Difference/Kind/unrecorded``: nothing was checked there.
+    /// Under the other modes it is listed in ``ReplayResult/unrecorded`` for record mode to fill in.
+    ///
+    /// ```swift
+    /// let result = try Replayer(skills: MySkills.skills).replay(transcript, recordMode: .missing)
+    /// if result.passed && result.hasMissingExpectations { /* write result.actual */ }
+    /// ```
+    public func replay(_ transcript: Transcript, recordMode: RecordMode = .never) throws(TranscriptError) -> ReplayResult {
+        var run = try ReplayRun(transcript: transcript, replayer: self, recordMode: recordMode)
         return run.replay()
     }
 

@@ -88,10 +88,14 @@ public struct ScenarioRunner: Sendable {
         var scenario = ScenarioCase(name: name, file: display, status: .invalid)
         do {
             let transcript = try Transcript.load(contentsOf: url, displayPath: display)
-            let result = try replayer.replay(transcript)
+            var result = try replayer.replay(transcript, recordMode: recordMode)
+            scenario.recording = (try? Recorder(mode: recordMode).record(result, to: url)) ?? .untouched
+            if recordMode != .never, result.hasMissingExpectations, scenario.recording != .written {
+                // Nothing was checked where an expectation was never recorded: not a pass.
+                result.differences += result.unrecorded
+            }
             scenario.result = result
             scenario.status = result.passed ? .passed : .failed
-            scenario.recording = (try? Recorder(mode: recordMode).record(result, to: url)) ?? .untouched
             if case .written = scenario.recording, !result.passed { scenario.status = .recorded }
             if scenario.status == .failed, let artifacts {
                 let target = artifacts.appendingPathComponent(name + ".actual.json")
