@@ -71,14 +71,18 @@ struct Comparison {
             for (index, pair) in zip(expected, actual).enumerated() { compare(pair.0, pair.1, tokens: tokens + ["\(index)"]) }
             return
         }
-        let difference = actual.difference(from: expected) { matches($0, $1, tokens: tokens + ["*"]) }.inferringMoves()
+        // Indices stand for the elements, so that matchers, which address the observed list, compare each
+        // candidate at its own index.
+        let difference = Array(actual.indices).difference(from: Array(expected.indices)) {
+            matches(expected[$0], actual[$1], tokens: tokens + ["\($1)"])
+        }.inferringMoves()
         var removals: [Int: JSONValue] = [:], insertions: [Int: JSONValue] = [:], moved: [Int: Int] = [:]
         for change in difference {
             switch change {
             case .remove(let offset, let element, let move):
-                if let move { moved[offset] = move } else { removals[offset] = element }
+                if let move { moved[offset] = move } else { removals[offset] = expected[element] }
             case .insert(let offset, let element, let move):
-                if move == nil { insertions[offset] = element }
+                if move == nil { insertions[offset] = actual[element] }
             }
         }
         for offset in removals.keys.sorted() {
@@ -114,16 +118,17 @@ struct Comparison {
                 return
             }
         case .unordered:
-            guard case .array(let wanted) = expected, case .array(var found) = actual, wanted.count == found.count else {
+            guard case .array(let wanted) = expected, case .array(let found) = actual, wanted.count == found.count else {
                 record(.changed, tokens, expected, actual, note: "not the same elements")
                 return
             }
+            var remaining = Array(found.indices)
             for element in wanted {
-                guard let index = found.firstIndex(where: { matches(element, $0, tokens: tokens + ["*"]) }) else {
+                guard let position = remaining.firstIndex(where: { matches(element, found[$0], tokens: tokens + ["\($0)"]) }) else {
                     record(.changed, tokens, expected, actual, note: "not the same elements in any order")
                     return
                 }
-                found.remove(at: index)
+                remaining.remove(at: position)
             }
         }
     }

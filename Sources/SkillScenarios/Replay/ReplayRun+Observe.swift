@@ -76,11 +76,12 @@ extension ReplayRun {
                     note: "never recorded; run `swift run skillcheck scenarios --record missing \(transcript.file)` "
                         + "or `ScenarioRunner(skills:, recordMode: .missing)`"))
                 if recordMode == .never { comparison.differences.append(unrecorded.last!) }
-            } else if field == "now" {
+            } else if field == "now", comparison.matcher(for: ["now"]) == nil {
                 if DurationText.duration(of: expected) != clock.now.offset {
                     comparison.record(.changed, ["now"], expected, actual)
                 }
-            } else if !transcript.exhaustive, case .array(let wanted) = expected, case .array(let found) = actual {
+            } else if !transcript.exhaustive, comparison.matcher(for: [field]) == nil,
+                      case .array(let wanted) = expected, case .array(let found) = actual {
                 compareSubsequence(wanted, found, field: field, comparison: &comparison)
             } else {
                 comparison.compare(expected, actual, tokens: [field])
@@ -91,6 +92,8 @@ extension ReplayRun {
             }
         }
         differences += comparison.differences
+        noteMatchers(of: expectation, step: step, observed: .object(seen.map { ($0.field, $0.value) }),
+                     expected: .object(values.map { ($0.field, $0.value) }))
         observed[step] = seen
     }
 
@@ -98,7 +101,8 @@ extension ReplayRun {
     func compareSubsequence(_ wanted: [JSONValue], _ found: [JSONValue], field: String, comparison: inout Comparison) {
         var cursor = 0
         for (index, element) in wanted.enumerated() {
-            guard let match = found[cursor...].firstIndex(where: { comparison.matches(element, $0, tokens: [field, "*"]) }) else {
+            // Matchers address the observed list, so each candidate is compared at its own index.
+            guard let match = (cursor..<found.count).first(where: { comparison.matches(element, found[$0], tokens: [field, "\($0)"]) }) else {
                 comparison.record(.missing, [field, "\(index)"], element, nil, note: "not found in order")
                 continue
             }

@@ -25,11 +25,17 @@ struct ReplayRun {
     var observed: [Int: [(field: String, value: JSONValue)]] = [:]
     /// Expectations left `null`, to be recorded.
     var unrecorded: [Difference] = []
+    /// For each of the transcript's matchers: whether it named a value in some step, or else the most
+    /// telling reason it did not.
+    var transcriptMatchers: [(used: Bool, miss: (depth: Int, text: String)?)]
+    /// Step matchers that named nothing in their step.
+    var matcherErrors: [TranscriptError] = []
 
     init(transcript: Transcript, replayer: Replayer, recordMode: RecordMode = .never) throws(TranscriptError) {
         self.transcript = transcript
         self.replayer = replayer
         self.recordMode = recordMode
+        transcriptMatchers = Array(repeating: (false, nil), count: transcript.matchers.count)
         let fixtures = transcript.fixtures
         store = InMemoryDataStore(clock: clock, latency: fixtures.storageLatency)
         for (collection, documents) in fixtures.storage {
@@ -57,11 +63,12 @@ struct ReplayRun {
         if let fallback = settings.fallback { engine.fallbackSkill = try replayer.resolve(fallback, in: transcript) }
     }
 
-    mutating func replay() -> ReplayResult {
+    mutating func replay() throws(TranscriptError) -> ReplayResult {
         for (index, step) in transcript.steps.enumerated() {
             perform(step, index: index)
         }
         finish()
+        if let error = unusedMatcher() { throw error }
         return ReplayResult(
             name: transcript.name, file: transcript.file, differences: differences, actual: actualTranscript(),
             hasMissingExpectations: !unrecorded.isEmpty, unrecorded: unrecorded,

@@ -31,7 +31,8 @@ public struct Replayer: Sendable {
     }
 
     /// Replays `transcript`. Throws only for a transcript that names something the replayer does not
-    /// have (an unknown skill id); every behavioural difference is in the result.
+    /// have (an unknown skill id) or a matcher whose pointer names no value (a typo, an index out of
+    /// range); every behavioural difference is in the result.
     ///
     /// Under `recordMode` `.never` (the default, as in CI) an expectation left `null` or an empty
     /// `expect` step is a difference of kind ``Difference/Kind/unrecorded``: nothing was checked there.
@@ -43,7 +44,7 @@ public struct Replayer: Sendable {
     /// ```
     public func replay(_ transcript: Transcript, recordMode: RecordMode = .never) throws(TranscriptError) -> ReplayResult {
         var run = try ReplayRun(transcript: transcript, replayer: self, recordMode: recordMode)
-        return run.replay()
+        return try run.replay()
     }
 
     func resolve(_ reference: Transcript.SkillReference, in transcript: Transcript) throws(TranscriptError) -> any AgentSkill {
