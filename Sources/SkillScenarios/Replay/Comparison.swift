@@ -33,6 +33,15 @@ struct Comparison {
         return rest.isEmpty ? head : head + " › /" + rest.map { JSONParser.escape($0) }.joined(separator: "/")
     }
 
+    /// Every observed member is compared, optional ones (`skillID`, `headers`, `body`) included: the
+    /// note says how to expect it or to leave it unchecked on purpose.
+    static func unexpectedMember(_ tokens: [String]) -> String {
+        var pattern = tokens
+        if pattern.count > 2, ["messages", "events", "network"].contains(pattern[0]), Int(pattern[1]) != nil { pattern[1] = "*" }
+        let pointer = pattern.map { "/" + JSONParser.escape($0) }.joined()
+        return "observed but not expected; expect it, or leave it unchecked with the matcher \"\(pointer)\": \"ignore\""
+    }
+
     mutating func record(_ kind: Difference.Kind, _ tokens: [String], _ expected: JSONValue?, _ actual: JSONValue?,
                          note: String? = nil) {
         differences.append(Difference(kind: kind, step: step, path: Self.display(tokens), expected: expected,
@@ -55,7 +64,7 @@ struct Comparison {
             }
             for (key, value) in actualPairs where !expectedPairs.contains(where: { $0.key == key }) {
                 if let matcher = matcher(for: tokens + [key]), case .ignore = matcher.rule { continue }
-                record(.extra, tokens + [key], nil, value)
+                record(.extra, tokens + [key], nil, value, note: Self.unexpectedMember(tokens + [key]))
             }
         case (.array(let expectedItems), .array(let actualItems)):
             compareArrays(expectedItems, actualItems, tokens: tokens)
