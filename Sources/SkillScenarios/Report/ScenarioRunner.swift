@@ -15,7 +15,7 @@ public struct ScenarioRunner: Sendable {
     public var recordMode: RecordMode
     /// Where failing cases' observed transcripts go; `nil` writes none.
     public var artifacts: URL?
-    /// Only cases whose name contains this text.
+    /// Only cases whose name, file path or transcript `name` member contains this text.
     public var filter: String?
     /// Only this slice of the sorted cases: `(index, count)` with index in 1...count.
     public var shard: (index: Int, count: Int)?
@@ -51,7 +51,7 @@ public struct ScenarioRunner: Sendable {
             }
         }
         found.sort { $0.name < $1.name }
-        if let filter { found = found.filter { $0.name.contains(filter) } }
+        if let filter { found = found.filter { Self.selects($0, filter: filter) } }
         if let shard {
             found = found.enumerated().filter { $0.offset % shard.count == shard.index - 1 }.map(\.element)
         }
@@ -88,6 +88,7 @@ public struct ScenarioRunner: Sendable {
         var scenario = ScenarioCase(name: name, file: display, status: .invalid)
         do {
             let transcript = try Transcript.load(contentsOf: url, displayPath: display)
+            scenario.title = transcript.title
             var result = try replayer.replay(transcript, recordMode: recordMode)
             scenario.recording = (try? Recorder(mode: recordMode).record(result, to: url)) ?? .untouched
             if recordMode != .never, result.hasMissingExpectations, scenario.recording != .written {
