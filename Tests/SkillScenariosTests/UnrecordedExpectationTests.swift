@@ -83,3 +83,16 @@ struct UnrecordedExpectationTests {
         #expect(try String(contentsOf: url, encoding: .utf8) == secret)
     }
 }
+
+@Suite("Transcripts that check nothing")
+struct NothingCheckedTests {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test("a transcript without an expect step fails in every record mode, saying what to add", arguments: RecordMode.allCases)
+    func noExpectStep(mode: RecordMode) throws {
+        let transcript = try Fixtures.transcript(#"{"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo a"}]}"#)
+        let result = try Replayer(skills: Fixtures.skills).replay(transcript, recordMode: mode)
+        #expect(!result.passed)
+        #expect(result.report == "end: the transcript has no expect step, so it checks nothing; add {\"expect\": {}} after the sends, "
+                + "then run `swift run skillcheck scenarios --record missing test.json`")
+    }
+}

@@ -69,6 +69,13 @@ struct ReplayRun {
         }
         finish()
         if let error = unusedMatcher() { throw error }
+        if !transcript.steps.contains(where: { if case .expect = $0 { true } else { false } }) {
+            // Record mode fills in expect steps; it cannot add one, so this fails in every mode.
+            differences.append(Difference(
+                kind: .unrecorded, step: nil, path: "", expected: nil, actual: nil,
+                note: "the transcript has no expect step, so it checks nothing; add {\"expect\": {}} after the sends, "
+                    + "then run `swift run skillcheck scenarios --record missing \(transcript.file)`"))
+        }
         return ReplayResult(
             name: transcript.name, file: transcript.file, differences: differences, actual: actualTranscript(),
             hasMissingExpectations: !unrecorded.isEmpty, unrecorded: unrecorded,
