@@ -11,7 +11,8 @@ enum ScenariosCommand {
         arguments: "[PATHS...]",
         argumentsHelp: "Transcript files or folders (searched recursively). Default: Scenarios",
         options: [
-            .init(name: "--filter", value: "TEXT", help: "Only transcripts whose name contains TEXT."),
+            .init(name: "--filter", value: "TEXT",
+                  help: "Only transcripts whose \"name\" member or path contains TEXT."),
             .init(name: "--shard", value: "i/n", help: "Only the i-th of n slices of the transcripts (1 ≤ i ≤ n)."),
             .init(name: "--record", value: "MODE",
                   help: "never | missing | failed | all. Default: never on CI (CI set, not 0/false/no/off), else missing."),

@@ -65,7 +65,7 @@ struct WriteFailureTests {
             exit(status)
         }
         let output = String(decoding: result?.standardOutputContent ?? [], as: UTF8.self)
-        #expect(output.contains("✘ t ("))
+        #expect(output.contains("✘ draft (\(folder("t.json"))): a write failed"))
         #expect(output.contains("cannot write \(folder("t.json")): creating a temporary file in \(folder.path): Permission denied"))
         #expect(try TemporaryFolder.text(folder("t.json")) == RecordTests.draft)
     }

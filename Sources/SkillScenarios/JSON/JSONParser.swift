@@ -38,10 +38,7 @@ public struct JSONDocument: Sendable {
 /// A strict JSON parser (RFC 8259) that records where every value starts, for located errors.
 public enum JSONParser {
     public static func parse(_ data: Data, file: String) throws(TranscriptError) -> JSONDocument {
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TranscriptError(file: file, pointer: "", location: SourceLocation(line: 1, column: 1),
-                                  expected: "UTF-8 text", found: "bytes that are not UTF-8")
-        }
+        guard let text = String(data: data, encoding: .utf8) else { throw invalidUTF8(data, file: file) }
         var parser = Parser(scalars: Array(text.unicodeScalars), file: file)
         parser.skipWhitespace()
         let value = try parser.parseValue(pointer: "", depth: 0)

@@ -9,7 +9,7 @@ import Foundation
 /// a value that looks like a secret stops the write, and the outcome says where.
 ///
 /// ```swift
-/// let result = try replayer.replay(transcript)
+/// let result = try replayer.replay(transcript, recordMode: .failed)
 /// let outcome = try Recorder(mode: .failed).record(result, replayer: replayer, to: url)
 /// ```
 public struct Recorder: Sendable {
@@ -63,7 +63,7 @@ public struct Recorder: Sendable {
         guard !plan.isEmpty else { return .untouched }
         let editor = try editor(for: url, expecting: result.transcript)
         let text = editor.text(applying: plan.patches)
-        let second = try replayer.replay(result.transcript)
+        let second = try replayer.replay(result.transcript, recordMode: mode)
         let again = editor.text(applying: RecordingPlan(second, fillOnly: mode == .missing).patches)
         if text != again {
             let unstable = try nondeterminism(text, again, transcript: result.transcript, file: url.path)

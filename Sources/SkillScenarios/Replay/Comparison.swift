@@ -33,6 +33,15 @@ struct Comparison {
         return rest.isEmpty ? head : head + " › /" + rest.map { JSONParser.escape($0) }.joined(separator: "/")
     }
 
+    /// Every observed member is compared, optional ones (`skillID`, `headers`, `body`) included: the
+    /// note says how to expect it or to leave it unchecked on purpose.
+    static func unexpectedMember(_ tokens: [String]) -> String {
+        var pattern = tokens
+        if pattern.count > 2, ["messages", "events", "network"].contains(pattern[0]), Int(pattern[1]) != nil { pattern[1] = "*" }
+        let pointer = pattern.map { "/" + JSONParser.escape($0) }.joined()
+        return "observed but not expected; expect it, or leave it unchecked with the matcher \"\(pointer)\": \"ignore\""
+    }
+
     mutating func record(_ kind: Difference.Kind, _ tokens: [String], _ expected: JSONValue?, _ actual: JSONValue?,
                          note: String? = nil) {
         differences.append(Difference(kind: kind, step: step, path: Self.display(tokens), expected: expected,
@@ -55,7 +64,7 @@ struct Comparison {
             }
             for (key, value) in actualPairs where !expectedPairs.contains(where: { $0.key == key }) {
                 if let matcher = matcher(for: tokens + [key]), case .ignore = matcher.rule { continue }
-                record(.extra, tokens + [key], nil, value)
+                record(.extra, tokens + [key], nil, value, note: Self.unexpectedMember(tokens + [key]))
             }
         case (.array(let expectedItems), .array(let actualItems)):
             compareArrays(expectedItems, actualItems, tokens: tokens)
@@ -71,14 +80,18 @@ struct Comparison {
             for (index, pair) in zip(expected, actual).enumerated() { compare(pair.0, pair.1, tokens: tokens + ["\(index)"]) }
             return
         }
-        let difference = actual.difference(from: expected) { matches($0, $1, tokens: tokens + ["*"]) }.inferringMoves()
+        // Indices stand for the elements, so that matchers, which address the observed list, compare each
+        // candidate at its own index.
+        let difference = Array(actual.indices).difference(from: Array(expected.indices)) {
+            matches(expected[$0], actual[$1], tokens: tokens + ["\($1)"])
+        }.inferringMoves()
         var removals: [Int: JSONValue] = [:], insertions: [Int: JSONValue] = [:], moved: [Int: Int] = [:]
         for change in difference {
             switch change {
             case .remove(let offset, let element, let move):
-                if let move { moved[offset] = move } else { removals[offset] = element }
+                if let move { moved[offset] = move } else { removals[offset] = expected[element] }
             case .insert(let offset, let element, let move):
-                if move == nil { insertions[offset] = element }
+                if move == nil { insertions[offset] = actual[element] }
             }
         }
         for offset in removals.keys.sorted() {
@@ -114,16 +127,17 @@ struct Comparison {
                 return
             }
         case .unordered:
-            guard case .array(let wanted) = expected, case .array(var found) = actual, wanted.count == found.count else {
+            guard case .array(let wanted) = expected, case .array(let found) = actual, wanted.count == found.count else {
                 record(.changed, tokens, expected, actual, note: "not the same elements")
                 return
             }
+            var remaining = Array(found.indices)
             for element in wanted {
-                guard let index = found.firstIndex(where: { matches(element, $0, tokens: tokens + ["*"]) }) else {
+                guard let position = remaining.firstIndex(where: { matches(element, found[$0], tokens: tokens + ["\($0)"]) }) else {
                     record(.changed, tokens, expected, actual, note: "not the same elements in any order")
                     return
                 }
-                found.remove(at: index)
+                remaining.remove(at: position)
             }
         }
     }

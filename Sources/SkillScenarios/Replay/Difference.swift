@@ -13,6 +13,9 @@ public struct Difference: Sendable, Hashable, CustomStringConvertible {
         case unchecked
         /// The replay itself could not go on (a send that never finished, ...).
         case replay
+        /// An expectation left `null` (or an empty `expect` step) that was never recorded: nothing was
+        /// checked there, so under record mode `never` it fails.
+        case unrecorded
     }
 
     public var kind: Kind

@@ -10,15 +10,25 @@ public struct ReplayResult: Sendable {
     public var actual: JSONValue
     /// Whether some `expect` step left a field `null` (or was empty), to be recorded.
     public var hasMissingExpectations: Bool
+    /// Each field left `null` (or an empty `expect` step's messages and state), as a difference of kind
+    /// ``Difference/Kind/unrecorded`` that says how to record it. Under record mode `never` these are in
+    /// ``differences`` too, so the result does not pass; in the other modes record mode fills them in,
+    /// and a runner that did not write them turns them into failures.
+    public var unrecorded: [Difference] = []
     /// Virtual time at the end.
     public var virtualSeconds: Double
     /// How many steps ran.
     public var steps: Int
+    /// How many messages, events and requests the replay converted to JSON in all: proportional to
+    /// how many it observed, never to steps × entries.
+    var observationWork = 0
 
     /// The transcript replayed, and what each `expect` step (by index) observed: for record mode.
     var transcript: Transcript
     var observations: [Int: [(field: String, value: JSONValue)]]
 
+    /// Whether everything was checked and matched. Under record mode `never` an expectation that was
+    /// never recorded is a difference, so a transcript of empty `expect` steps does not pass.
     public var passed: Bool { differences.isEmpty }
 
     /// The failure report: one block per difference.

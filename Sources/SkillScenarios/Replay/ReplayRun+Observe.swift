@@ -4,34 +4,40 @@ import SkillKit
 import SkillTesting
 
 extension ReplayRun {
-    /// Everything observed so far of `field`, as JSON.
-    func observations(of field: String) -> [JSONValue] {
+    /// Everything observed so far of `field` (`messages`, `events` or `network`), as JSON; only the
+    /// entries that came since the last call are converted.
+    mutating func observations(of field: String) -> [JSONValue] {
         switch field {
         case "messages":
-            return engine.messages.map { message in
-                var pairs: [(key: String, value: JSONValue)] = [
-                    ("role", .string(message.role.rawValue)), ("content", .string(message.content)),
-                ]
-                if let skillID = message.skillID { pairs.append(("skillID", .string(skillID))) }
-                // Dates are Doubles since 2001; rounding to the microsecond gives back the virtual offset exactly.
-                let at = (message.timestamp.timeIntervalSince(clock.origin) * 1e6).rounded() / 1e6
-                pairs.append(("at", .number(at)))
-                return .object(pairs)
-            }
+            let origin = clock.origin
+            return log.catchUp(field, from: engine.messages) { Self.json($0, origin: origin) }
         case "events":
-            return engine.eventLog.map { (try? JSONValue(encoding: $0)) ?? .null }
+            return log.catchUp(field, from: engine.eventLog) { (try? JSONValue(encoding: $0)) ?? .null }
         default:
-            return network.requests.map { request in
-                var pairs: [(key: String, value: JSONValue)] = [
-                    ("method", .string(request.method.rawValue)), ("url", .string(request.url.absoluteString)),
-                ]
-                if !request.headers.isEmpty {
-                    pairs.append(("headers", .object(request.headers.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
-                }
-                if let body = request.body { pairs.append(("body", Self.json(body))) }
-                return .object(pairs)
-            }
+            return log.catchUp(field, from: network.requests, Self.json(_:))
         }
+    }
+
+    static func json(_ message: AgentMessage, origin: Date) -> JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = [
+            ("role", .string(message.role.rawValue)), ("content", .string(message.content)),
+        ]
+        if let skillID = message.skillID { pairs.append(("skillID", .string(skillID))) }
+        // Dates are Doubles since 2001; rounding to the microsecond gives back the virtual offset exactly.
+        let at = (message.timestamp.timeIntervalSince(origin) * 1e6).rounded() / 1e6
+        pairs.append(("at", .number(at)))
+        return .object(pairs)
+    }
+
+    static func json(_ request: NetworkRequest) -> JSONValue {
+        var pairs: [(key: String, value: JSONValue)] = [
+            ("method", .string(request.method.rawValue)), ("url", .string(request.url.absoluteString)),
+        ]
+        if !request.headers.isEmpty {
+            pairs.append(("headers", .object(request.headers.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
+        }
+        if let body = request.body { pairs.append(("body", Self.json(body))) }
+        return .object(pairs)
     }
 
     /// Stored bytes as JSON when they are JSON, else as a string.
@@ -40,10 +46,10 @@ extension ReplayRun {
     }
 
     /// The current value of `field` for an `expect` step: for lists, what came since the last check.
-    func observe(_ field: String) -> JSONValue {
+    mutating func observe(_ field: String) -> JSONValue {
         switch field {
         case "messages", "events", "network":
-            return .array(Array(observations(of: field).dropFirst(checked[field]!)))
+            return .array(Array(observations(of: field)[checked[field]!...]))
         case "state":
             return (try? JSONValue(encoding: engine.state)) ?? .null
         case "storage":
@@ -65,12 +71,17 @@ extension ReplayRun {
             let actual = observe(field)
             seen.append((field, actual))
             if case .null = expected {
-                missingExpectations = true
-            } else if field == "now" {
+                unrecorded.append(Difference(
+                    kind: .unrecorded, step: step, path: field, expected: nil, actual: actual,
+                    note: "never recorded; run `swift run skillcheck scenarios --record missing \(transcript.file)` "
+                        + "or `ScenarioRunner(skills:, recordMode: .missing)`"))
+                if recordMode == .never { comparison.differences.append(unrecorded.last!) }
+            } else if field == "now", comparison.matcher(for: ["now"]) == nil {
                 if DurationText.duration(of: expected) != clock.now.offset {
                     comparison.record(.changed, ["now"], expected, actual)
                 }
-            } else if !transcript.exhaustive, case .array(let wanted) = expected, case .array(let found) = actual {
+            } else if !transcript.exhaustive, comparison.matcher(for: [field]) == nil,
+                      case .array(let wanted) = expected, case .array(let found) = actual {
                 compareSubsequence(wanted, found, field: field, comparison: &comparison)
             } else {
                 comparison.compare(expected, actual, tokens: [field])
@@ -81,6 +92,8 @@ extension ReplayRun {
             }
         }
         differences += comparison.differences
+        noteMatchers(of: expectation, step: step, observed: .object(seen.map { ($0.field, $0.value) }),
+                     expected: .object(values.map { ($0.field, $0.value) }))
         observed[step] = seen
     }
 
@@ -88,7 +101,8 @@ extension ReplayRun {
     func compareSubsequence(_ wanted: [JSONValue], _ found: [JSONValue], field: String, comparison: inout Comparison) {
         var cursor = 0
         for (index, element) in wanted.enumerated() {
-            guard let match = found[cursor...].firstIndex(where: { comparison.matches(element, $0, tokens: [field, "*"]) }) else {
+            // Matchers address the observed list, so each candidate is compared at its own index.
+            guard let match = (cursor..<found.count).first(where: { comparison.matches(element, found[$0], tokens: [field, "\($0)"]) }) else {
                 comparison.record(.missing, [field, "\(index)"], element, nil, note: "not found in order")
                 continue
             }

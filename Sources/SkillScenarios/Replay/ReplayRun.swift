@@ -7,6 +7,8 @@ import SkillTesting
 struct ReplayRun {
     let transcript: Transcript
     let replayer: Replayer
+    /// Under `.never`, an expectation never recorded is a difference.
+    let recordMode: RecordMode
     let clock = VirtualClock()
     let store: InMemoryDataStore
     let network: FakeNetworkService
@@ -16,14 +18,24 @@ struct ReplayRun {
 
     /// How many messages, events and requests earlier `expect` steps covered.
     var checked: [String: Int] = ["messages": 0, "events": 0, "network": 0]
+    /// The messages, events and requests observed so far, as JSON.
+    var log = ObservationLog()
     var everChecked: Set<String> = []
     var differences: [Difference] = []
     var observed: [Int: [(field: String, value: JSONValue)]] = [:]
-    var missingExpectations = false
+    /// Expectations left `null`, to be recorded.
+    var unrecorded: [Difference] = []
+    /// For each of the transcript's matchers: whether it named a value in some step, or else the most
+    /// telling reason it did not.
+    var transcriptMatchers: [(used: Bool, miss: (depth: Int, text: String)?)]
+    /// Step matchers that named nothing in their step.
+    var matcherErrors: [TranscriptError] = []
 
-    init(transcript: Transcript, replayer: Replayer) throws(TranscriptError) {
+    init(transcript: Transcript, replayer: Replayer, recordMode: RecordMode = .never) throws(TranscriptError) {
         self.transcript = transcript
         self.replayer = replayer
+        self.recordMode = recordMode
+        transcriptMatchers = Array(repeating: (false, nil), count: transcript.matchers.count)
         let fixtures = transcript.fixtures
         store = InMemoryDataStore(clock: clock, latency: fixtures.storageLatency)
         for (collection, documents) in fixtures.storage {
@@ -51,15 +63,24 @@ struct ReplayRun {
         if let fallback = settings.fallback { engine.fallbackSkill = try replayer.resolve(fallback, in: transcript) }
     }
 
-    mutating func replay() -> ReplayResult {
+    mutating func replay() throws(TranscriptError) -> ReplayResult {
         for (index, step) in transcript.steps.enumerated() {
             perform(step, index: index)
         }
         finish()
+        if let error = unusedMatcher() { throw error }
+        if !transcript.steps.contains(where: { if case .expect = $0 { true } else { false } }) {
+            // Record mode fills in expect steps; it cannot add one, so this fails in every mode.
+            differences.append(Difference(
+                kind: .unrecorded, step: nil, path: "", expected: nil, actual: nil,
+                note: "the transcript has no expect step, so it checks nothing; add {\"expect\": {}} after the sends, "
+                    + "then run `swift run skillcheck scenarios --record missing \(transcript.file)`"))
+        }
         return ReplayResult(
             name: transcript.name, file: transcript.file, differences: differences, actual: actualTranscript(),
-            hasMissingExpectations: missingExpectations, virtualSeconds: DurationText.seconds(clock.now.offset),
-            steps: transcript.steps.count, transcript: transcript, observations: observed)
+            hasMissingExpectations: !unrecorded.isEmpty, unrecorded: unrecorded,
+            virtualSeconds: DurationText.seconds(clock.now.offset), steps: transcript.steps.count,
+            observationWork: log.conversions, transcript: transcript, observations: observed)
     }
 
     mutating func perform(_ step: Transcript.Step, index: Int) {
@@ -119,9 +140,9 @@ struct ReplayRun {
         if !sends.allFinished { drive(until: { sends.allFinished }, step: nil, what: "a send still running at the end") }
         guard transcript.exhaustive else { return }
         for field in ["messages", "events", "network"] where everChecked.contains(field) {
-            let remaining = observations(of: field).dropFirst(checked[field]!)
-            for (offset, value) in remaining.enumerated() {
-                differences.append(Difference(kind: .unchecked, step: nil, path: "\(field)[\(checked[field]! + offset)]",
+            let remaining = observations(of: field)[checked[field]!...]
+            for (index, value) in zip(remaining.indices, remaining) {
+                differences.append(Difference(kind: .unchecked, step: nil, path: "\(field)[\(index)]",
                                               expected: nil, actual: value, note: "never expected"))
             }
         }

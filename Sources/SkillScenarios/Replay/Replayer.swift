@@ -31,11 +31,20 @@ public struct Replayer: Sendable {
     }
 
     /// Replays `transcript`. Throws only for a transcript that names something the replayer does not
-    /// have (an unknown skill id, a cancel of a send that does not exist); every behavioural
-    /// difference is in the result.
-    public func replay(_ transcript: Transcript) throws(TranscriptError) -> ReplayResult {
-        var run = try ReplayRun(transcript: transcript, replayer: self)
-        return run.replay()
+    /// have (an unknown skill id) or a matcher whose pointer names no value (a typo, an index out of
+    /// range); every behavioural difference is in the result.
+    ///
+    /// Under `recordMode` `.never` (the default, as in CI) an expectation left `null` or an empty
+    /// `expect` step is a difference of kind ``Difference/Kind/unrecorded``: nothing was checked there.
+    /// Under the other modes it is listed in ``ReplayResult/unrecorded`` for record mode to fill in.
+    ///
+    /// ```swift
+    /// let result = try Replayer(skills: MySkills.skills).replay(transcript, recordMode: .missing)
+    /// if result.passed && result.hasMissingExpectations { /* write result.actual */ }
+    /// ```
+    public func replay(_ transcript: Transcript, recordMode: RecordMode = .never) throws(TranscriptError) -> ReplayResult {
+        var run = try ReplayRun(transcript: transcript, replayer: self, recordMode: recordMode)
+        return try run.replay()
     }
 
     func resolve(_ reference: Transcript.SkillReference, in transcript: Transcript) throws(TranscriptError) -> any AgentSkill {
@@ -60,18 +69,27 @@ public struct Replayer: Sendable {
     }
 }
 
-/// Whether each send has finished, shared with the send tasks.
+/// Whether each send has finished, shared with the send tasks. Every question is answered in
+/// constant time: a replay asks after each scheduler step.
 final class SendLog: Sendable {
-    private let finished = Mutex<[Bool]>([])
+    private let state = Mutex<(finished: [Bool], running: Int)>(([], 0))
 
     func add() -> Int {
-        finished.withLock { flags in
-            flags.append(false)
-            return flags.count - 1
+        state.withLock { state in
+            state.finished.append(false)
+            state.running += 1
+            return state.finished.count - 1
         }
     }
 
-    func finish(_ index: Int) { finished.withLock { $0[index] = true } }
-    func isFinished(_ index: Int) -> Bool { finished.withLock { $0[index] } }
-    var allFinished: Bool { finished.withLock { !$0.contains(false) } }
+    func finish(_ index: Int) {
+        state.withLock { state in
+            guard !state.finished[index] else { return }
+            state.finished[index] = true
+            state.running -= 1
+        }
+    }
+
+    func isFinished(_ index: Int) -> Bool { state.withLock { $0.finished[index] } }
+    var allFinished: Bool { state.withLock { $0.running == 0 } }
 }

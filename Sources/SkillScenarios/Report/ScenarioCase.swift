@@ -14,6 +14,8 @@ public struct ScenarioCase: Sendable {
     /// A stable name, unique in the run: the path relative to the folder given, without `.json`
     /// (longer when two files would share it; see ``ScenarioRunner/discover(paths:)``).
     public var name: String
+    /// The transcript's `name` member, when it has one: reports show it, with ``file`` beside it.
+    public var title: String?
     public var file: String
     public var status: Status
     public var result: ReplayResult?
@@ -26,4 +28,11 @@ public struct ScenarioCase: Sendable {
     public var writeErrors: [FileWriteError] = []
     /// Real time the replay took, for JUnit; never compared.
     public var seconds: Double = 0
+
+    /// What reports call the case: its title and file (`weather: slow answer (Scenarios/weather/slow.json)`),
+    /// or without a title its name, with the file when `withFile`.
+    public func heading(withFile: Bool) -> String {
+        if let title { return "\(title) (\(file))" }
+        return withFile ? "\(name) (\(file))" : name
+    }
 }

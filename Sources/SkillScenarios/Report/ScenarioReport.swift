@@ -29,16 +29,16 @@ public enum ScenarioReport {
         var lines: [String] = []
         switch scenario.status {
         case .passed:
-            var line = "✔ \(scenario.name)"
+            var line = "✔ \(scenario.heading(withFile: false))"
             if case .written = scenario.recording { line += " (recorded missing expectations)" }
             lines.append(line)
         case .recorded:
-            lines.append("✎ \(scenario.name) (\(scenario.file)) rewritten with what was observed")
+            lines.append("✎ \(scenario.heading(withFile: true)) rewritten with what was observed")
         case .invalid:
-            lines.append("✘ \(scenario.name): invalid transcript")
+            lines.append("✘ \(scenario.heading(withFile: false)): invalid transcript")
             lines.append("  " + (scenario.error?.description ?? "unknown error"))
         case .failed, .unwritten:
-            lines.append("✘ \(scenario.name) (\(scenario.file))" + (scenario.status == .unwritten ? ": a write failed" : ""))
+            lines.append("✘ \(scenario.heading(withFile: true))" + (scenario.status == .unwritten ? ": a write failed" : ""))
             for error in scenario.writeErrors { lines.append("  " + error.description) }
             for difference in scenario.result?.differences ?? [] {
                 lines += difference.description.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }
@@ -118,6 +118,7 @@ public enum ScenarioReport {
         var pairs: [(key: String, value: JSONValue)] = [
             ("name", .string(scenario.name)), ("file", .string(scenario.file)), ("status", .string(scenario.status.rawValue)),
         ]
+        if let title = scenario.title { pairs.insert(("title", .string(title)), at: 1) }
         if let error = scenario.error {
             pairs.append(("error", .object([
                 ("file", .string(error.file)), ("pointer", .string(error.pointer)),
@@ -160,7 +161,7 @@ public enum ScenarioReport {
             #"  <testsuite name="skillcheck.scenarios" tests="\#(cases.count)" failures="\#(counts.failed)" errors="\#(counts.invalid + counts.unwritten)" time="\#(String(format: "%.6f", total))">"#,
         ]
         for scenario in cases {
-            let open = #"    <testcase classname="scenarios" name="\#(escape(scenario.name))" file="\#(escape(scenario.file))" time="\#(String(format: "%.6f", scenario.seconds))""#
+            let open = #"    <testcase classname="scenarios" name="\#(escape(scenario.title ?? scenario.name))" file="\#(escape(scenario.file))" time="\#(String(format: "%.6f", scenario.seconds))""#
             switch scenario.status {
             case .passed, .recorded:
                 let notes = recordingLines(scenario.recording)

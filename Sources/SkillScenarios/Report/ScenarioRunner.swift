@@ -15,7 +15,7 @@ public struct ScenarioRunner: Sendable {
     public var recordMode: RecordMode
     /// Where failing cases' observed transcripts go; `nil` writes none.
     public var artifacts: URL?
-    /// Only cases whose name contains this text.
+    /// Only cases whose name, file path or transcript `name` member contains this text.
     public var filter: String?
     /// Only this slice of the sorted cases: `(index, count)` with index in 1...count.
     public var shard: (index: Int, count: Int)?
@@ -40,7 +40,7 @@ public struct ScenarioRunner: Sendable {
         var found = finder.cases
         guard !found.isEmpty else { throw .noTranscripts(searched: finder.searched) }
         if let filter {
-            let matching = found.filter { $0.name.contains(filter) }
+            let matching = found.filter { Self.selects($0, filter: filter) }
             guard !matching.isEmpty else { throw .noMatch(filter: filter, found: found.count, example: found[0].name) }
             found = matching
         }
@@ -85,10 +85,18 @@ public struct ScenarioRunner: Sendable {
         var scenario = ScenarioCase(name: name, file: display, status: .invalid)
         do {
             let transcript = try Transcript.load(contentsOf: url, displayPath: display)
-            let result = try replayer.replay(transcript)
+            scenario.title = transcript.title
+            var result = try replayer.replay(transcript, recordMode: recordMode)
+            record(result, of: &scenario, to: url)
+            if recordMode != .never, result.hasMissingExpectations, scenario.recording != .written {
+                // Nothing was checked where an expectation was never recorded: not a pass.
+                result.differences += result.unrecorded
+            }
             scenario.result = result
             scenario.status = result.passed ? .passed : .failed
-            write(result, of: &scenario, to: url)
+            if case .written = scenario.recording, !result.passed { scenario.status = .recorded }
+            writeArtifact(result, of: &scenario)
+            if !scenario.writeErrors.isEmpty { scenario.status = .unwritten }
         } catch {
             scenario.error = error
         }
@@ -98,26 +106,27 @@ public struct ScenarioRunner: Sendable {
     }
 
     /// Records `result` over the transcript, and a failing case's observed transcript to the artifacts.
-    func write(_ result: ReplayResult, of scenario: inout ScenarioCase, to url: URL) {
+    func record(_ result: ReplayResult, of scenario: inout ScenarioCase, to url: URL) {
         do {
             scenario.recording = try Recorder(mode: recordMode).record(result, replayer: replayer, to: url)
-            if case .written = scenario.recording, !result.passed { scenario.status = .recorded }
         } catch let error as FileWriteError {
             scenario.writeErrors.append(error)
         } catch {
             // Recording could not even start (the file changed since the replay, say): nothing was written.
             scenario.writeErrors.append(FileWriteError(path: url.path, reason: "\(error)"))
         }
-        if scenario.status == .failed, let artifacts {
-            let target = artifacts.appendingPathComponent(scenario.name + ".actual.json")
-            do {
-                try FileWriter.write(SecretScanner.redacted(result.actual).pretty + "\n", to: target.path)
-                scenario.artifact = Self.displayPath(target)
-            } catch {
-                scenario.writeErrors.append(error)
-            }
+    }
+
+    /// Writes a failing case's observed transcript, secrets redacted, to the artifacts folder.
+    func writeArtifact(_ result: ReplayResult, of scenario: inout ScenarioCase) {
+        guard scenario.status == .failed, let artifacts else { return }
+        let target = artifacts.appendingPathComponent(scenario.name + ".actual.json")
+        do {
+            try FileWriter.write(SecretScanner.redacted(result.actual).pretty + "\n", to: target.path)
+            scenario.artifact = Self.displayPath(target)
+        } catch {
+            scenario.writeErrors.append(error)
         }
-        if !scenario.writeErrors.isEmpty { scenario.status = .unwritten }
     }
 
     /// A path relative to the current folder when it is inside it.

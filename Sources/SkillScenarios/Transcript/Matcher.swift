@@ -19,10 +19,13 @@ public struct Matcher: Sendable {
         case unordered
     }
 
+    /// The JSON pointer as written, such as `/messages/*/at`.
+    public var pointer: String
     public var tokens: [String]
     public var rule: Rule
 
     public init(pointer: String, rule: Rule) {
+        self.pointer = pointer
         tokens = Self.tokens(of: pointer)
         self.rule = rule
     }

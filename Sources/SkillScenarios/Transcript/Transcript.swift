@@ -88,6 +88,7 @@ public struct Transcript: Sendable {
     }
 
     public var file: String
+    /// The `name` member, or the file name without `.json` when there is none.
     public var name: String
     public var description: String?
     public var skills: [SkillReference]
@@ -100,6 +101,11 @@ public struct Transcript: Sendable {
     public var exhaustive: Bool
     /// The parsed file, for locations and for record mode.
     public var document: JSONDocument
+
+    /// The `name` member as written, or `nil` when the transcript has none: the title reports show.
+    public var title: String? {
+        if case .string(let text)? = document.value["name"] { text } else { nil }
+    }
 
     /// Reads and validates a transcript file.
     ///

@@ -172,7 +172,8 @@ struct TranscriptReader {
         var result: [Matcher] = []
         for (key, rule) in pairs {
             let path = pointer + "/" + JSONParser.escape(key)
-            guard key.isEmpty || key.hasPrefix("/") else {
+            // The empty pointer names the whole step, which is never compared as one value: reject it too.
+            guard key.hasPrefix("/") else {
                 throw fail(path, expected: "a JSON pointer such as \"/messages/0/content\"", found: "\"\(key)\"")
             }
             result.append(Matcher(pointer: key, rule: try matcherRule(rule, at: path)))
