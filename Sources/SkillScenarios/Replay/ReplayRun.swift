@@ -9,10 +9,13 @@ struct ReplayRun {
     let replayer: Replayer
     /// Under `.never`, an expectation never recorded is a difference.
     let recordMode: RecordMode
-    let clock = VirtualClock()
-    let store: InMemoryDataStore
-    let network: FakeNetworkService
-    let engine: AgentEngine
+    /// The engine on virtual time, with the transcript's fixtures. Its scheduler reports unstructured
+    /// tasks: nothing outside the replay consumes what the engine produces.
+    let harness: EngineHarness
+    var clock: VirtualClock { harness.clock }
+    var store: InMemoryDataStore { harness.store }
+    var network: FakeNetworkService { harness.network }
+    var engine: AgentEngine { harness.engine }
     let sends = SendLog()
     var tasks: [Task<SkillOutput, Never>] = []
 
@@ -37,7 +40,8 @@ struct ReplayRun {
         self.recordMode = recordMode
         transcriptMatchers = Array(repeating: (false, nil), count: transcript.matchers.count)
         let fixtures = transcript.fixtures
-        store = InMemoryDataStore(clock: clock, latency: fixtures.storageLatency)
+        let clock = VirtualClock(scheduler: DeterministicScheduler(reportsUnstructuredTasks: true))
+        let store = InMemoryDataStore(clock: clock, latency: fixtures.storageLatency)
         for (collection, documents) in fixtures.storage {
             for document in documents { store.seed(Data(document.value.canonical.utf8), id: document.id, in: collection) }
         }
@@ -52,10 +56,9 @@ struct ReplayRun {
                 }
             }
         }
-        network = FakeNetworkService(clock: clock, stubs: fixtures.network)
         let settings = transcript.engine
-        engine = AgentEngine(
-            context: .virtual(clock: clock, storage: store, networkService: network),
+        harness = EngineHarness(
+            clock: clock, store: store, network: FakeNetworkService(clock: clock, stubs: fixtures.network),
             configuration: .init(timeout: settings.timeout, concurrencyPolicy: settings.policy,
                                  catalog: .builtIn(settings.language), messageIDs: .sequential())
         )
@@ -138,6 +141,12 @@ struct ReplayRun {
     mutating func finish() {
         let sends = sends
         if !sends.allFinished { drive(until: { sends.allFinished }, step: nil, what: "a send still running at the end") }
+        let reported = differences.contains { $0.note?.contains("left the scheduler") == true }
+        for escape in clock.scheduler.escapes where !reported {
+            // A skill that leaves the scheduler replays differently from run to run: never a pass.
+            differences.append(Difference(kind: .replay, step: nil, path: "", expected: nil, actual: nil,
+                                          note: "work left the scheduler: \(escape)"))
+        }
         guard transcript.exhaustive else { return }
         for field in ["messages", "events", "network"] where everChecked.contains(field) {
             let remaining = observations(of: field)[checked[field]!...]
