@@ -4,11 +4,13 @@
 //
 // Platforms: `SkillKit` and `SkillEngine` (what ships inside an app) build for iOS 17 / macOS 14 and
 // Linux. `SkillTesting` and everything built on it (test-only code) needs `TaskExecutor` and `Mutex`,
-// so its API is marked `@available(macOS 15, iOS 18, tvOS 18, watchOS 11, *)`.
+// so its declarations are marked `@available(SkillCheckTesting, *)`: one macro, defined here, for
+// macOS 15 / iOS 18 / tvOS 18 / watchOS 11. `.ci/check-availability` fails when one lacks it.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
     .swiftLanguageMode(.v6),
+    .enableExperimentalFeature("AvailabilityMacro=SkillCheckTesting:macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0"),
 ]
 
 let package = Package(

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Keeps every core busy with unrelated arithmetic while a benchmark runs.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 final class BackgroundLoad: Sendable {
     private let running = Atomic<Bool>(true)
     private let finished = Atomic<Int>(0)

@@ -5,7 +5,7 @@ import SkillTesting
 import Synchronization
 
 /// The benchmarks, and the table they print.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 struct Benchmarks {
     let quick: Bool
     /// Only benchmarks whose name contains this text.
@@ -146,7 +146,7 @@ struct Benchmarks {
 }
 
 /// The order in which sleepers woke.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 final class WakeLog: Sendable {
     private let log = Mutex<[Int]>([])
     func append(_ value: Int) { log.withLock { $0.append(value) } }
@@ -154,7 +154,7 @@ final class WakeLog: Sendable {
 }
 
 /// Set once a run has finished.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 final class Flag: Sendable {
     private let value = Mutex(false)
     func set() { value.withLock { $0 = true } }

@@ -4,7 +4,7 @@ import SkillScenarios
 
 /// Replay time of one long transcript: N sends, each followed by an `expect` of its two messages and
 /// the state. Replay must stay linear in the number of sends (8,000 sends in well under 2 s in release).
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 struct LongReplayBenchmark {
     let quick: Bool
 

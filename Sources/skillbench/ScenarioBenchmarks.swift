@@ -3,7 +3,7 @@ import Foundation
 import SkillScenarios
 
 /// Transcript replay: steps per second on one core, the whole corpus, and determinism.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 struct ScenarioBenchmarks {
     let quick: Bool
     let folder = "Scenarios"

@@ -1,4 +1,5 @@
 /// A command's options and arguments, declared once: parsing and `--help` both come from it.
+@available(SkillCheckTesting, *)
 struct CommandSpec {
     struct Option {
         var name: String
@@ -65,6 +66,7 @@ struct CommandSpec {
     }
 }
 
+@available(SkillCheckTesting, *)
 struct ParsedArguments {
     var values: [String: String] = [:]
     var flags: Set<String> = []
@@ -73,6 +75,7 @@ struct ParsedArguments {
 }
 
 /// A mistake in how the command was called: exit status 2, with what to type instead.
+@available(SkillCheckTesting, *)
 struct UsageError: Error {
     var message: String
     var command: CommandSpec?

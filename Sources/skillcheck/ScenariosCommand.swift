@@ -4,6 +4,7 @@ import SkillKit
 import SkillScenarios
 
 /// `skillcheck scenarios [PATHS...]`: replays transcripts through the reference engine.
+@available(SkillCheckTesting, *)
 enum ScenariosCommand {
     static let spec = CommandSpec(
         name: "scenarios",

@@ -1,53 +1,9 @@
 // skillcheck: the SkillCheck command line.
 import Foundation
-import SkillScenarios
 
-let overview = """
-OVERVIEW: SkillCheck, the test kit for Agent–Skill skills.
-
-USAGE: skillcheck <command> [options]
-
-COMMANDS:
-  scenarios               Replay JSON transcripts through the reference engine and diff what it says.
-
-See 'skillcheck <command> --help' for a command's options.
-"""
-
-func standardError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
-}
-
-/// The first failure to write standard output (a closed pipe's reader, `> /dev/full`): the run fails.
-nonisolated(unsafe) var outputFailure: FileWriteError?
-
-/// Writes to standard output, every byte checked.
-func standardOutput(_ text: String) {
-    do {
-        try FileWriter.write(text, to: "-")
-    } catch {
-        outputFailure = outputFailure ?? error
-    }
-}
-
-let arguments = Array(CommandLine.arguments.dropFirst())
-let status: Int32
-do throws(UsageError) {
-    switch arguments.first {
-    case nil, "--help", "-h", "help":
-        standardOutput(overview + "\n")
-        status = arguments.isEmpty ? 2 : 0
-    case "scenarios":
-        status = try ScenariosCommand.run(Array(arguments.dropFirst()), write: standardOutput)
-    case let other?:
-        throw UsageError("unknown command '\(other)'; the commands are: scenarios (see 'skillcheck --help')")
-    }
-} catch {
-    standardError("error: \(error.message)")
-    if let command = error.command { standardError("see 'skillcheck \(command.name) --help'") }
-    status = 2
-}
-if let outputFailure {
-    standardError("error: \(outputFailure)")
+if #available(SkillCheckTesting, *) {
+    SkillCheckMain.run()
+} else {
+    FileHandle.standardError.write(Data("skillcheck needs macOS 15 / iOS 18 or later\n".utf8))
     exit(2)
 }
-exit(status)

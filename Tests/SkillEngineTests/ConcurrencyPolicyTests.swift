@@ -10,7 +10,7 @@ struct ConcurrencyPolicyTests {
         ScriptedSkill(id: "fast", keywords: ["fast"], summary: "fast", delay: .seconds(1)),
     ]
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("cancel-previous: a new send cancels the running one, which adds no reply")
     func cancelPrevious() async throws {
         let harness = EngineHarness(policy: .cancelPrevious, skills: Self.skills)
@@ -25,7 +25,7 @@ struct ConcurrencyPolicyTests {
         #expect(harness.engine.state == .idle)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("serial: sends queue and run one at a time, each reply after its own message")
     func serial() async throws {
         let harness = EngineHarness(policy: .serial, skills: Self.skills)
@@ -42,7 +42,7 @@ struct ConcurrencyPolicyTests {
         #expect(harness.engine.eventLog.filter { if case .queued = $0 { true } else { false } }.count == 2)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("serial: a queued send whose task is cancelled leaves the queue without a trace in the conversation")
     func serialCancelWhileQueued() async throws {
         let harness = EngineHarness(policy: .serial, skills: Self.skills)
@@ -55,7 +55,7 @@ struct ConcurrencyPolicyTests {
         #expect(harness.engine.eventLog.contains(.cancelled(skillID: nil, reason: .callerCancelled)))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("exclusive: a send while one runs is turned away and the conversation is untouched")
     func exclusive() async throws {
         let harness = EngineHarness(policy: .exclusive, skills: Self.skills)
@@ -70,7 +70,7 @@ struct ConcurrencyPolicyTests {
         #expect(harness.contents.suffix(2) == ["fast", "fast: fast"])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("no policy interleaves or reorders messages under a burst of overlapping sends",
           arguments: ConcurrencyPolicy.allCases)
     func noInterleaving(policy: ConcurrencyPolicy) async throws {

@@ -14,7 +14,7 @@ struct ErrorMappingTests {
         (.timeout, .english, "Skill failed: The skill timed out"),
     ]
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("each SkillError becomes the catalogue's failure text and the failed state", arguments: cases)
     func skillErrorTexts(error: SkillError, language: SkillLanguage, expected: String) async throws {
         let harness = EngineHarness(
@@ -27,7 +27,7 @@ struct ErrorMappingTests {
         #expect(harness.engine.state == .failed(error.message(in: language)))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("an error that is not a SkillError is shown by its localizedDescription")
     func foreignError() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "f", keywords: ["go"], error: PlainError())])
@@ -35,7 +35,7 @@ struct ErrorMappingTests {
         #expect(harness.contents.last == "技能执行失败：" + PlainError().localizedDescription)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("SkillError.errorDescription is the seed's text")
     func seedTexts() {
         #expect(SkillError.invalidInput("x").localizedDescription == "输入无效：x")

@@ -14,7 +14,7 @@ enum EscapeKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
 @MainActor func mainActorWork(_ text: String) -> String { text.uppercased() }
 
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 struct EscapingSkill: AgentSkill {
     let id = "escaper"
     let displayName = "Escaper"
@@ -82,7 +82,7 @@ struct EscapeTests {
     }
 
     /// One trial.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     static func trial(_ kind: EscapeKind, _ mode: DriveMode) async -> Outcome {
         switch mode {
         case .awaitSend, .spawnAdvanceAwait:
@@ -114,12 +114,12 @@ struct EscapeTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     /// Each kind of escape fails the test in every trial, naming the task. The one thing the kit cannot
     /// see is Dispatch work that resumes the continuation before the task has suspended: that is
     /// indistinguishable from code that ran inline, and the test passes with the skill's own answer
     /// (never the timeout's). The README says so.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("each kind of escape fails the test, naming the task, in every trial, idle and with both cores busy",
           arguments: EscapeKind.allCases, DriveMode.allCases)
     func everyEscapeIsReported(kind: EscapeKind, mode: DriveMode) async throws {
@@ -142,7 +142,7 @@ struct EscapeTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("the report says what left and what to write instead")
     func reportSaysWhatToDo() async throws {
         guard case .reported(let sleep) = await Self.trial(.realTaskSleep, .awaitSend),
@@ -156,7 +156,7 @@ struct EscapeTests {
         #expect(task.contains("task group"))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("cancelAll between a sleeper taking its id and registering never traps (20,000 races)")
     func cancelAllRace() async {
         for _ in 0..<20_000 {

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("AgentEngine routing")
 struct RoutingTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("overlapping keywords go to the first registered skill, the same one in 100 of 100 runs")
     func overlappingKeywordsRouteInRegistrationOrder() async throws {
         var winners: Set<String> = []
@@ -21,7 +21,7 @@ struct RoutingTests {
         #expect(winners == ["weather"])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("re-registering an id replaces that skill in place, keeping its routing position")
     func reRegisterReplacesInPlace() async throws {
         let harness = EngineHarness(skills: [
@@ -34,7 +34,7 @@ struct RoutingTests {
         #expect(harness.contents.last == "new a: x")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a text no skill handles goes to the fallback skill")
     func fallback() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "note", keywords: ["记一下"])])
@@ -45,7 +45,7 @@ struct RoutingTests {
         #expect(harness.engine.eventLog.contains(.routed(.fallback, skillID: "chat")))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("with no match and no fallback the engine answers the catalogue's no-skill text", arguments: [
         (MessageCatalog.zhHans, "没有找到能处理这条指令的技能"),
         (MessageCatalog.english, "No skill can handle this request"),
@@ -59,7 +59,7 @@ struct RoutingTests {
         #expect(harness.engine.eventLog == [.received(text: "你好"), .routed(.none, skillID: nil)])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("unregister removes a skill from routing")
     func unregister() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "a", keywords: ["x"])])

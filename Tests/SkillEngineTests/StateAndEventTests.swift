@@ -8,7 +8,7 @@ import Testing
 
 @Suite("AgentEngine state and events")
 struct StateAndEventTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("state goes idle → processing → idle on success")
     func successStates() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"], delay: .seconds(1))])
@@ -19,7 +19,7 @@ struct StateAndEventTests {
         #expect(harness.engine.state == .idle)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("state becomes failed, then processing again on the next send")
     func failureStates() async throws {
         let harness = EngineHarness(skills: [
@@ -34,7 +34,7 @@ struct StateAndEventTests {
         #expect(harness.engine.state == .idle)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a skill that asks for confirmation leaves the engine waitingForConfirmation")
     func confirmation() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "pay", keywords: ["pay"], requiresConfirmation: true)])
@@ -42,7 +42,7 @@ struct StateAndEventTests {
         #expect(harness.engine.state == .waitingForConfirmation)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("events for a success")
     func successEvents() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"])])
@@ -53,7 +53,7 @@ struct StateAndEventTests {
         ])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("events for a failure")
     func failureEvents() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"], error: SkillError.invalidInput("空"))])
@@ -64,7 +64,7 @@ struct StateAndEventTests {
         ])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("events for a timeout")
     func timeoutEvents() async throws {
         let harness = EngineHarness(skills: [SleepingSkill(duration: .seconds(11), probe: CancellationProbe())])
@@ -75,7 +75,7 @@ struct StateAndEventTests {
         ])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("events for a cancellation by the caller: no reply, back to idle")
     func cancellationEvents() async throws {
         let probe = CancellationProbe()
@@ -93,7 +93,7 @@ struct StateAndEventTests {
         ])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("events() streams the events that follow")
     func eventStream() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"])])
@@ -107,7 +107,7 @@ struct StateAndEventTests {
         #expect(received == harness.engine.eventLog)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("the same inputs give byte-identical messages and events")
     func byteIdentical() async throws {
         func run() async throws -> Data {
@@ -126,7 +126,7 @@ struct StateAndEventTests {
         #expect(try await run() == first)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("message ids are sequential and timestamps are the virtual clock's dates")
     func idsAndTimestamps() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"], delay: .seconds(3))])
@@ -137,7 +137,7 @@ struct StateAndEventTests {
         #expect(messages[1].timestamp == VirtualClock.defaultOrigin.addingTimeInterval(3))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("observers of messages and state are told when a send changes them")
     func observation() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"])])
@@ -151,7 +151,7 @@ struct StateAndEventTests {
         #expect(changed.withLock { $0 } == 1)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("send works from the main actor with production wiring")
     @MainActor
     func mainActor() async {

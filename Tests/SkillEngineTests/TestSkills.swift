@@ -4,7 +4,7 @@ import SkillTesting
 import Synchronization
 
 /// Answers with a fixed summary after `delay` on the context's clock.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 struct ScriptedSkill: AgentSkill {
     let id: String
     var displayName: String { id }
@@ -23,13 +23,13 @@ struct ScriptedSkill: AgentSkill {
 }
 
 /// Records whether it saw cancellation, then rethrows it.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 final class CancellationProbe: Sendable {
     let cancelled = Mutex(false)
     var wasCancelled: Bool { cancelled.withLock { $0 } }
 }
 
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 struct SleepingSkill: AgentSkill {
     let id = "sleeper"
     let displayName = "Sleeper"
@@ -49,5 +49,5 @@ struct SleepingSkill: AgentSkill {
     }
 }
 
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 struct PlainError: Error {}

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("AgentEngine timeout on the virtual clock")
 struct TimeoutTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("the timeout fires at the clock's deadline, not a moment before, and cancels the skill")
     func timeoutAtDeadline() async throws {
         let probe = CancellationProbe()
@@ -22,7 +22,7 @@ struct TimeoutTests {
         #expect(harness.clock.pendingCount == 0)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("the timedOut event reports the limit that fired: a skill's own 3 s, not the engine's 10 s")
     func timedOutReportsTheLimitThatFired() async throws {
         let sleeper = SleepingSkill(duration: .seconds(60), probe: CancellationProbe())
@@ -34,7 +34,7 @@ struct TimeoutTests {
         #expect(engineLimit.engine.eventLog.last == .timedOut(skillID: "sleeper", seconds: 10))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a skill that finishes just before the deadline succeeds")
     func justBeforeDeadline() async throws {
         let probe = CancellationProbe()
@@ -45,7 +45,7 @@ struct TimeoutTests {
         #expect(!probe.wasCancelled)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a skill that needs exactly the timeout times out: reaching the deadline is running out of time")
     func exactlyAtDeadline() async throws {
         let probe = CancellationProbe()
@@ -55,7 +55,7 @@ struct TimeoutTests {
         #expect(probe.wasCancelled)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("the timeout is configurable and reported in the event")
     func configuredTimeout() async throws {
         let probe = CancellationProbe()

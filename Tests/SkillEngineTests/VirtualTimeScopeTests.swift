@@ -5,7 +5,7 @@ import SkillTesting
 import Testing
 
 /// Asks the weather service and answers with the condition: it waits on the network fake.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 struct ForecastSkill: AgentSkill {
     let id = "forecast"
     let displayName = "Forecast"
@@ -20,7 +20,7 @@ struct ForecastSkill: AgentSkill {
 
 @Suite("withVirtualTime: the first test a newcomer writes")
 struct VirtualTimeScopeTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("await engine.send inside withVirtualTime completes: time moves by itself to the 10 s timeout")
     func sendCompletesOnVirtualTime() async throws {
         let reply = try await withVirtualTime { clock in
@@ -37,7 +37,7 @@ struct VirtualTimeScopeTests {
         #expect(reply == "技能执行失败：技能执行超时")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a skill that sleeps 3 s answers after exactly 3 virtual seconds, with no advance written")
     func sleepsAutoAdvance() async throws {
         try await withVirtualTime { clock in
@@ -49,7 +49,7 @@ struct VirtualTimeScopeTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("the README's way still works: spawn, advance by hand, then await the reply")
     func readmeWay() async throws {
         try await withVirtualTime { clock in
@@ -65,7 +65,7 @@ struct VirtualTimeScopeTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("awaiting a spawned task that waits on a sleeper moves time instead of hanging")
     func awaitSpawnedWithoutAdvance() async throws {
         try await withVirtualTime { clock in
@@ -76,7 +76,7 @@ struct VirtualTimeScopeTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a continuation nobody resumes fails the scope as stalled, without hanging")
     func stalledBodyFails() async throws {
         let error = await #expect(throws: VirtualClockError.self) {
@@ -91,7 +91,7 @@ struct VirtualTimeScopeTests {
         #expect(unfinished == ["the withVirtualTime body"])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a loop that sleeps forever stops at the wake limit, naming its sleeper")
     func endlessLoopStops() async throws {
         let error = await #expect(throws: VirtualClockError.self) {

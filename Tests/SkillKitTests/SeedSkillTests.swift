@@ -5,7 +5,7 @@ import Testing
 
 @Suite("The seed's skills against SkillKit")
 struct SeedSkillTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("NoteSkill saves the note through the seed's storage API and answers the seed's text")
     func noteSkill() async throws {
         let store = InMemoryDataStore()
@@ -16,7 +16,7 @@ struct SeedSkillTests {
         #expect(try await store.fetchAllNotes().map(\.content) == ["明天下午三点开会"])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("NoteSkill rejects a note with no content with the seed's invalid-input error")
     func noteSkillEmpty() async throws {
         let context = SkillContext(storage: InMemoryDataStore(), networkService: FakeNetworkService())
@@ -25,7 +25,7 @@ struct SeedSkillTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("WeatherSkill reads the weather through the seed's fetchWeather")
     func weatherSkill() async throws {
         let network = FakeNetworkService()
@@ -39,7 +39,7 @@ struct SeedSkillTests {
 
 @Suite("AgentSkill defaults")
 struct AgentSkillDefaultTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     struct Keyworded: AgentSkill {
         let id = "k"
         let displayName = "K"
@@ -48,7 +48,7 @@ struct AgentSkillDefaultTests {
         func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput { SkillOutput(summary: "") }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("the default canHandle is case-insensitive keyword containment", arguments: [
         ("a NOTE for later", true), ("备忘：牛奶", true), ("weather", false), ("", false),
     ])
@@ -56,7 +56,7 @@ struct AgentSkillDefaultTests {
         #expect(Keyworded().canHandle(text) == expected)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("default samples come from the keywords, with intents the skill must not take")
     func defaultSamples() {
         let samples = Keyworded().samples
@@ -66,12 +66,12 @@ struct AgentSkillDefaultTests {
         for text in samples.unhandled { #expect(!Keyworded().canHandle(text)) }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     enum Catalog: SkillCatalog {
         static var skills: [any AgentSkill] { [NoteSkill(), WeatherSkill()] }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a SkillCatalog lists skills in order and finds one by id")
     func catalog() {
         #expect(Catalog.skills.map(\.id) == ["note", "weather"])
@@ -79,14 +79,14 @@ struct AgentSkillDefaultTests {
         #expect(Catalog.skill(id: "missing") == nil)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("SkillOutput decodes with its optional fields missing")
     func outputDecoding() throws {
         let output = try JSONDecoder().decode(SkillOutput.self, from: Data(#"{"summary":"hi"}"#.utf8))
         #expect(output == SkillOutput(summary: "hi"))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("every error text exists in both catalogues", arguments: SkillLanguage.allCases)
     func errorCatalogues(language: SkillLanguage) {
         let errors: [any CatalogLocalizedError] = [

@@ -11,7 +11,7 @@ struct CommandOutputTests {
         return (status, printed)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("--output - and --output /dev/stdout print the report on standard output", arguments: ["-", "/dev/stdout"])
     func standardOutput(output: String) throws {
         let folder = try TemporaryFolder()
@@ -22,7 +22,7 @@ struct CommandOutputTests {
         #expect(TemporaryFolder.kind("/dev/stdout", following: false) == mode_t(S_IFLNK))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("--output into a symbolic link writes its target; into a folder is an error that says so")
     func outputTargets() throws {
         let folder = try TemporaryFolder()
@@ -40,7 +40,7 @@ struct CommandOutputTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("an empty folder, or a filter that matches nothing, is an input error (exit 2), never '0 transcripts'")
     func nothingFound() throws {
         let folder = try TemporaryFolder()

@@ -24,7 +24,7 @@ struct CommandTests {
     static let passing = ScenarioRunnerTests.echo("1")
     static let failing = ScenarioRunnerTests.echo("2").replacingOccurrences(of: #""content": "2""#, with: #""content": "9""#)
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("exit status 0 when every transcript passes, 1 when one fails, 2 when one cannot be read")
     func exitStatus() throws {
         let good = try folder(["a.json": Self.passing])
@@ -35,7 +35,7 @@ struct CommandTests {
         #expect(try run([broken, "--record", "never", "--output", broken + "/report.txt"]) == 2)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("--output writes the report in the chosen format")
     func output() throws {
         let root = try folder(["a.json": Self.passing])
@@ -44,7 +44,7 @@ struct CommandTests {
         #expect(try String(contentsOfFile: report, encoding: .utf8).contains(#"<testsuite name="skillcheck.scenarios" tests="1""#))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("usage mistakes are errors that say what to type instead", arguments: [
         (["--format", "yaml"], "--format takes one of text, json, junit; found 'yaml'"),
         (["--record", "sometimes"], "--record takes one of never, missing, failed, all; found 'sometimes'"),
@@ -62,7 +62,7 @@ struct CommandTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("help is generated from the same declarations that parse")
     func help() {
         let help = ScenariosCommand.spec.help

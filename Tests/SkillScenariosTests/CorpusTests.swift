@@ -4,7 +4,7 @@ import Testing
 
 @Suite("The Scenarios corpus")
 struct CorpusTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("every transcript in Scenarios/ replays and passes")
     func corpusPasses() throws {
         let runner = ScenarioRunner(skills: Fixtures.skills)
@@ -16,7 +16,23 @@ struct CorpusTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
+    @Test("every transcript passes when replayed on a thread that runs no task, as the command line's workers do")
+    func corpusPassesOffTask() async throws {
+        let cases = await withCheckedContinuation { (done: CheckedContinuation<[ScenarioCase], Never>) in
+            Thread {
+                let runner = ScenarioRunner(skills: Fixtures.skills)
+                let files = (try? runner.discover(paths: [Fixtures.scenarios.path])) ?? []
+                done.resume(returning: files.map { runner.runOne(name: $0.name, url: $0.url) })
+            }.start()
+        }
+        #expect(cases.count >= 40)
+        for scenario in cases {
+            #expect(scenario.status == .passed, "\(ScenarioReport.text(for: scenario))")
+        }
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("every broken transcript is rejected with exactly its expected error")
     func brokenTranscripts() throws {
         let files = try FileManager.default.contentsOfDirectory(at: Fixtures.broken, includingPropertiesForKeys: nil)
@@ -36,7 +52,7 @@ struct CorpusTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("every corpus transcript gives one distinct result in 20 replays")
     func determinism() throws {
         let replayer = Replayer(skills: Fixtures.skills)

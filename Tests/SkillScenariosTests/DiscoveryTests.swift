@@ -26,7 +26,7 @@ struct DiscoveryTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("an empty folder is an error that says where it looked, resolved")
     func emptyFolder() throws {
         let folder = try TemporaryFolder()
@@ -39,7 +39,7 @@ struct DiscoveryTests {
         #expect(throws: DiscoveryError.self) { try ScenarioRunner(skills: Fixtures.skills).verify(paths: [folder("empty")]) }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a folder reached through a symbolic link is searched, given or inside another")
     func linkedFolder() throws {
         let folder = try TemporaryFolder()
@@ -52,7 +52,7 @@ struct DiscoveryTests {
         #expect(try ScenarioRunner(skills: Fixtures.skills).run(paths: [folder("root")]).map(\.status) == [.passed, .passed])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a symbolic link to a transcript is one, named after the link")
     func linkedFile() throws {
         let folder = try TemporaryFolder()
@@ -63,7 +63,7 @@ struct DiscoveryTests {
         #expect(try names([folder("root/x.json")]) == ["x"])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a .json link to nothing is an error that names it and where it points")
     func brokenLink() throws {
         let folder = try TemporaryFolder()
@@ -72,7 +72,7 @@ struct DiscoveryTests {
         #expect(error([folder("root")]) == "\(folder("root/gone.json")) is a symbolic link to moved.json, which does not exist")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a link cycle is searched once; a file reached twice is replayed once")
     func linkLoop() throws {
         let folder = try TemporaryFolder()
@@ -83,7 +83,7 @@ struct DiscoveryTests {
         #expect(try names([folder("root"), folder("root/a/t.json"), folder("root/a")]) == ["a/t"])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a filter or a shard that leaves nothing is an error that says so")
     func nothingSelected() throws {
         let folder = try TemporaryFolder()
@@ -95,7 +95,7 @@ struct DiscoveryTests {
         #expect(error([folder.path], filter: "one", shard: (2, 2)) == "--shard 2/2 selects none of the 1 transcripts; use at most 1 shards")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("transcripts with the same file name in different folders get different names and artifacts")
     func sameFileNames() throws {
         let folder = try TemporaryFolder()

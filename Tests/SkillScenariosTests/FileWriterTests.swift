@@ -39,7 +39,7 @@ struct FileWriterTests {
         #expect(try folder.contents("elsewhere") == ["t.json"], "the temporary file goes beside the target")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("recording a transcript through a link keeps the link, and the transcript's mode")
     func recordThroughLink() throws {
         let folder = try TemporaryFolder()

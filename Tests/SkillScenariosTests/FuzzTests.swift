@@ -47,7 +47,7 @@ struct FuzzTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("10,000 seeded mutations of the corpus: every one replays or is rejected with a located error")
     func fuzz() throws {
         let corpus = try Fixtures.corpus().map { try String(contentsOf: $0.url, encoding: .utf8) }

@@ -20,7 +20,7 @@ struct InvalidUTF8Tests {
          "f:3:1: /: expected UTF-8 text, found the byte 0xFF (byte offset 8), which is not UTF-8"),
     ]
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("is reported at its first invalid byte: line:column, byte offset, the bytes, and the string that holds them",
           arguments: 0..<4)
     func located(index: Int) {

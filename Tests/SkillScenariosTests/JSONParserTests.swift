@@ -4,7 +4,7 @@ import Testing
 
 @Suite("JSONParser")
 struct JSONParserTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("parses every JSON type, keeps key order, and records where each value starts")
     func parses() throws {
         let document = try JSONParser.parse(Data("{\n  \"b\": [1, -2.5e3, true, null],\n  \"a\": \"x\\u00e9\\ud83d\\ude00\"\n}".utf8), file: "f")
@@ -16,7 +16,7 @@ struct JSONParserTests {
         #expect(document.locations["/a"] == SourceLocation(line: 3, column: 8))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("rejects malformed JSON with line and column", arguments: [
         ("[1,]", "f:1:4: /1: expected a value (object, array, string, number, true, false or null), found ']'"),
         ("{\"a\" 1}", "f:1:6: /: expected ':', found '1'"),
@@ -34,14 +34,14 @@ struct JSONParserTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("refuses nesting deeper than 256 levels instead of overflowing the stack")
     func depth() {
         let deep = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
         #expect(throws: TranscriptError.self) { try JSONParser.parse(Data(deep.utf8), file: "f") }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("pretty output parses back to the same value")
     func roundTrip() throws {
         let value = try JSONParser.parse(Data(#"{"z": [1, {"y": "\"q\"\n"}], "a": {}}"#.utf8), file: "f").value

@@ -25,7 +25,7 @@ struct MatcherPointerTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a misspelt member and an index out of range are errors naming the matcher's pointer and line:column", arguments: [
         (#""/messages/1/contents": "ignore""#,
          #"test.json:5:65: /steps/1/expect/matchers/~1messages~11~1contents: expected a JSON pointer to a value that step 1 observes or expects, found nothing at /messages/1/contents: /messages/1 has no member "contents" (its members: "role", "content", "skillID", "at")"#),
@@ -38,14 +38,14 @@ struct MatcherPointerTests {
         #expect(error(Self.echo(matchers: matchers))?.description == message)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a * pattern counts when any value matches: skillID is on agent messages only")
     func wildcardMatchesSome() throws {
         let result = try Fixtures.replay(Self.echo(matchers: #""/messages/*/skillID": {"type": "string"}"#))
         #expect(result.passed, "\(result.report)")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a transcript matcher needs a value in some expect step, not in every one")
     func transcriptMatcherInOneStep() throws {
         let json = """
@@ -60,7 +60,7 @@ struct MatcherPointerTests {
         #expect(error(none.replacingOccurrences(of: #", "x": "#, with: #"}}, {"expect": {"events": "#)) != nil)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a matcher on a value only the expectation has is no error: the replay reports the difference")
     func expectedOnlyValue() throws {
         let json = """
@@ -74,7 +74,7 @@ struct MatcherPointerTests {
         #expect(result.differences.map(\.kind) == [.missing])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("an index matcher applies in a non-exhaustive transcript, where elements are matched in order")
     func indexMatcherNonExhaustive() throws {
         let matcher = #""/messages/1/content": {"regex": "^你"}"#
@@ -84,7 +84,7 @@ struct MatcherPointerTests {
         #expect(strict.passed, "\(strict.report)")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a matcher on a whole list applies in a non-exhaustive transcript; one on now applies too")
     func fieldMatchers() throws {
         let json = Self.echo(matchers: #""/messages": "ignore", "/now": {"regex": "s$"}"#, exhaustive: false)

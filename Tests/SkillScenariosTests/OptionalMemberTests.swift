@@ -20,7 +20,7 @@ struct OptionalMemberTests {
         weather.replacingOccurrences(of: "HEADERS", with: headers).replacingOccurrences(of: "MATCHERS", with: matchers)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("headers, when the request had some, must be expected; the failure says how to ignore them")
     func headersCompared() throws {
         let left = try Fixtures.replay(Self.weather())
@@ -35,7 +35,7 @@ struct OptionalMemberTests {
         #expect(ignored.passed, "\(ignored.report)")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("headers and body are observed only when the request has them")
     func requestMembers() {
         let url = URL(string: "https://example.invalid/v1")!
@@ -49,7 +49,7 @@ struct OptionalMemberTests {
         #expect(ReplayRun.json(text)["body"] == .string("plain"))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("skillID is observed on a skill's reply only, and compared there")
     func skillID() throws {
         let json = """
@@ -70,7 +70,7 @@ struct OptionalMemberTests {
         #expect(ignored.passed, "\(ignored.report)")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a routed event has a skillID only when a skill or the fallback took the request")
     func routedSkillID() throws {
         let result = try Fixtures.replay("""

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("RecordMode: the CI variable, read as CI systems mean it")
 struct RecordModeTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("unset, empty, 0, false, no and off (any case) are not CI: record missing expectations", arguments: [
         nil, "", "0", "false", "False", "FALSE", "no", "No", "off", "OFF", " false ",
     ])
@@ -13,7 +13,7 @@ struct RecordModeTests {
         #expect(RecordMode.default(environment: environment) == .missing)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("any other value is CI: never record", arguments: ["true", "TRUE", "1", "yes", "on", "github", "woodpecker"])
     func isCI(value: String) {
         #expect(RecordMode.isCI(["CI": value]))

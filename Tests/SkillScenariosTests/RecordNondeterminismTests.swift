@@ -65,7 +65,7 @@ struct RecordNondeterminismTests {
         return (scenario, try String(contentsOf: url, encoding: .utf8))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a UUID() id is reported with its pointer and a matcher to add, and nothing is written")
     func uuidRefused() throws {
         let (scenario, text) = try run(Self.draft, mode: .missing)
@@ -84,7 +84,7 @@ struct RecordNondeterminismTests {
         #expect(ScenarioReport.render([scenario], as: .junit).contains("change from run to run"))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("with the suggested matchers in place the rest is recorded, and the next runs pass")
     func recordedWithMatchers() throws {
         let draft = Self.draft.replacingOccurrences(of: #""storage": null"#, with: #""storage": null, "# + Self.matchers)
@@ -97,7 +97,7 @@ struct RecordNondeterminismTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("the second replay happens only when something would be written")
     func secondReplayOnlyToWrite() throws {
         for (mode, text, replays) in [(RecordMode.never, Self.draft, 1), (.missing, Self.draft, 2), (.failed, Self.draft, 2)] {

@@ -29,14 +29,14 @@ struct RecordTests {
         return url
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("the default is never when CI is set, else missing")
     func defaults() {
         #expect(RecordMode.default(environment: ["CI": "true"]) == .never)
         #expect(RecordMode.default(environment: [:]) == .missing)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("missing fills in null fields and empty expect steps, keeping everything else the author wrote")
     func missingFillsIn() throws {
         let url = try temporaryFile(Self.draft)
@@ -52,7 +52,7 @@ struct RecordTests {
         #expect(text.contains(#""content": "你好""#))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a run that fails is never written over the expectation in missing mode")
     func failingRunUntouched() throws {
         let failing = Self.failingDraft
@@ -62,7 +62,7 @@ struct RecordTests {
         #expect(try String(contentsOf: url, encoding: .utf8) == failing)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("never leaves the file alone; failed rewrites what differs; all leaves a passing transcript byte for byte")
     func otherModes() throws {
         let failing = Self.failingDraft
@@ -76,7 +76,7 @@ struct RecordTests {
         #expect(try Data(contentsOf: url) == recorded)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("record refuses to write a transcript whose observed values look like secrets")
     func refusesSecrets() throws {
         let text = Self.draft.replacingOccurrences(of: "echo 你好", with: "echo sk-abcdefghijklmnopqrstuvwx")
@@ -90,7 +90,7 @@ struct RecordTests {
         #expect(try String(contentsOf: url, encoding: .utf8) == text)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a failing case writes its observed transcript to the artifacts folder")
     func artifacts() throws {
         let failing = Self.failingDraft
@@ -103,7 +103,7 @@ struct RecordTests {
         #expect(try Transcript.load(contentsOf: written).name == "draft")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("writes are atomic: no temporary file is left beside the transcript")
     func atomicWrite() throws {
         let url = try temporaryFile("old")

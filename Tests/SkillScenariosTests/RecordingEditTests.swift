@@ -37,7 +37,7 @@ struct RecordingEditTests {
         return (scenario.recording, try String(contentsOf: url, encoding: .utf8))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a changed value is the only change: spacing, escapes, 1.0 and key order stay as written")
     func onlyTheChangedValue() throws {
         let (outcome, text) = try record(Self.echo)
@@ -45,7 +45,7 @@ struct RecordingEditTests {
         #expect(text == Self.echo.replacingOccurrences(of: #""WRONG""#, with: #""你好""#))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a null field is filled in, indented like the line it is on")
     func nullFilled() throws {
         let draft = Self.echo.replacingOccurrences(of: #""state":"idle""#, with: #""state":"idle", "events": null"#)
@@ -58,7 +58,7 @@ struct RecordingEditTests {
         #expect(try Fixtures.replay(text).passed)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a file with CRLF line breaks keeps them, new lines included")
     func crlfKept() throws {
         let draft = Self.echo.replacingOccurrences(of: #""state":"idle""#, with: #""state":"idle", "events": null"#)
@@ -73,7 +73,7 @@ struct RecordingEditTests {
         #expect(text.contains(#""content": "你好""#))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("an empty expect step gets messages and state, the rest of the file untouched")
     func emptyExpectFilled() throws {
         let draft = RecordTests.draft
@@ -86,7 +86,7 @@ struct RecordingEditTests {
         #expect(try Fixtures.replay(text).passed)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a message that is no longer said goes, and one that is new comes, keeping the others' text")
     func elementsComeAndGo() throws {
         let extra = Self.echo.replacingOccurrences(of: #"{"role": "agent", "content": "WRONG", "skillID": "echo", "at": 0}"#,
@@ -102,7 +102,7 @@ struct RecordingEditTests {
         #expect(restored == Self.echo.replacingOccurrences(of: #""WRONG""#, with: #""你好""#))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a member that is new is added after the member it follows; one that is gone is removed")
     func membersComeAndGo() throws {
         let changed = Self.echo.replacingOccurrences(of: #""content": "WRONG", "skillID": "echo", "at": 0"#,
@@ -112,7 +112,7 @@ struct RecordingEditTests {
         #expect(text == Self.echo.replacingOccurrences(of: #""WRONG""#, with: #""你好""#))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a value under a matcher that passes keeps its placeholder while other values are recorded")
     func placeholdersKept() throws {
         let text = Self.echo.replacingOccurrences(of: #""state":"idle""#,
@@ -123,7 +123,7 @@ struct RecordingEditTests {
         #expect(recorded == text.replacingOccurrences(of: #""WRONG""#, with: #""你好""#))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a value under a matcher that fails is reported and nothing is written: no literal over a matcher")
     func failingMatcherRefused() throws {
         let text = Self.echo.replacingOccurrences(of: #""state":"idle""#,
@@ -136,7 +136,7 @@ struct RecordingEditTests {
         #expect(ScenarioReport.text(for: scenario).contains("/steps/1/expect/messages/1/skillID: a matcher governs this value"))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a message observed after the last expect step is reported; nothing is written")
     func afterLastExpectRefused() throws {
         let text = Self.echo.replacingOccurrences(of: "}}\n  ]", with: "}},\n    {\"send\": \"echo 再见\"}\n  ]")
@@ -183,7 +183,7 @@ struct RecordingEditTests {
         return (0...relative.count).contains { length in matchers.contains { $0.applies(to: Array(relative.prefix(length))) } }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("every corpus transcript: recording all leaves it byte for byte; each altered expect value is restored, and no other byte moves")
     func corpusProperty() throws {
         var altered = 0

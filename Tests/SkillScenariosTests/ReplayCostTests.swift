@@ -21,7 +21,7 @@ struct ReplayCostTests {
         return #"{"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": ["# + steps.joined(separator: ",\n") + "]}"
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("each message and event is converted to JSON once, however many expect steps look at them")
     func linearObservation() throws {
         for sends in [10, 200] {

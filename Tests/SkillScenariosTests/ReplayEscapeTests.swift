@@ -22,7 +22,7 @@ struct LeavingSkill: AgentSkill {
 
 @Suite("A replay whose skill leaves the scheduler")
 struct ReplayEscapeTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("fails, naming what left, instead of passing with whatever the race gave",
           arguments: ["sleepy", "detached"])
     func escapeFailsTheReplay(skill: String) throws {

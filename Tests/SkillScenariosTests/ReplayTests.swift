@@ -15,14 +15,14 @@ struct ReplayTests {
      ]}
     """
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a transcript that matches passes")
     func passes() throws {
         let result = try Fixtures.replay(Self.note)
         #expect(result.passed, "\(result.report)")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("one changed message fails with a diff that points at the step and field")
     func mutatedMessage() throws {
         let result = try Fixtures.replay(Self.note.replacingOccurrences(of: "已记录：明天开会", with: "已记录：后天开会"))
@@ -34,7 +34,7 @@ struct ReplayTests {
         """)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("an extra, a missing and a reordered message each give their own failure")
     func exhaustiveListDifferences() throws {
         let base = """
@@ -56,7 +56,7 @@ struct ReplayTests {
         #expect(moved.differences.allSatisfy { $0.path.hasPrefix("messages[") })
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("messages no expect covered are failures in an exhaustive transcript, and fine in a non-exhaustive one")
     func uncheckedMessages() throws {
         let json = """
@@ -71,7 +71,7 @@ struct ReplayTests {
         #expect(loose.passed, "\(loose.report)")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("matchers: ignore, regex, type, tolerance and unordered")
     func matchers() throws {
         func transcript(slowAt: Double, extraMatchers: String = "") -> String {
@@ -104,7 +104,7 @@ struct ReplayTests {
         #expect(late.differences.first?.note == "not the same elements in any order")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a regex matcher that does not match is a difference naming the pattern")
     func regexMismatch() throws {
         let result = try Fixtures.replay("""
@@ -117,7 +117,7 @@ struct ReplayTests {
         #expect(result.differences.first?.note == "does not match the regex")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a send that can never finish is a replay difference, not a hang")
     func stalledSend() throws {
         let result = try Fixtures.replay("""
@@ -127,14 +127,14 @@ struct ReplayTests {
         #expect(result.differences.first?.kind == .replay)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("cancel of a send that does not exist is reported")
     func cancelMissing() throws {
         let result = try Fixtures.replay(#"{"schema": "skillcheck.transcript/1", "skills": [], "steps": [{"cancel": 3}]}"#)
         #expect(result.differences.first?.note == "there is no such send (0 so far)")
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("secrets never appear in a diff")
     func secretsRedacted() throws {
         let result = try Fixtures.replay("""
@@ -148,7 +148,7 @@ struct ReplayTests {
 
 @Suite("Transcript errors")
 struct TranscriptErrorTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("an error about a value that looks like a secret does not print the secret")
     func redacted() {
         do {

@@ -22,7 +22,7 @@ struct ScenarioRunnerTests {
         """
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("cases have stable names from their relative paths; filter and shard select among them")
     func discovery() throws {
         let root = try folder(["a/one.json": Self.echo("1"), "a/two.json": Self.echo("2"), "b/three.json": Self.echo("3"),
@@ -36,7 +36,7 @@ struct ScenarioRunnerTests {
         #expect(try runner.discover(paths: [root.path]).map(\.name) == ["a/two"])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("text, JSON and JUnit reports say which case failed and why")
     func reports() throws {
         let root = try folder(["good.json": Self.echo("1"), "bad.json": Self.echo("2").replacingOccurrences(of: #""content": "2""#, with: #""content": "3""#),

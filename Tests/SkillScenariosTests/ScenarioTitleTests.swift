@@ -22,7 +22,7 @@ struct ScenarioTitleTests {
         return directory
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("--filter matches the name member, the case name and the file path")
     func filter() throws {
         let root = try folder()
@@ -37,7 +37,7 @@ struct ScenarioTitleTests {
         #expect(try runner.discover(paths: [root.path]).map(\.name) == ["b/two"])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("text, JSON and JUnit reports show the name member with the file beside it; without one, the case name")
     func reports() throws {
         let root = try folder()

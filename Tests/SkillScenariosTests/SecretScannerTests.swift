@@ -55,7 +55,7 @@ struct SecretScannerTests {
         "我忘了密码", "skills: note, weather", "slept 5s", "技能执行失败：技能执行超时",
     ]
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("each common key format is found, with its kind", arguments: positives.indices)
     func positive(_ index: Int) {
         let (kind, text) = Self.positives[index]
@@ -64,14 +64,14 @@ struct SecretScannerTests {
         #expect(SecretScanner.redacted(text).contains("«redacted»"))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("ordinary text, dates, ids and URLs are not secrets", arguments: negatives)
     func negative(_ text: String) {
         #expect(SecretScanner.kind(of: text) == nil)
         #expect(SecretScanner.redacted(text) == text)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("members named like secrets: every value of password and its kin; long random values of *Key, *Token, session*")
     func members() {
         let value = JSONValue.object([
@@ -86,7 +86,7 @@ struct SecretScannerTests {
         #expect(!SecretScanner.redacted(value).canonical.contains("Zk3qP9vX2mL7rT4wB8nY1cD6"))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a finding names the JSON pointer and the kind, never the secret")
     func findings() throws {
         let document = try JSONParser.parse(Data(#"{"steps": [{"send": "password=hunter2"}, {"send": "好的"}]}"#.utf8), file: "t")
@@ -95,7 +95,7 @@ struct SecretScannerTests {
         #expect(findings.map(\.description) == ["/steps/0/send (secret assignment)"])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("every transcript of the corpus scans clean")
     func corpusClean() throws {
         for (name, url) in try Fixtures.corpus() {
@@ -104,7 +104,7 @@ struct SecretScannerTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("record refuses each format the scanner knows, and the file keeps its text", arguments: ["sk_live_", "AIza", "api_key="])
     func recordRefuses(_ prefix: String) throws {
         let secret = prefix + (prefix == "AIza" ? "SyA-1234567890abcdefghijklmnopqrstu" : "4eC39HqLyjWDarjtT1zdp7dc")
@@ -125,7 +125,7 @@ struct SecretScannerTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("diffs, reports and notes never print a secret: by format, or by the name of the member that holds it")
     func neverPrinted() throws {
         let result = try Fixtures.replay("""
@@ -144,7 +144,7 @@ struct SecretScannerTests {
         #expect(!SecretScanner.redacted(result.actual).canonical.contains("hunter2"))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("an error about a value in a new key format does not print it")
     func errorRedacted() {
         let key = "sk_live_" + "4eC39HqLyjWDarjtT1zdp7dc"

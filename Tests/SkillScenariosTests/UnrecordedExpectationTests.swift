@@ -17,7 +17,7 @@ struct UnrecordedExpectationTests {
         return url
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("Replayer's default mode is never: each null field and empty expect step is a failure that says how to record it")
     func replayerDefault() throws {
         let result = try Fixtures.replay(Self.draft)
@@ -31,7 +31,7 @@ struct UnrecordedExpectationTests {
         #expect(result.hasMissingExpectations)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a transcript whose expect steps are all empty does not pass under never, and is not written")
     func allEmptyFailsUnderNever() throws {
         let empty = """
@@ -47,7 +47,7 @@ struct UnrecordedExpectationTests {
         #expect(throws: ScenarioFailures.self) { try ScenarioRunner(skills: Fixtures.skills).verify(paths: [url.path]) }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("skillcheck scenarios --record never exits 1 on a transcript of null expectations")
     func commandExitStatus() throws {
         let url = try temporaryFile(Self.draft)
@@ -60,7 +60,7 @@ struct UnrecordedExpectationTests {
         #expect(printed.hasSuffix("0 passed, 1 failed\n"))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("under missing, null fields are not differences: the replay passes and record mode fills them in")
     func missingModeRecords() throws {
         let result = try Replayer(skills: Fixtures.skills).replay(Fixtures.transcript(Self.draft), recordMode: .missing)
@@ -72,7 +72,7 @@ struct UnrecordedExpectationTests {
         #expect(scenario.recording == .written)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("under missing, an expectation that record mode could not write is a failure, not a pass")
     func missingModeRefusedIsFailure() throws {
         let secret = Self.draft.replacingOccurrences(of: "echo 你好", with: "echo sk-abcdefghijklmnopqrstuvwx")
@@ -86,7 +86,7 @@ struct UnrecordedExpectationTests {
 
 @Suite("Transcripts that check nothing")
 struct NothingCheckedTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a transcript without an expect step fails in every record mode, saying what to add", arguments: RecordMode.allCases)
     func noExpectStep(mode: RecordMode) throws {
         let transcript = try Fixtures.transcript(#"{"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo a"}]}"#)

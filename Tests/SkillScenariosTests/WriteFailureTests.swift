@@ -15,7 +15,7 @@ struct WriteFailureTests {
         return (folder, runner)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("an artifact that cannot be written makes the case unwritten, with the error in every report")
     func artifactFailure() throws {
         let (folder, runner) = try blockedArtifacts()
@@ -40,7 +40,7 @@ struct WriteFailureTests {
         #expect(throws: ScenarioFailures.self) { try runner.verify(paths: [folder("cases")]) }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("skillcheck scenarios exits 2 when an artifact cannot be written")
     func commandExitStatus() throws {
         let (folder, _) = try blockedArtifacts()
@@ -52,7 +52,7 @@ struct WriteFailureTests {
         #expect(printed.contains("cannot write \(folder("artifacts/bad.actual.json"))"))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("--record all in a read-only folder fails the run and names the file, never a green tick")
     func readOnlyFolder() async throws {
         let folder = try TemporaryFolder()

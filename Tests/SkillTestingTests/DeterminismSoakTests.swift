@@ -5,7 +5,7 @@ import Testing
 @Suite("Determinism")
 struct DeterminismSoakTests {
     /// One fail → backoff → advance → retry loop: three failures, waits of 1 s, 2 s, 4 s, then success.
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     static func retryRun() async throws -> [String] {
         let clock = VirtualClock()
         let trace = Trace()
@@ -24,7 +24,7 @@ struct DeterminismSoakTests {
         return trace.all
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("the retry loop gives one identical trace in 10,000 runs")
     func soak() async throws {
         let first = try await Self.retryRun()

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("DeterministicScheduler")
 struct DeterministicSchedulerTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("spawned work runs only when the scheduler is drained, in the order it was enqueued")
     func runsOnlyWhenDrained() async {
         let scheduler = DeterministicScheduler()
@@ -18,7 +18,7 @@ struct DeterministicSchedulerTests {
         #expect(scheduler.unfinishedTasks.isEmpty)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("child tasks and async let stay on the scheduler")
     func structuredChildrenStay() async throws {
         let clock = VirtualClock()
@@ -39,7 +39,7 @@ struct DeterministicSchedulerTests {
         #expect(clock.scheduler.escapes.isEmpty)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a job that arrives from another thread while draining is recorded as an escape")
     func detectsEscape() async throws {
         let scheduler = DeterministicScheduler()
@@ -57,7 +57,7 @@ struct DeterministicSchedulerTests {
         #expect(scheduler.escapes.first?.description.contains("came back") == true)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     actor Counter {
         let scheduler: DeterministicScheduler
         var value = 0
@@ -70,7 +70,7 @@ struct DeterministicSchedulerTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("an actor can use the scheduler as its executor, and its isolation checks pass")
     func actorOnScheduler() async throws {
         let scheduler = DeterministicScheduler()
@@ -84,7 +84,7 @@ struct DeterministicSchedulerTests {
         #expect(await task.value == 5)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("draining from inside a job runs the other jobs right there, as a test body on the scheduler needs")
     func reentrantDrain() async {
         let scheduler = DeterministicScheduler()

@@ -7,7 +7,7 @@ import Testing
 struct FakeNetworkServiceTests {
     static let sunny = WeatherResponse(temperature: 21, condition: "晴", feelsLike: 20, humidity: 40)
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("the seed's fetchWeather goes through the request API and a weather stub")
     func weather() async throws {
         let network = FakeNetworkService()
@@ -16,7 +16,7 @@ struct FakeNetworkServiceTests {
         #expect(network.requests.map(\.query) == [["city": "北京"]])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("stubs match by method, path, query, headers and JSON body")
     func matching() async throws {
         let network = FakeNetworkService()
@@ -27,7 +27,7 @@ struct FakeNetworkServiceTests {
         #expect(try await network.send(request).status == 201)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("an unmatched request throws an error naming the nearest stubs and why they did not match")
     func unmatched() async throws {
         let network = FakeNetworkService()
@@ -43,7 +43,7 @@ struct FakeNetworkServiceTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("stubs that answered nothing are listed, and times limits how often a stub answers")
     func unusedAndTimes() async throws {
         let network = FakeNetworkService()
@@ -56,7 +56,7 @@ struct FakeNetworkServiceTests {
         #expect(network.unusedStubs.map(\.match.path) == ["/never"])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("faults: offline, timeout, HTTP status and malformed payload surface as NetworkError", arguments: [
         (NetworkStub.Reply.offline, NetworkError.offline),
         (.timeout, .timedOut),
@@ -68,7 +68,7 @@ struct FakeNetworkServiceTests {
         await #expect(throws: expected) { try await network.fetchWeather(city: "北京") }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a malformed payload fails decoding with malformedPayload")
     func malformed() async throws {
         let network = FakeNetworkService()
@@ -79,7 +79,7 @@ struct FakeNetworkServiceTests {
         } catch NetworkError.malformedPayload {}
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("latency passes on the injected clock, per stub")
     func latency() async throws {
         let clock = VirtualClock()
@@ -92,7 +92,7 @@ struct FakeNetworkServiceTests {
         #expect(try await task.value == Self.sunny)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("hang never answers until the caller is cancelled")
     func hang() async throws {
         let clock = VirtualClock()

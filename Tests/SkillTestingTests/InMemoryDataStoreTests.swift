@@ -5,7 +5,7 @@ import Testing
 
 @Suite("InMemoryDataStore")
 struct InMemoryDataStoreTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("the seed's note API saves and fetches notes, oldest first")
     func notes() async throws {
         let store = InMemoryDataStore()
@@ -16,10 +16,10 @@ struct InMemoryDataStoreTests {
         #expect(try await store.fetchAllNotes() == [first, second])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     struct Reminder: Codable, Equatable { var text: String }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("the document API stores Codable values by collection and id, replacing in place")
     func documents() async throws {
         let store = InMemoryDataStore()
@@ -33,7 +33,7 @@ struct InMemoryDataStoreTests {
         #expect(store.snapshot()["reminders"]?.map(\.id) == ["2"])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a document that does not decode throws a corrupt-document error naming it")
     func corrupt() async throws {
         let store = InMemoryDataStore()
@@ -41,7 +41,7 @@ struct InMemoryDataStoreTests {
         await #expect(throws: StorageError.self) { try await store.load(Reminder.self, id: "x", in: "reminders") }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("each operation is logged in order, failed ones included")
     func log() async throws {
         let store = InMemoryDataStore()
@@ -56,7 +56,7 @@ struct InMemoryDataStoreTests {
         ])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("failNext(n) fails exactly the next n operations with the given error")
     func failNext() async throws {
         let store = InMemoryDataStore()
@@ -66,7 +66,7 @@ struct InMemoryDataStoreTests {
         #expect(try await store.fetchAllNotes().isEmpty)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("fail(when:) fails every matching operation until the faults are cleared")
     func failWhen() async throws {
         let store = InMemoryDataStore()
@@ -79,7 +79,7 @@ struct InMemoryDataStoreTests {
         #expect(try await store.fetchAllNotes().count == 1)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("latency passes on the injected clock")
     func latency() async throws {
         let clock = VirtualClock()

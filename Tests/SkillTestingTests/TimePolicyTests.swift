@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Time policies on the virtual clock")
 struct TimePolicyTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("withTimeout returns the operation's value when it finishes first, and leaves no timer behind")
     func timeoutNotReached() async throws {
         let clock = VirtualClock()
@@ -20,7 +20,7 @@ struct TimePolicyTests {
         #expect(clock.pendingCount == 0)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("withTimeout throws SkillError.timeout at the deadline and cancels the operation")
     func timeoutReached() async throws {
         let clock = VirtualClock()
@@ -39,7 +39,7 @@ struct TimePolicyTests {
         #expect(clock.pendingCount == 0)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("RetryPolicy waits base × factor^n: 1 s, 2 s, 4 s, capped at maxDelay")
     func schedule() {
         #expect(RetryPolicy(maxRetries: 3, baseDelay: .seconds(1)).schedule == [.seconds(1), .seconds(2), .seconds(4)])
@@ -49,7 +49,7 @@ struct TimePolicyTests {
             == [.milliseconds(100), .milliseconds(150)])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("seeded jitter gives the same waits for the same seed, within its bounds")
     func jitter() {
         let full = RetryPolicy(maxRetries: 6, baseDelay: .seconds(1), jitter: .full(seed: 7))
@@ -64,7 +64,7 @@ struct TimePolicyTests {
         for wait in proportional.schedule.prefix(1) { #expect(wait >= .seconds(9) && wait <= .seconds(11)) }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a test can assert the exact backoff schedule from the pending sleepers")
     func exactBackoff() async throws {
         let clock = VirtualClock()
@@ -88,7 +88,7 @@ struct TimePolicyTests {
         ])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("errors the policy does not retry are thrown at once", arguments: [
         SkillError.invalidInput("x") as any Error, NetworkError.httpStatus(404),
     ])
@@ -106,7 +106,7 @@ struct TimePolicyTests {
         #expect(count.withLock { $0 } == 1)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("cancelling during a backoff wait stops the retries at once")
     func cancelDuringBackoff() async throws {
         let clock = VirtualClock()
@@ -122,7 +122,7 @@ struct TimePolicyTests {
         #expect(clock.now.offset == .zero)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     struct Flaky: AgentSkill {
         let id = "flaky"
         let displayName = "Flaky"
@@ -131,7 +131,7 @@ struct TimePolicyTests {
         let failures: Int
         let calls = Calls()
 
-        @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+        @available(SkillCheckTesting, *)
         final class Calls: Sendable { let count = Mutex(0) }
 
         func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
@@ -145,7 +145,7 @@ struct TimePolicyTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("RetryingSkill retries its base skill on the context's clock")
     func retryingSkill() async throws {
         let clock = VirtualClock()
@@ -159,7 +159,7 @@ struct TimePolicyTests {
         #expect(clock.now.offset == .seconds(33))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("TimeoutSkill throws SkillError.timeout when its base skill runs past the limit")
     func timeoutSkill() async throws {
         let clock = VirtualClock()

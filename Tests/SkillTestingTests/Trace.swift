@@ -1,7 +1,7 @@
 import Synchronization
 
 /// An ordered record of what happened, shared by tasks under test.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 final class Trace: Sendable {
     private let lines = Mutex<[String]>([])
 

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("VirtualClock.run and withVirtualTime")
 struct VirtualClockRunTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("run() advances until nothing is pending")
     func runToEnd() async throws {
         let clock = VirtualClock()
@@ -16,7 +16,7 @@ struct VirtualClockRunTests {
         #expect(try await task.value == .seconds(600))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("run() stops at the virtual horizon and names the sleeper that never ends")
     func horizon() async throws {
         let clock = VirtualClock()
@@ -32,7 +32,7 @@ struct VirtualClockRunTests {
         clock.cancelAll()
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("run() stops after maxWakes and names the next sleeper")
     func maxWakes() async throws {
         let clock = VirtualClock()
@@ -44,7 +44,7 @@ struct VirtualClockRunTests {
         clock.cancelAll()
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("run() reports a task that waits on something that never comes as stalled")
     func stalled() async throws {
         let clock = VirtualClock()
@@ -58,7 +58,7 @@ struct VirtualClockRunTests {
         #expect(clock.scheduler.unfinishedTasks.isEmpty)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("withVirtualTime returns the body's value when nothing is left over")
     func scopeClean() async throws {
         let value = try await withVirtualTime { clock in
@@ -72,7 +72,7 @@ struct VirtualClockRunTests {
         #expect(value == 42)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("withVirtualTime fails, listing each leftover sleeper and task")
     func scopeLeftovers() async throws {
         do {
@@ -87,7 +87,7 @@ struct VirtualClockRunTests {
         }
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("withVirtualTime can treat warnings as failures")
     func scopeWarnings() async throws {
         await #expect(throws: VirtualTimeLeftovers.self) {
@@ -100,7 +100,7 @@ import Foundation
 
 @Suite("VirtualClock bounded advance")
 struct BoundedAdvanceTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("advance(by:maxWakes:) stops a tight sleep loop and names its sleeper")
     func boundedAdvance() async throws {
         let clock = VirtualClock()

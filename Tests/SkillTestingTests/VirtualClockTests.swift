@@ -3,7 +3,7 @@ import Testing
 
 @Suite("VirtualClock")
 struct VirtualClockTests {
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("now starts at zero and advance(by:) moves it by exactly that much")
     func advanceBy() {
         let clock = VirtualClock()
@@ -12,7 +12,7 @@ struct VirtualClockTests {
         #expect(clock.now.offset == .milliseconds(1500))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("advance(to:) wakes sleepers due at the target instant")
     func advanceToWakesAtTarget() async throws {
         let clock = VirtualClock()
@@ -28,7 +28,7 @@ struct VirtualClockTests {
         try await task.value
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("sleepers wake in (deadline, registration) order, first-come first-served among equal deadlines")
     func wakeOrder() async throws {
         let clock = VirtualClock()
@@ -43,7 +43,7 @@ struct VirtualClockTests {
         #expect(trace.all == ["a1", "a2", "a3", "b", "c"])
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("each woken sleeper runs to its next suspension before the next wakes, with now at its deadline")
     func runsToNextSuspension() async throws {
         let clock = VirtualClock()
@@ -69,7 +69,7 @@ struct VirtualClockTests {
         #expect(clock.now.offset == .seconds(3))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("sleeping until a deadline at or before now returns at once")
     func pastDeadlineReturnsAtOnce() async throws {
         let clock = VirtualClock()
@@ -80,7 +80,7 @@ struct VirtualClockTests {
         #expect(clock.pendingCount == 0)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a cancelled sleeper throws CancellationError at once, with no advance")
     func cancelWhileSleeping() async throws {
         let clock = VirtualClock()
@@ -94,7 +94,7 @@ struct VirtualClockTests {
         #expect(clock.now.offset == .zero)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("a cancel that lands before the sleep is registered still throws at once")
     func cancelBeforeSleep() async throws {
         let clock = VirtualClock()
@@ -105,7 +105,7 @@ struct VirtualClockTests {
         #expect(clock.pendingCount == 0)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("pendingSleepers lists deadline, duration, order and task label; nextDeadline is the earliest")
     func inspection() {
         let clock = VirtualClock()
@@ -123,7 +123,7 @@ struct VirtualClockTests {
         #expect(clock.nextDeadline == nil)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("waitForSleepers returns once code that is not on the scheduler has reached its sleep")
     func waitForSleepers() async throws {
         let clock = VirtualClock()
@@ -134,7 +134,7 @@ struct VirtualClockTests {
         try await task.value
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("advance with nothing pending is recorded as a warning")
     func warnsWhenNothingPending() {
         let clock = VirtualClock()
@@ -143,7 +143,7 @@ struct VirtualClockTests {
         #expect(clock.warnings.first?.contains("no sleeper pending") == true)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("dates follow the virtual clock from its origin")
     func dates() {
         let clock = VirtualClock()
@@ -151,7 +151,7 @@ struct VirtualClockTests {
         #expect(clock.dateSource() == VirtualClock.defaultOrigin.addingTimeInterval(90))
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(SkillCheckTesting, *)
     @Test("many clocks in parallel do not see each other's time or sleepers")
     func parallelClocks() async throws {
         try await withThrowingTaskGroup(of: Bool.self) { group in

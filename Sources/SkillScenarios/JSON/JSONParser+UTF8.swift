@@ -1,5 +1,6 @@
 import Foundation
 
+@available(SkillCheckTesting, *)
 extension JSONParser {
     /// The error for `data` that is not UTF-8: where the first invalid byte is (line:column, byte
     /// offset), which bytes, and the JSON pointer of the string that holds them when there is one.
@@ -49,6 +50,7 @@ extension JSONParser {
     }
 }
 
+@available(SkillCheckTesting, *)
 extension JSONValue {
     /// The value at the pointer `tokens`, or `nil`.
     func at(_ tokens: ArraySlice<String>) -> JSONValue? {

@@ -1,6 +1,7 @@
 import Foundation
 
 /// Where something is in a file: 1-based line and column (in characters).
+@available(SkillCheckTesting, *)
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     public var column: Int
@@ -14,6 +15,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A parsed JSON document: its value, and where each value (by JSON pointer) starts.
+@available(SkillCheckTesting, *)
 public struct JSONDocument: Sendable {
     public var file: String
     public var value: JSONValue
@@ -36,6 +38,7 @@ public struct JSONDocument: Sendable {
 }
 
 /// A strict JSON parser (RFC 8259) that records where every value starts, for located errors.
+@available(SkillCheckTesting, *)
 public enum JSONParser {
     public static func parse(_ data: Data, file: String) throws(TranscriptError) -> JSONDocument {
         guard let text = String(data: data, encoding: .utf8) else { throw invalidUTF8(data, file: file) }

@@ -2,6 +2,7 @@ import Foundation
 
 /// A JSON value that keeps object keys in the order they were written, so that a transcript written
 /// back by record mode reads like the one its author wrote.
+@available(SkillCheckTesting, *)
 public indirect enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)

@@ -1,6 +1,7 @@
 import Foundation
 
 /// Writes ``JSONValue``s as text.
+@available(SkillCheckTesting, *)
 enum JSONWriter {
     static func write(_ value: JSONValue, pretty: Bool, sortKeys: Bool) -> String {
         var out = ""

@@ -9,6 +9,7 @@ import Foundation
 ///     print(error)  // cannot write /dev/full: No space left on device (ENOSPC)
 /// }
 /// ```
+@available(SkillCheckTesting, *)
 public struct FileWriteError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// The path as the caller gave it.
     public var path: String

@@ -20,6 +20,7 @@ import Foundation
 /// try FileWriter.write(report, to: "report.xml")     // atomic; keeps the file's mode
 /// try FileWriter.write(report, to: "-")              // standard output
 /// ```
+@available(SkillCheckTesting, *)
 public enum FileWriter {
     /// Writes `text` (as UTF-8) to `path`, or throws an error that names the path and the reason.
     public static func write(_ text: String, to path: String) throws(FileWriteError) {
@@ -195,10 +196,12 @@ public enum FileWriter {
 }
 
 #if canImport(Darwin)
+@available(SkillCheckTesting, *)
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     Darwin.write(descriptor, buffer, count)
 }
 #else
+@available(SkillCheckTesting, *)
 private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
     Glibc.write(descriptor, buffer, count)
 }

@@ -6,6 +6,7 @@ import Foundation
 ///
 /// New values are written as ``JSONValue/pretty`` does (short containers on one line), indented to
 /// the line they start on; a list that gains or loses elements keeps the separators it had.
+@available(SkillCheckTesting, *)
 struct JSONSourceEditor {
     let document: JSONDocument
     let scalars: [Unicode.Scalar]

@@ -7,6 +7,7 @@ import Foundation
 /// /steps/1/expect/storage/notes/0/id changes from run to run; add a matcher to the expect step:
 ///   "matchers": {"/storage/notes/*/id": {"regex": "^[0-9A-F-]{36}$"}}
 /// ```
+@available(SkillCheckTesting, *)
 public struct Nondeterminism: Sendable, Hashable, CustomStringConvertible {
     /// The value's JSON pointer in the transcript file, such as `/steps/1/expect/storage/notes/0/id`.
     public var pointer: String
@@ -73,6 +74,7 @@ public struct Nondeterminism: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// A field record mode cannot write truthfully, so that it writes nothing at all.
+@available(SkillCheckTesting, *)
 public struct Unrecordable: Sendable, Hashable, CustomStringConvertible {
     public enum Reason: String, Sendable, Hashable, Codable {
         /// A matcher governs the field and the observed value fails it; writing the literal would

@@ -3,6 +3,7 @@ import Foundation
 /// When a replay writes what it observed back into the transcript.
 ///
 /// A replay that broke (a send that never finished) is never written, in any mode.
+@available(SkillCheckTesting, *)
 public enum RecordMode: String, Sendable, CaseIterable, Codable {
     /// Compare only.
     case never

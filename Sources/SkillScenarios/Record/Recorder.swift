@@ -12,6 +12,7 @@ import Foundation
 /// let result = try replayer.replay(transcript, recordMode: .failed)
 /// let outcome = try Recorder(mode: .failed).record(result, replayer: replayer, to: url)
 /// ```
+@available(SkillCheckTesting, *)
 public struct Recorder: Sendable {
     /// What recording did with one transcript.
     public enum Outcome: Sendable, Hashable {

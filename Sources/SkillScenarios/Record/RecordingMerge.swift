@@ -5,6 +5,7 @@
 /// escaped); a value a matcher governs is kept as written when the matcher passes and held (reported,
 /// never overwritten) when it fails; an element of a list that matches an observed element is kept,
 /// even when elements around it come or go.
+@available(SkillCheckTesting, *)
 struct RecordingMerge {
     let comparison: Comparison
 

@@ -3,6 +3,7 @@
 /// A patch mirrors the value as written: everything it does not name keeps its text byte for byte
 /// (``JSONSourceEditor`` splices only the named parts), and a value that a matcher governs is never
 /// replaced by a literal.
+@available(SkillCheckTesting, *)
 indirect enum RecordingPatch: Sendable {
     /// The value stays as written.
     case keep
@@ -63,6 +64,7 @@ indirect enum RecordingPatch: Sendable {
     }
 }
 
+@available(SkillCheckTesting, *)
 extension JSONValue {
     /// The member `token` of an object, or the element at index `token` of an array.
     func child(_ token: String) -> JSONValue? {

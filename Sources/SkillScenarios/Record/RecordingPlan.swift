@@ -1,5 +1,6 @@
 /// Everything record mode would change in one transcript after one replay: a patch per `expect`
 /// step, at its JSON pointer, and the fields it cannot write truthfully.
+@available(SkillCheckTesting, *)
 struct RecordingPlan {
     var patches: [(pointer: String, patch: RecordingPatch)] = []
     var unrecordable: [Unrecordable] = []
@@ -86,6 +87,7 @@ struct RecordingPlan {
     }
 }
 
+@available(SkillCheckTesting, *)
 extension JSONValue {
     /// This value with the value at `tokens` replaced.
     func replacing(at tokens: [String], with replacement: JSONValue) -> JSONValue {

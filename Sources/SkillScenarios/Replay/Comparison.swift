@@ -1,6 +1,7 @@
 import Foundation
 
 /// Compares an expected value with an observed one under matchers, collecting differences.
+@available(SkillCheckTesting, *)
 struct Comparison {
     let matchers: [Matcher]
     let step: Int

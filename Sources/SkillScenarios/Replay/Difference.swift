@@ -1,4 +1,5 @@
 /// One way the observed conversation differs from the transcript.
+@available(SkillCheckTesting, *)
 public struct Difference: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable, Codable {
         /// A value differs.

@@ -2,6 +2,7 @@
 ///
 /// The engine's logs only grow, so an `expect` step converts only the entries that came since the
 /// last one: replay time stays linear in the length of the transcript, not quadratic.
+@available(SkillCheckTesting, *)
 struct ObservationLog {
     /// The converted entries of `messages`, `events` and `network`, in order.
     private(set) var values: [String: [JSONValue]] = ["messages": [], "events": [], "network": []]

@@ -1,4 +1,5 @@
 /// What replaying one transcript found.
+@available(SkillCheckTesting, *)
 public struct ReplayResult: Sendable {
     public var name: String
     public var file: String

@@ -1,6 +1,7 @@
 /// Matchers that name nothing: a typo such as `/messages/1/contents`, or an index out of range, would
 /// otherwise silently relax nothing. A step's matcher must name a value that step observes or expects;
 /// a transcript's matcher, a value some `expect` step observes or expects.
+@available(SkillCheckTesting, *)
 extension ReplayRun {
     /// Notes which matchers name a value of this step: `observed` and `expected` are the step's fields
     /// as objects (`{"messages": [...], "state": ...}`).

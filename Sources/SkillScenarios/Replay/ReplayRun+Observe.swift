@@ -3,6 +3,7 @@ import SkillEngine
 import SkillKit
 import SkillTesting
 
+@available(SkillCheckTesting, *)
 extension ReplayRun {
     /// Everything observed so far of `field` (`messages`, `events` or `network`), as JSON; only the
     /// entries that came since the last call are converted.
@@ -119,6 +120,7 @@ extension ReplayRun {
     }
 }
 
+@available(SkillCheckTesting, *)
 extension JSONValue {
     var arrayValue: [JSONValue]? { if case .array(let items) = self { items } else { nil } }
 }

@@ -4,6 +4,7 @@ import SkillKit
 import SkillTesting
 
 /// One replay in progress: the engine and fakes, where each field was last checked, what differed.
+@available(SkillCheckTesting, *)
 struct ReplayRun {
     let transcript: Transcript
     let replayer: Replayer
@@ -116,7 +117,7 @@ struct ReplayRun {
                                               note: "there is no such send (\(tasks.count) so far)"))
                 return
             }
-            tasks[target].cancel()
+            clock.scheduler.cancel(tasks[target])
             clock.scheduler.runUntilIdle()
         case .settle:
             let sends = sends
@@ -158,6 +159,7 @@ struct ReplayRun {
     }
 }
 
+@available(SkillCheckTesting, *)
 extension InMemoryDataStore.Operation {
     /// `save`, `read`, `list` or `delete`.
     var kind: String {

@@ -16,6 +16,7 @@ import Synchronization
 /// let result = try replayer.replay(try Transcript.load(contentsOf: url))
 /// #expect(result.passed, "\(result.report)")
 /// ```
+@available(SkillCheckTesting, *)
 public struct Replayer: Sendable {
     /// The skills a transcript can name, by id.
     public let skills: [String: any AgentSkill]
@@ -71,6 +72,7 @@ public struct Replayer: Sendable {
 
 /// Whether each send has finished, shared with the send tasks. Every question is answered in
 /// constant time: a replay asks after each scheduler step.
+@available(SkillCheckTesting, *)
 final class SendLog: Sendable {
     private let state = Mutex<(finished: [Bool], running: Int)>(([], 0))
 

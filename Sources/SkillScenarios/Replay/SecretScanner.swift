@@ -13,6 +13,7 @@ import Foundation
 /// SecretScanner.secrets(in: observed)   // ["/steps/3/expect/network/0/headers/Authorization"]
 /// SecretScanner.redacted("curl -H 'Authorization: Bearer abc.def.123'")   // "... Bearer «redacted»'"
 /// ```
+@available(SkillCheckTesting, *)
 public enum SecretScanner {
     /// One kind of credential and how it looks in text. `group` is the capture group that holds the
     /// secret itself (0: the whole match), which is what redaction replaces.

@@ -9,6 +9,7 @@ import Foundation
 ///     print(error)  // no transcript (a .json file) in Tests/Transcripts (/work/app/Tests/Transcripts)
 /// }
 /// ```
+@available(SkillCheckTesting, *)
 public enum DiscoveryError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
     /// A path given does not exist.
     case noSuchPath(String)

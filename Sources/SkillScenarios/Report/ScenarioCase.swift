@@ -1,6 +1,7 @@
 import Foundation
 
 /// The outcome of one transcript in a scenario run.
+@available(SkillCheckTesting, *)
 public struct ScenarioCase: Sendable {
     public enum Status: String, Sendable, Codable {
         case passed, failed, invalid

@@ -1,6 +1,7 @@
 import Foundation
 
 /// Reports of a scenario run: text for people, JSON for tools, JUnit XML for CI dashboards.
+@available(SkillCheckTesting, *)
 public enum ScenarioReport {
     public enum Format: String, Sendable, CaseIterable {
         case text, json, junit

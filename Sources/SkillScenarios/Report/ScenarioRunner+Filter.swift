@@ -1,5 +1,6 @@
 import Foundation
 
+@available(SkillCheckTesting, *)
 extension ScenarioRunner {
     /// Whether `filter` selects a case: its name (the path relative to the folder given), its file path,
     /// or its transcript's `name` member contains the text. A file that cannot be read as JSON is

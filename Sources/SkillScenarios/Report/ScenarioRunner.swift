@@ -10,6 +10,7 @@ import SkillKit
 ///     try ScenarioRunner(skills: MySkills.skills).verify(paths: ["Tests/Transcripts"])
 /// }
 /// ```
+@available(SkillCheckTesting, *)
 public struct ScenarioRunner: Sendable {
     public var replayer: Replayer
     public var recordMode: RecordMode
@@ -138,6 +139,7 @@ public struct ScenarioRunner: Sendable {
 }
 
 /// Results written by parallel workers, each to its own slot.
+@available(SkillCheckTesting, *)
 final class CaseCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var cases: [ScenarioCase?]
@@ -158,6 +160,7 @@ final class CaseCollector: @unchecked Sendable {
 }
 
 /// Transcripts that failed in ``ScenarioRunner/verify(paths:)``, with the report that says how.
+@available(SkillCheckTesting, *)
 public struct ScenarioFailures: Error, CustomStringConvertible {
     public var report: String
     public var description: String { report }

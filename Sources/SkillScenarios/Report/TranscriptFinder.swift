@@ -7,6 +7,7 @@ import Foundation
 /// name). When two files would share a name (`a/x.json` and `b/x.json` given as files, or two folders
 /// that both hold `x.json`), each of them takes one more folder of its path until the names differ:
 /// `a/x` and `b/x`. So names, and the artifact paths built from them, never collide.
+@available(SkillCheckTesting, *)
 struct TranscriptFinder {
     struct Found {
         var name: String

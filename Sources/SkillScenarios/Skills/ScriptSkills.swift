@@ -8,6 +8,7 @@ import SkillKit
 /// ```json
 /// {"schema": "skillcheck.transcript/1", "skills": ["slow", "echo"], "steps": [{"send": "slow 12s"}]}
 /// ```
+@available(SkillCheckTesting, *)
 public enum ScriptSkills: SkillCatalog {
     public static var skills: [any AgentSkill] { [EchoSkill(), FailSkill(), SlowSkill()] }
 

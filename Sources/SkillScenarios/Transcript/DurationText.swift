@@ -2,6 +2,7 @@ import Foundation
 
 /// Durations as transcripts write them: `"1.5s"`, `"250ms"`, `"2m"`, `"1h"`, `"100us"`, `"10ns"`, or a
 /// JSON number of seconds.
+@available(SkillCheckTesting, *)
 public enum DurationText {
     static let units: [(suffix: String, nanoseconds: Double)] = [
         ("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9), ("m", 60e9), ("h", 3600e9),

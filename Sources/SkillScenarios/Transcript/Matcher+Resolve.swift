@@ -1,3 +1,4 @@
+@available(SkillCheckTesting, *)
 extension Matcher {
     /// Whether this matcher's pointer names at least one value in `document` (`*` matching any index
     /// or key): a matcher that names nothing does nothing, which is a mistake in the transcript.

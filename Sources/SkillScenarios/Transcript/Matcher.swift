@@ -5,6 +5,7 @@ import Foundation
 /// Pointers are relative to an `expect` step's observed document (`/messages/1/content`); a `*`
 /// token matches any array index or object key. Written as
 /// `{"/messages/*/at": "ignore", "/storage/notes/0/value/id": {"regex": "^[0-9A-F-]{36}$"}}`.
+@available(SkillCheckTesting, *)
 public struct Matcher: Sendable {
     public enum Rule: Sendable {
         /// Anything matches.

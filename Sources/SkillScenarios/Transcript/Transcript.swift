@@ -21,6 +21,7 @@ import SkillTesting
 ///   ]
 /// }
 /// ```
+@available(SkillCheckTesting, *)
 public struct Transcript: Sendable {
     /// The one schema this version reads.
     public static let schema = "skillcheck.transcript/1"

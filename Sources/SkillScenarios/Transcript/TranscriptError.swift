@@ -4,6 +4,7 @@
 /// ```text
 /// Scenarios/Broken/bad-duration.json:7:16: /steps/1/advance: expected a duration such as "1.5s" or "250ms", found "soon"
 /// ```
+@available(SkillCheckTesting, *)
 public struct TranscriptError: Error, Sendable, Hashable, CustomStringConvertible {
     public var file: String
     public var pointer: String

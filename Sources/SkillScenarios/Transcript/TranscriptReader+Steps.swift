@@ -2,6 +2,7 @@ import Foundation
 import SkillKit
 import SkillTesting
 
+@available(SkillCheckTesting, *)
 extension TranscriptReader {
     func step(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> Transcript.Step {
         let kinds = ["send", "advance", "cancel", "settle", "expect"]

@@ -4,6 +4,7 @@ import SkillKit
 import SkillTesting
 
 /// Turns a parsed document into a ``Transcript``, rejecting anything unknown with a located error.
+@available(SkillCheckTesting, *)
 struct TranscriptReader {
     let document: JSONDocument
 

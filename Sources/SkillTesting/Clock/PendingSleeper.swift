@@ -1,5 +1,5 @@
 /// A sleeper waiting on a ``VirtualClock``, as a test inspects it.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 public struct PendingSleeper: Sendable, Hashable, CustomStringConvertible {
     /// When it wakes.
     public var deadline: VirtualClock.Instant

@@ -1,5 +1,6 @@
 /// A 4-ary min-heap of sleepers keyed by (deadline, registration sequence): the wake order.
 /// Four children per node halve the depth of a binary heap, so a pop touches fewer cache lines.
+@available(SkillCheckTesting, *)
 struct SleeperHeap {
     struct Entry {
         let deadline: Duration

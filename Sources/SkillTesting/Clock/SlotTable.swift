@@ -1,5 +1,6 @@
 /// Sleeper slots by id. Ids are handed out in order, so an array with a moving base beats a dictionary:
 /// no hashing, and slots of sleepers that wake in order are dropped from the front.
+@available(SkillCheckTesting, *)
 struct SlotTable<Slot> {
     private var slots: [Slot?] = []
     /// The id of `slots[head]`'s predecessor count: `slots[i]` holds id `base + i`.

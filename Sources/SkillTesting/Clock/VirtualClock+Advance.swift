@@ -1,4 +1,4 @@
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 extension VirtualClock {
     /// Moves time forward by `duration`, waking every sleeper due by then, in order.
     ///

@@ -31,7 +31,7 @@ import Synchronization
 /// Each clock has its own state: tests with their own clocks run in parallel without crosstalk.
 /// Sleepers on tasks outside the ``scheduler`` still wake in order, but run concurrently with the
 /// advance: for them, ``waitForSleepers(_:)`` says when they have reached their sleep.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 public final class VirtualClock: Clock, Sendable {
     /// A point in virtual time: the time since the clock was made.
     public struct Instant: InstantProtocol, Hashable, Codable, Sendable, CustomStringConvertible {
@@ -212,6 +212,7 @@ public final class VirtualClock: Clock, Sendable {
     }
 }
 
+@available(SkillCheckTesting, *)
 extension VirtualClock.State {
     /// Drops heap entries whose sleeper was cancelled.
     mutating func discardStale() {

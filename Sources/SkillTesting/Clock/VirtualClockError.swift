@@ -1,5 +1,5 @@
 /// Why ``VirtualClock/run(horizon:maxWakes:)`` or a virtual-time scope gave up.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 public enum VirtualClockError: Error, Hashable, CustomStringConvertible {
     /// Time would pass beyond the horizon: this sleeper is due after it.
     case horizonExceeded(horizon: Duration, next: PendingSleeper)
@@ -28,7 +28,7 @@ public enum VirtualClockError: Error, Hashable, CustomStringConvertible {
 }
 
 /// What a virtual-time scope found left over at its end.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 public struct VirtualTimeLeftovers: Error, Hashable, CustomStringConvertible {
     public var sleepers: [PendingSleeper]
     public var tasks: [String]

@@ -7,7 +7,7 @@ import Foundation
 /// It stops, without ever hanging, when the body finishes, when work leaves the scheduler (time must not
 /// move on while it is away), when time would pass the horizon or the wake limit, or when nothing is
 /// runnable, nothing sleeps and nothing comes back from outside within `stallTimeout` of real time.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 struct VirtualTimeDriver: Sendable {
     enum Verdict: Sendable {
         case finished

@@ -35,7 +35,7 @@ import Synchronization
 ///   nothing comes back from outside within `stallTimeout` of real time (a continuation never resumed);
 /// - with ``VirtualClockError/horizonExceeded(horizon:next:)`` or
 ///   ``VirtualClockError/tooManyWakes(limit:next:)`` when time would run on without end.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 @discardableResult
 public func withVirtualTime<Result: Sendable>(
     origin: Date = VirtualClock.defaultOrigin,

@@ -17,7 +17,7 @@ import Synchronization
 /// #expect(network.requests.count == 1)
 /// #expect(network.unusedStubs.isEmpty)
 /// ```
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 public final class FakeNetworkService: NetworkServing, Sendable {
     /// A request that no stub matched.
     public struct UnmatchedRequest: Error, LocalizedError, CustomStringConvertible {

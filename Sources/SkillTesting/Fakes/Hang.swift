@@ -1,7 +1,7 @@
 import Synchronization
 
 /// Suspends until the task is cancelled, then throws `CancellationError`: a call that never answers.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 func suspendUntilCancelled() async throws -> Never {
     enum Phase { case starting, waiting(UnsafeContinuation<Void, any Error>), cancelled }
     let phase = Mutex(Phase.starting)

@@ -14,7 +14,7 @@ import Synchronization
 /// ```
 ///
 /// Each operation is logged when it is asked for, then waits `latency`, then fails if a fault applies.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 public final class InMemoryDataStore: DataStoring, Sendable {
     /// One thing the store was asked to do.
     public enum Operation: Sendable, Hashable, Codable, CustomStringConvertible {
@@ -157,6 +157,7 @@ public final class InMemoryDataStore: DataStoring, Sendable {
     }
 }
 
+@available(SkillCheckTesting, *)
 extension InMemoryDataStore.Contents {
     mutating func put(_ data: Data, id: String) {
         if documents.updateValue(data, forKey: id) == nil { order.append(id) }

@@ -7,7 +7,7 @@ import SkillKit
 /// NetworkStub(.init(method: .get, path: "/v1/quote", query: ["symbol": "AAPL"]),
 ///             reply: .json(#"{"price": 190}"#), latency: .milliseconds(80))
 /// ```
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 public struct NetworkStub: Sendable, CustomStringConvertible {
     /// Which requests a stub answers. Every field that is set must match; strict equality.
     public struct Match: Sendable, Hashable, Codable {

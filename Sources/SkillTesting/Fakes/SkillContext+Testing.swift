@@ -2,7 +2,7 @@ import Foundation
 import SkillKit
 import Synchronization
 
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 extension SkillContext {
     /// A context on virtual time: `clock` for sleeps and timeouts, its date for `now`, ids 1, 2, 3, …
     /// for `newID()` (`00000000-0000-0000-0000-000000000001`), and fresh fakes unless you pass your own.
@@ -29,7 +29,7 @@ extension SkillContext {
 }
 
 /// 1, 2, 3, … in the last bytes of a UUID, counted per context.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 func sequentialIDs() -> @Sendable () -> UUID {
     let counter = Mutex<UInt64>(0)
     return {

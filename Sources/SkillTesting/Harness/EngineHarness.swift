@@ -16,7 +16,7 @@ import SkillKit
 /// ```
 ///
 /// Outside a virtual-time scope, ``start(_:)`` and ``send(_:)`` drive the clock themselves.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 public struct EngineHarness: Sendable {
     public let clock: VirtualClock
     public let engine: AgentEngine

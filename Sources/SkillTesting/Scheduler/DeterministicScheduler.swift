@@ -27,7 +27,7 @@ import Synchronization
 ///
 /// A scope such as ``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:_:)`` fails on
 /// any escape, and ``VirtualClock/run(horizon:maxWakes:)`` throws ``VirtualClockError/escaped(_:)``.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendable {
     struct Tracked {
         let label: String
@@ -80,7 +80,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
                 // A root task is known by its address; a child's job names the roots it may belong to.
                 let label = state.tasks.values.first { $0.address == address }?.label
                     ?? state.tasks.sorted { $0.key < $1.key }.map(\.value.label).joined(separator: "\" or \"")
-                state.escapes.append(Escape(kind: .cameBack, task: label, afterJobs: state.jobsRun))
+                state.record(Escape(kind: .cameBack, task: label, afterJobs: state.jobsRun))
             }
             state.jobs.append(job)
             defer { state.parked = false }
@@ -94,7 +94,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         guard reportsUnstructuredTasks else { return }
         let label = SleepLabel.current
         state.withLock { state in
-            state.escapes.append(Escape(kind: .unstructuredTask, task: label, afterJobs: state.jobsRun))
+            state.record(Escape(kind: .unstructuredTask, task: label, afterJobs: state.jobsRun))
         }
     }
 
@@ -115,8 +115,8 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     func sawRealSleep(clock: String, duration: Duration?) {
         let label = SleepLabel.current
         state.withLock { state in
-            state.escapes.append(Escape(kind: .realSleep(clock: clock, duration: duration), task: label,
-                                        afterJobs: state.jobsRun))
+            state.record(Escape(kind: .realSleep(clock: clock, duration: duration), task: label,
+                                afterJobs: state.jobsRun))
         }
     }
 
@@ -280,15 +280,40 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         state.withLock { $0.tasks.sorted { $0.key < $1.key }.filter(\.value.isWork).map(\.value.label) }
     }
 
+    /// Cancels `task` from code that is not on the scheduler (a test thread, a worker that runs no task),
+    /// then drains: what its cancellation handlers enqueue is the test acting, not work coming back.
+    ///
+    /// ```swift
+    /// let reply = clock.scheduler.spawn("send") { await engine.send("北京天气") }
+    /// clock.scheduler.cancel(reply)
+    /// ```
+    public func cancel<Success, Failure>(_ task: Task<Success, Failure>) {
+        trusting { task.cancel() }
+        runUntilIdle()
+    }
+
     /// Cancels every unfinished spawned task and drains, so that they can end.
     public func cancelAll() {
         let cancels = state.withLock { $0.tasks.values.compactMap(\.cancel) }
-        for cancel in cancels { cancel() }
+        trusting {
+            for cancel in cancels { cancel() }
+        }
         runUntilIdle()
     }
 }
 
 /// The label of the spawned task a sleeper belongs to.
+@available(SkillCheckTesting, *)
 enum SleepLabel {
     @TaskLocal static var current: String?
+}
+
+@available(SkillCheckTesting, *)
+extension DeterministicScheduler.State {
+    /// Records an escape once: the same kind of escape by the same task is one finding, however many
+    /// of its jobs come back.
+    mutating func record(_ escape: DeterministicScheduler.Escape) {
+        guard !escapes.contains(where: { $0.kind == escape.kind && $0.task == escape.task }) else { return }
+        escapes.append(escape)
+    }
 }

@@ -1,4 +1,5 @@
 /// A first-in, first-out queue of jobs: an array and a read index, compacted as it drains.
+@available(SkillCheckTesting, *)
 struct JobQueue<Element> {
     private var storage: [Element] = []
     private var head = 0

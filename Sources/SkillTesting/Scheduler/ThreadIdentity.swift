@@ -7,6 +7,7 @@ import Darwin
 #endif
 
 /// The calling thread, compared cheaply, to tell the driver thread from any other.
+@available(SkillCheckTesting, *)
 struct ThreadIdentity: Equatable, @unchecked Sendable {
     private let thread: pthread_t
 

@@ -11,7 +11,7 @@ import Darwin
 /// that is draining a scheduler that reports unstructured tasks. Every other job passes straight through
 /// (to any hook installed before this one, else to the runtime), so tests that run in parallel on their
 /// own threads are untouched.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 enum UnstructuredTaskHook {
     typealias Original = @convention(thin) (UnownedJob) -> Void
     typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
@@ -34,7 +34,7 @@ enum UnstructuredTaskHook {
 
 /// The scheduler the calling thread is draining, if any: a thread-local, so that the global hook can tell
 /// our code from every other test's.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(SkillCheckTesting, *)
 enum DrainingThread {
     private static let key: pthread_key_t = {
         var key = pthread_key_t()
