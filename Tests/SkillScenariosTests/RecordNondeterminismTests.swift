@@ -21,6 +21,23 @@ struct ReminderSkill: AgentSkill {
     }
 }
 
+/// The README's sample skill as the README now writes it: ids from `context.newID()`, dates from
+/// `context.now`, so a replay gives the same note every run.
+struct DeterministicReminderSkill: AgentSkill {
+    let id = "reminder"
+    let displayName = "提醒"
+    let description = "记录提醒事项"
+    let keywords = ["提醒"]
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let text = input.rawText.replacingOccurrences(of: "提醒", with: "")
+        guard !text.isEmpty else { throw SkillError.invalidInput("没有提醒内容") }
+        // context.newID() and context.now, not UUID() and Date(): a replay gives the same note every run
+        try await context.storage.save(NoteItem(id: context.newID(), content: text, createdAt: context.now))
+        return SkillOutput(summary: "已记录：\(text)", shouldRefreshUI: true)
+    }
+}
+
 /// How often a skill ran, across replays.
 final class Executions: Sendable {
     let count = Mutex(0)
@@ -82,6 +99,22 @@ struct RecordNondeterminismTests {
         let json = ScenarioReport.render([scenario], as: .json)
         #expect(json.contains(#""outcome": "refusedNondeterministic""#))
         #expect(ScenarioReport.render([scenario], as: .junit).contains("change from run to run"))
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("the README's sample, with context.newID(), records its note literally and the next runs pass")
+    func readmeSampleIsDeterministic() throws {
+        let url = try temporaryFile(Self.draft)
+        let scenario = ScenarioRunner(skills: [DeterministicReminderSkill()], recordMode: .missing)
+            .runOne(name: "reminder", url: url)
+        #expect(scenario.recording == .written)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains("00000000-0000-0000-0000-000000000001"))
+        let replayer = Replayer(skills: [DeterministicReminderSkill()])
+        for _ in 0..<3 {
+            let result = try replayer.replay(Transcript.parse(Data(text.utf8), file: "t.json"))
+            #expect(result.passed && !result.hasMissingExpectations, "\(result.report)")
+        }
     }
 
     @available(SkillCheckTesting, *)
