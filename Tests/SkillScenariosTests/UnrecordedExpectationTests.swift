@@ -25,8 +25,9 @@ struct UnrecordedExpectationTests {
         #expect(result.differences.map(\.kind) == [.unrecorded, .unrecorded, .unrecorded])
         #expect(result.differences.map { "\($0.step ?? -1) \($0.path)" } == ["1 messages", "1 state", "3 messages"])
         let first = result.differences.first.map { String($0.description.split(separator: "\n")[0]) }
-        #expect(first == "step 1 › messages: never recorded; run `swift run skillcheck scenarios --record missing test.json` "
-                + "or `ScenarioRunner(skills:, recordMode: .missing)`")
+        #expect(first == "step 1 › messages: never recorded (record mode never, as on CI); record it with "
+                + "`swift run skillcheck scenarios --record missing test.json` or, for your own skills, "
+                + "`ScenarioRunner(skills: ..., recordMode: .missing)`")
         #expect(result.unrecorded.count == 3)
         #expect(result.hasMissingExpectations)
     }
@@ -56,7 +57,7 @@ struct UnrecordedExpectationTests {
             printed += $0
         }
         #expect(status == 1)
-        #expect(printed.contains("step 3 › messages: never recorded; run `swift run skillcheck scenarios --record missing"))
+        #expect(printed.contains("step 3 › messages: never recorded (record mode never, as on CI); record it with `swift run skillcheck scenarios --record missing"))
         #expect(printed.hasSuffix("0 passed, 1 failed\n"))
     }
 

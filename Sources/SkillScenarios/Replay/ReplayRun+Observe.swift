@@ -74,8 +74,9 @@ extension ReplayRun {
             if case .null = expected {
                 unrecorded.append(Difference(
                     kind: .unrecorded, step: step, path: field, expected: nil, actual: actual,
-                    note: "never recorded; run `swift run skillcheck scenarios --record missing \(transcript.file)` "
-                        + "or `ScenarioRunner(skills:, recordMode: .missing)`"))
+                    note: "never recorded (record mode never, as on CI); record it with `swift run skillcheck scenarios "
+                        + "--record missing \(transcript.file)` or, for your own skills, "
+                        + "`ScenarioRunner(skills: ..., recordMode: .missing)`"))
                 if recordMode == .never { comparison.differences.append(unrecorded.last!) }
             } else if field == "now", comparison.matcher(for: ["now"]) == nil {
                 if DurationText.duration(of: expected) != clock.now.offset {
