@@ -70,7 +70,7 @@ public final class VirtualClock: Clock, Sendable {
     public let scheduler: DeterministicScheduler
     /// The wall-clock date at ``Instant`` zero, for ``date(at:)`` and ``dateSource``.
     public let origin: Date
-    let state = Mutex(State())
+    let state = Locked(State())
 
     /// 2026-01-01T00:00:00Z: the default ``origin``.
     public static let defaultOrigin = Date(timeIntervalSince1970: 1_767_225_600)

@@ -19,16 +19,22 @@ struct VirtualTimeDriver: Sendable {
     let horizon: Duration
     let maxWakes: Int
 
-    /// Drives until `isFinished` holds or the scope must fail; returns on the caller's task.
-    func drive(until isFinished: @escaping @Sendable () -> Bool) async -> Verdict {
-        await withUnsafeContinuation { (continuation: UnsafeContinuation<Verdict, Never>) in
-            let thread = Thread {
-                let verdict = loop(until: isFinished)
-                continuation.resume(returning: verdict)
-            }
-            thread.name = "SkillTesting virtual-time driver"
-            thread.start()
+    /// Drives until `isFinished` holds or the scope must fail, on a thread of its own, while the calling
+    /// thread waits: the scope's caller has nothing else to do, and a semaphore is an order that
+    /// ThreadSanitizer sees (a continuation resumed from the driver thread shows up as a race inside the
+    /// concurrency runtime).
+    func drive(until isFinished: @escaping @Sendable () -> Bool) -> Verdict {
+        let verdict = Locked(Verdict.finished)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let outcome = loop(until: isFinished)
+            verdict.withLock { $0 = outcome }
+            done.signal()
         }
+        thread.name = "SkillTesting virtual-time driver"
+        thread.start()
+        done.wait()
+        return verdict.withLock { $0 }
     }
 
     private func loop(until isFinished: () -> Bool) -> Verdict {

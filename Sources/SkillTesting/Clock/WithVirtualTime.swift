@@ -46,13 +46,13 @@ public func withVirtualTime<Result: Sendable>(
     _ body: sending @escaping (VirtualClock) async throws -> Result
 ) async throws -> Result {
     let clock = VirtualClock(origin: origin, scheduler: DeterministicScheduler(reportsUnstructuredTasks: true))
-    let finished = Mutex(false)
+    let finished = Locked(false)
     let task = clock.scheduler.spawn("the withVirtualTime body", isWork: false) {
         defer { finished.withLock { $0 = true } }
         return try await body(clock)
     }
     let driver = VirtualTimeDriver(clock: clock, stallTimeout: stallTimeout, horizon: horizon, maxWakes: maxWakes)
-    if case .failed(let error) = await driver.drive(until: { finished.withLock { $0 } }) {
+    if case .failed(let error) = driver.drive(until: { finished.withLock { $0 } }) {
         task.cancel()
         clock.cancelAll()
         throw error

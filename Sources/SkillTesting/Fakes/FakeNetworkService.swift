@@ -44,7 +44,7 @@ public final class FakeNetworkService: NetworkServing, Sendable {
     }
 
     private let clock: (any Clock<Duration>)?
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// - Parameter clock: the clock stub latency passes on; `nil` ignores latency.
     public init(clock: (any Clock<Duration>)? = nil, stubs: [NetworkStub] = []) {

@@ -4,7 +4,7 @@ import Synchronization
 @available(SkillCheckTesting, *)
 func suspendUntilCancelled() async throws -> Never {
     enum Phase { case starting, waiting(UnsafeContinuation<Void, any Error>), cancelled }
-    let phase = Mutex(Phase.starting)
+    let phase = Locked(Phase.starting)
     try await withTaskCancellationHandler {
         try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
             let cancelled = phase.withLock { phase -> Bool in

@@ -59,7 +59,7 @@ public final class InMemoryDataStore: DataStoring, Sendable {
 
     private let clock: (any Clock<Duration>)?
     private let latency: Duration
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// - Parameters:
     ///   - clock: the clock latency passes on; `nil` for no latency.

@@ -31,7 +31,7 @@ extension SkillContext {
 /// 1, 2, 3, … in the last bytes of a UUID, counted per context.
 @available(SkillCheckTesting, *)
 func sequentialIDs() -> @Sendable () -> UUID {
-    let counter = Mutex<UInt64>(0)
+    let counter = Locked<UInt64>(0)
     return {
         let value = counter.withLock { value in
             value &+= 1

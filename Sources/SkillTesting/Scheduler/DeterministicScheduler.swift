@@ -53,7 +53,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         var parked = false
     }
 
-    let state = Mutex(State())
+    let state = Locked(State())
     /// Whether an unstructured task started from code on this scheduler counts as an escape.
     public let reportsUnstructuredTasks: Bool
     let parking = DispatchSemaphore(value: 0)
