@@ -106,4 +106,23 @@ struct VirtualTimeScopeTests {
         #expect(limit == 1_000)
         #expect(next.label == "the withVirtualTime body")
     }
+
+    @available(SkillCheckTesting, *)
+    @Test("waitForSleepers in the body runs the rest first, and is refused at once when no sleeper can come")
+    func waitForSleepersInScope() async throws {
+        try await withVirtualTime { clock in
+            let task = clock.scheduler.spawn("sleeper") { try await clock.sleep(for: .seconds(1)) }
+            await clock.waitForSleepers(1)
+            #expect(clock.pendingCount == 1)
+            try await task.value
+        }
+        let error = await #expect(throws: VirtualClockError.self) {
+            try await withVirtualTime { clock in await clock.waitForSleepers(1) }
+        }
+        guard case .misused(let messages)? = error else {
+            Issue.record("expected misused, got \(String(describing: error))")
+            return
+        }
+        #expect(messages.first?.contains("await the result instead") == true)
+    }
 }

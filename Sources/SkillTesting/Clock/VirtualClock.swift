@@ -200,7 +200,23 @@ public final class VirtualClock: Clock, Sendable {
     /// await clock.waitForSleepers(1)
     /// clock.advance(by: .seconds(1))
     /// ```
+    ///
+    /// Called from code on the ``scheduler`` (a `withVirtualTime` body), it first runs everything else
+    /// there to its next suspension; if fewer than `count` sleepers are pending then, none will come
+    /// without time moving, so instead of waiting forever it records a ``DeterministicScheduler/misuse``,
+    /// which fails the scope at once.
     public func waitForSleepers(_ count: Int) async {
+        if scheduler.isDrainingOnCurrentThread {
+            scheduler.runUntilIdle()
+            let pending = pendingCount
+            if pending < count {
+                scheduler.recordMisuse(
+                    "waitForSleepers(\(count)) ran on the scheduler with \(pending) sleeper(s) pending after "
+                        + "everything else there ran: no more will come without time moving. Inside withVirtualTime, "
+                        + "await the result instead (time moves by itself), or advance the clock by hand")
+            }
+            return
+        }
         await withUnsafeContinuation { (continuation: UnsafeContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
                 if state.sleeping >= count { return true }

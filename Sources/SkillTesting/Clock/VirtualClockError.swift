@@ -10,6 +10,8 @@ public enum VirtualClockError: Error, Hashable, CustomStringConvertible {
     case stalled(unfinished: [String])
     /// Work left the scheduler, so time could not move on without guessing.
     case escaped([DeterministicScheduler.Escape])
+    /// The clock or its scheduler was used in a way that cannot work: each message says what to write.
+    case misused([String])
 
     public var description: String {
         switch self {
@@ -21,6 +23,8 @@ public enum VirtualClockError: Error, Hashable, CustomStringConvertible {
             "no job is runnable and no sleeper is pending, but \(unfinished.joined(separator: ", ")) "
                 + "never finished: it waits on work outside the scheduler (Task {}, Task.detached, "
                 + "@MainActor, a real clock, Dispatch) or on a continuation nobody resumes"
+        case .misused(let messages):
+            messages.joined(separator: "\n")
         case .escaped(let escapes):
             "work left the scheduler, so virtual time stopped:\n" + escapes.map { "  escape: \($0)" }.joined(separator: "\n")
         }

@@ -43,6 +43,8 @@ struct VirtualTimeDriver: Sendable {
         var wakes = 0
         while true {
             scheduler.runUntilIdle()
+            let misuse = scheduler.misuse
+            if !misuse.isEmpty { return .failed(.misused(misuse)) }
             if isFinished() { return .finished }
             do {
                 try clock.checkEscapes()

@@ -208,6 +208,13 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// Work that left the scheduler, in the order it was seen.
     public var escapes: [Escape] { state.withLock { $0.escapes + [] } }
 
+    /// Whether the calling thread is draining this scheduler: code that runs on it.
+    var isDrainingOnCurrentThread: Bool { state.withLock { $0.driver == .current } }
+
+    func recordMisuse(_ message: String) {
+        state.withLock { $0.misuse.append(message) }
+    }
+
     /// Calls that broke the scheduler's rules, such as draining from two threads at once.
     public var misuse: [String] { state.withLock { $0.misuse } }
 
