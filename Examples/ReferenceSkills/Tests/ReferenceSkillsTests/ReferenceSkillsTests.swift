@@ -6,38 +6,12 @@ import SkillScenarios
 import SkillTesting
 import Testing
 
-/// The reference engine over virtual time and fakes, with this package's skills registered.
-@available(macOS 15.0, iOS 18.0, *)
-struct Harness {
-    let clock = VirtualClock()
-    let store: InMemoryDataStore
-    let network: FakeNetworkService
-    let engine: AgentEngine
-
-    init() {
-        store = InMemoryDataStore(clock: clock)
-        network = FakeNetworkService(clock: clock)
-        engine = AgentEngine(
-            context: .virtual(clock: clock, storage: store, networkService: network),
-            configuration: .init(messageIDs: .sequential())
-        )
-        for skill in ReferenceSkills.skills { engine.register(skill) }
-    }
-
-    func send(_ text: String) async throws -> SkillOutput {
-        let engine = engine
-        let task = clock.scheduler.spawn("send") { await engine.send(text) }
-        try clock.run()
-        return await task.value
-    }
-}
-
 @Suite("ReferenceSkills in the reference engine")
 struct ReferenceSkillsTests {
     @available(macOS 15.0, iOS 18.0, *)
     @Test("a note is stored with the virtual clock's date and answered with the seed's text")
     func note() async throws {
-        let harness = Harness()
+        let harness = EngineHarness(skills: ReferenceSkills.skills)
         #expect(try await harness.send("记一下明天下午三点开会").summary == "已记录：明天下午三点开会")
         let notes = try await harness.store.fetchAllNotes()
         #expect(notes.map(\.content) == ["明天下午三点开会"])
@@ -47,7 +21,7 @@ struct ReferenceSkillsTests {
     @available(macOS 15.0, iOS 18.0, *)
     @Test("an empty note is the seed's invalid-input failure")
     func emptyNote() async throws {
-        let harness = Harness()
+        let harness = EngineHarness(skills: ReferenceSkills.skills)
         #expect(try await harness.send("记一下").summary == "技能执行失败：输入无效：没有从指令中提取到笔记内容")
         #expect(harness.engine.state == .failed("输入无效：没有从指令中提取到笔记内容"))
     }
@@ -55,7 +29,7 @@ struct ReferenceSkillsTests {
     @available(macOS 15.0, iOS 18.0, *)
     @Test("the weather names the city in the text and reads the stubbed service")
     func weather() async throws {
-        let harness = Harness()
+        let harness = EngineHarness(skills: ReferenceSkills.skills)
         harness.network.stubWeather(city: "上海", WeatherResponse(temperature: 30, condition: "小雨", feelsLike: 33, humidity: 90),
                             latency: .milliseconds(300))
         #expect(try await harness.send("上海今天会不会下雨").summary == "上海 当前 30°C，小雨")
@@ -65,7 +39,7 @@ struct ReferenceSkillsTests {
     @available(macOS 15.0, iOS 18.0, *)
     @Test("a weather service that hangs ends in the engine's timeout after 10 virtual seconds")
     func weatherTimeout() async throws {
-        let harness = Harness()
+        let harness = EngineHarness(skills: ReferenceSkills.skills)
         harness.network.stubWeather(city: "北京", reply: .hang)
         #expect(try await harness.send("天气").summary == "技能执行失败：技能执行超时")
         #expect(harness.clock.now.offset == .seconds(10))
