@@ -31,9 +31,9 @@ struct EscapingSkill: AgentSkill {
         case .mainActorHop:
             _ = await mainActorWork(input.rawText)
         case .realTaskSleep:
-            try await Task.sleep(for: .seconds(1))
+            try await Task.sleep(for: .seconds(1))  // never waits: the scheduler sees this real sleep start, cuts it short and reports it
         case .continuousClockSleep:
-            try await ContinuousClock().sleep(for: .seconds(1))
+            try await ContinuousClock().sleep(for: .seconds(1))  // never waits: the scheduler sees this real sleep start, cuts it short and reports it
         case .dispatch:
             await withUnsafeContinuation { (done: UnsafeContinuation<Void, Never>) in
                 DispatchQueue.global().async { done.resume() }

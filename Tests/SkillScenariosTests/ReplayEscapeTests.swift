@@ -12,7 +12,7 @@ struct LeavingSkill: AgentSkill {
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         if id == "sleepy" {
-            try await Task.sleep(for: .seconds(2))
+            try await Task.sleep(for: .seconds(2))  // never waits: the scheduler sees this real sleep start, cuts it short and reports it
         } else {
             _ = await Task.detached { 1 }.value
         }

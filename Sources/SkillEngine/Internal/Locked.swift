@@ -1,15 +1,21 @@
 import Foundation
 
-/// A value behind a lock. `Mutex` would do, but it needs macOS 15 and this module supports macOS 14.
-final class Locked<Value>: @unchecked Sendable {
+/// A value behind a lock, shared with SkillTesting (`package`).
+///
+/// Not `Synchronization.Mutex`, for two reasons: it needs macOS 15 and this module supports macOS 14; and
+/// on Linux its lock lives in the uninstrumented toolchain library, so ThreadSanitizer sees two threads
+/// touching the guarded value with nothing between them and reports a race that is not there. The kit
+/// runs skills under ThreadSanitizer to find their races, so its own locks must not cry wolf: an
+/// `NSLock` is a pthread mutex, which ThreadSanitizer intercepts.
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) {
+    package init(_ value: Value) {
         self.value = value
     }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

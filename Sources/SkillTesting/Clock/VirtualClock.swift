@@ -1,5 +1,5 @@
+import SkillEngine
 import Foundation
-import Synchronization
 
 /// A clock whose time moves only when the test says so, and that never guesses whether the code under
 /// test has reached its sleep.

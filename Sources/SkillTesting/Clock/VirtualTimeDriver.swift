@@ -1,3 +1,4 @@
+import SkillEngine
 import Foundation
 
 /// Drives a virtual-time scope from a thread of its own, as kotlinx-coroutines-test's `runTest` does:

@@ -1,5 +1,5 @@
+import SkillEngine
 import Foundation
-import Synchronization
 
 /// Runs `body` on a fresh ``VirtualClock``'s scheduler, moving virtual time by itself whenever
 /// everything on the clock waits; fails when the body leaves work behind or work leaves the scheduler.

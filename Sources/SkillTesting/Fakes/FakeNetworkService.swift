@@ -1,6 +1,6 @@
+import SkillEngine
 import Foundation
 import SkillKit
-import Synchronization
 
 /// A ``SkillKit/NetworkServing`` that answers from stubs, with latency on an injected clock, faults,
 /// and an ordered log of every request.

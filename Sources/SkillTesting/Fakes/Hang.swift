@@ -1,4 +1,4 @@
-import Synchronization
+import SkillEngine
 
 /// Suspends until the task is cancelled, then throws `CancellationError`: a call that never answers.
 @available(SkillCheckTesting, *)

@@ -1,6 +1,6 @@
+import SkillEngine
 import Foundation
 import SkillKit
-import Synchronization
 
 /// A ``SkillKit/DataStoring`` in memory, with latency on an injected clock, injected faults, an ordered
 /// log of every operation, and a snapshot for diffing.

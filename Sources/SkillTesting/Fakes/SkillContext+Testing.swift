@@ -1,6 +1,6 @@
 import Foundation
+import SkillEngine
 import SkillKit
-import Synchronization
 
 @available(SkillCheckTesting, *)
 extension SkillContext {

@@ -1,5 +1,5 @@
+import SkillEngine
 import Dispatch
-import Synchronization
 
 /// An executor that runs jobs only when the test asks it to, one at a time, on the asking thread.
 ///
