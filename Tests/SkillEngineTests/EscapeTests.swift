@@ -151,6 +151,7 @@ struct EscapeTests {
             return
         }
         #expect(sleep.contains("a real clock"))
+        #expect(!sleep.contains("unstructured"), "a real sleep is one escape, not also an unstructured task")
         #expect(sleep.contains("sleep on context.clock"))
         #expect(task.contains("Task.detached"))
         #expect(task.contains("task group"))

@@ -51,6 +51,9 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         var trusted: [ThreadIdentity] = []
         /// Set while a driver waits for a job from outside; the next enqueue signals it.
         var parked = false
+        /// Real sleeps cut short whose wake-up has yet to pass through the global executor: the runtime
+        /// resumes the sleeping task that way, which is not an unstructured task.
+        var sleepWakes = 0
     }
 
     let state = Locked(State())
@@ -94,6 +97,10 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         guard reportsUnstructuredTasks else { return }
         let label = SleepLabel.current
         state.withLock { state in
+            if state.sleepWakes > 0 {
+                state.sleepWakes -= 1
+                return
+            }
             state.record(Escape(kind: .unstructuredTask, task: label, afterJobs: state.jobsRun))
         }
     }
@@ -117,6 +124,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         state.withLock { state in
             state.record(Escape(kind: .realSleep(clock: clock, duration: duration), task: label,
                                 afterJobs: state.jobsRun))
+            state.sleepWakes += 1
         }
     }
 
