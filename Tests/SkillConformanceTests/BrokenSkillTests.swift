@@ -1,0 +1,50 @@
+import BundledBrokenSkills
+import BundledReferenceSkills
+import SkillConformance
+import SkillKit
+import Testing
+
+/// A broken fixture with what the kit needs to check it.
+struct BrokenCase: Sendable, CustomStringConvertible {
+    let fixture: BrokenSkills.Fixture
+    var description: String { "\(fixture.ruleID): \(fixture.flaw)" }
+    var skill: SkillUnderTest { SkillUnderTest(fixture.make) }
+    /// The fixture checked among the reference skills, as a package would have it.
+    var peers: [String] { ReferenceSkills.skills.map(\.id) + [skill.id] }
+}
+
+@Suite("Each broken skill is caught by its own rule, and only by it")
+struct BrokenSkillTests {
+    static let cases = BrokenSkills.fixtures.map(BrokenCase.init)
+
+    @Test("every implemented rule has a broken fixture")
+    func everyImplementedRuleHasAFixture() {
+        let covered = Set(BrokenSkills.fixtures.map(\.ruleID))
+        for rule in SkillConformance.implementedRuleIDs {
+            #expect(covered.contains(rule), "no fixture in Examples/BrokenSkills breaks \(rule): a rule with no broken fixture is not done")
+        }
+    }
+
+    @Test("the fixture fails its own rule, with a message that says what to fix", arguments: cases)
+    func failsItsOwnRule(_ broken: BrokenCase) async {
+        let findings = await SkillConformance.check(for: broken.fixture.ruleID).run(broken.skill, peers: broken.peers)
+        let failures = findings.filter { $0.outcome == .failed }
+        #expect(!failures.isEmpty, "\(broken) passed its own rule:\n\(findings.map(\.message).joined(separator: "\n"))")
+        let fix = RuleCatalog.standard[broken.fixture.ruleID]?.troubleshooting.fix ?? "?"
+        for failure in failures {
+            #expect(failure.message.contains(fix), "message lacks the fix: \(failure.message)")
+            #expect(failure.message.contains("expected:") && failure.message.contains("observed:"))
+        }
+    }
+
+    @Test("the fixture passes every other implemented MUST rule", arguments: cases)
+    func passesEveryOtherRule(_ broken: BrokenCase) async {
+        for rule in SkillConformance.implementedRuleIDs where rule != broken.fixture.ruleID {
+            guard RuleCatalog.standard[rule]?.level == .must else { continue }
+            let findings = await SkillConformance.check(for: rule).run(broken.skill, peers: broken.peers)
+            for finding in findings where finding.outcome.isProblem {
+                Issue.record("\(broken) also breaks \(rule):\n\(finding.message)")
+            }
+        }
+    }
+}
