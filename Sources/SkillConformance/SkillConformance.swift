@@ -75,3 +75,16 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
 
     public var description: String { "\(ruleID) \(skill)" }
 }
+
+@available(SkillCheckTesting, *)
+extension SkillConformance {
+    /// The generated part of `Conformance/README.md`: the catalogue's table, then which rules have a check.
+    public static var readmeRules: String {
+        let checked = implementedRuleIDs
+        let unchecked = checks.filter { !$0.isImplemented }.map(\.ruleID)
+        return RuleCatalog.standard.markdownTable + "\n\n"
+            + "Checked by this version: \(checked.joined(separator: ", ")).\n"
+            + "Not checked yet (each reports `skipped: \(ConformanceCheck.notImplemented)`, never a pass): "
+            + "\(unchecked.joined(separator: ", "))."
+    }
+}

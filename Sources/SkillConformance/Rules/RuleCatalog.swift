@@ -30,7 +30,7 @@ public struct RuleCatalog: Sendable, Codable, Hashable {
     /// The rule table of `Conformance/README.md`: id, category, level, sentence, then troubleshooting.
     public var markdownTable: String {
         var lines = [
-            "| Rule | Category | Level | Rule | Usual cause | Fix | Example |",
+            "| Id | Category | Level | Rule | Usual cause | Fix | Example |",
             "| --- | --- | --- | --- | --- | --- | --- |",
         ]
         for rule in rules {
