@@ -26,7 +26,7 @@ struct SendableConformance {
 
 @Suite("Conformance: cancellation")
 struct CancellationConformance {
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("CAN-1"))
+    @Test(arguments: SkillsUnderTest.cases("CAN-1"))
     func `CAN-1 cancelled before it starts, no side effects`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
@@ -36,12 +36,12 @@ struct CancellationConformance {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
 
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("CAN-3"))
+    @Test(arguments: SkillsUnderTest.cases("CAN-3"))
     func `CAN-3 cancelled, throws CancellationError`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
 
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("CAN-4"))
+    @Test(arguments: SkillsUnderTest.cases("CAN-4"))
     func `CAN-4 after cancellation, no write and no call`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }

@@ -68,7 +68,7 @@ struct Probe: Sendable {
         }
     }
 
-    private static func capture(_ skill: any AgentSkill, _ input: SkillInput, _ context: SkillContext) async -> Ending {
+    static func capture(_ skill: any AgentSkill, _ input: SkillInput, _ context: SkillContext) async -> Ending {
         do {
             return .output(try await skill.execute(input: input, context: context))
         } catch {

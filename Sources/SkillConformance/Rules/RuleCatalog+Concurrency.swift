@@ -35,7 +35,7 @@ extension RuleCatalog {
     static let cancellationRules: [ConformanceRule] = [
         ConformanceRule(
             id: "CAN-1", category: .cancellation, level: .must,
-            sentence: "A skill cancelled before it starts has no side effects: no storage write and no network call.",
+            sentence: "A skill cancelled before it starts has no side effects: no storage write and no network request other than a GET.",
             troubleshooting: .init(
                 cause: "The skill writes or sends before its first suspension point, without checking for cancellation.",
                 fix: "Call `try Task.checkCancellation()` before the first side effect.",
