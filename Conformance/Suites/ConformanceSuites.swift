@@ -49,7 +49,7 @@ struct CancellationConformance {
 
 @Suite("Conformance: hangs")
 struct HangConformance {
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("HANG-1"))
+    @Test(arguments: SkillsUnderTest.cases("HANG-1"))
     func `HANG-1 never left suspended with nothing to resume it`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }

@@ -31,8 +31,7 @@ extension SkillConformance {
             let expected = "no storage write and no network request other than a GET"
             switch await CancellationProbe.run(input.skill, input: SkillInput(rawText: sample), beforeStart: true, limits: input.limits) {
             case .failure(let failure):
-                findings.append(input.finding("CAN-1", .failed, subject: subject, expected: expected,
-                                              observed: "the run did not end: \(failure.text)"))
+                findings.append(input.unended("CAN-1", subject: subject, expected: expected, failure))
             case .success(let probe):
                 let effects = probe.operationsAfter.filter { $0.isWrite || ($0.isRequest && !$0.isGet) }
                 findings.append(input.finding("CAN-1", effects.isEmpty ? .passed : .failed, subject: subject, expected: expected,
@@ -56,8 +55,7 @@ extension SkillConformance {
             let subject = "cancelled while it waits, input \(quoted(sample))"
             switch await CancellationProbe.run(input.skill, input: SkillInput(rawText: sample), beforeStart: false, limits: input.limits) {
             case .failure(let failure):
-                findings.append(input.finding(rule, .failed, subject: subject, expected: expected,
-                                              observed: "the run did not end: \(failure.text)"))
+                findings.append(input.unended(rule, subject: subject, expected: expected, failure))
             case .success(let probe) where probe.finishedBeforeCancel:
                 continue
             case .success(let probe):

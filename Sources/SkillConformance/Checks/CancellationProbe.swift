@@ -59,7 +59,7 @@ struct CancellationProbe: Sendable {
                 }
             })
         } catch {
-            return .failure(ProbeFailure(text: "\(error)"))
+            return .failure(ProbeFailure(error))
         }
     }
 }

@@ -77,8 +77,7 @@ extension SkillConformance {
                                              limits: input.limits, setUp: fault.setUp)
                 switch result {
                 case .failure(let failure):
-                    findings.append(input.finding("ERR-1", .failed, subject: subject, expected: expected,
-                                                  observed: "the run did not end: \(failure.text)", virtual: fault.cut))
+                    findings.append(input.unended("ERR-1", subject: subject, expected: expected, failure, virtual: fault.cut))
                 case .success(let probe) where fault.reached(probe):
                     findings.append(input.finding("ERR-1", mapped(probe) ? .passed : .failed, subject: subject,
                                                   expected: expected, observed: describe(probe), virtual: fault.cut))
@@ -107,8 +106,7 @@ extension SkillConformance {
                                          setUp: InjectedFault.healthy)
             switch result {
             case .failure(let failure):
-                findings.append(input.finding("ERR-2", .failed, subject: subject, expected: expected,
-                                              observed: "the run did not end: \(failure.text)"))
+                findings.append(input.unended("ERR-2", subject: subject, expected: expected, failure))
             case .success(let probe):
                 var ok = true
                 if case .threw(let thrown) = probe.ending {

@@ -39,7 +39,7 @@ struct Probe: Sendable {
             }
             return .success(probe)
         } catch {
-            return .failure(ProbeFailure(text: "\(error)"))
+            return .failure(ProbeFailure(error))
         }
     }
 
@@ -81,6 +81,25 @@ struct Probe: Sendable {
 @available(SkillCheckTesting, *)
 struct ProbeFailure: Error, Sendable {
     var text: String
+    /// The run hung: nothing runnable, no sleeper, and nothing came back (HANG-1's finding).
+    var isStall: Bool
+
+    init(_ error: any Error) {
+        text = "\(error)"
+        if case .stalled = error as? VirtualClockError { isStall = true } else { isStall = false }
+    }
+
+    /// The reason other rules give when a run hung: HANG-1 reports the hang, they cannot judge the run.
+    static let hangReason = "the run hung, so this rule could not be judged; HANG-1 reports the hang"
+}
+
+@available(SkillCheckTesting, *)
+extension ConformanceCheck.Input {
+    /// The finding of a run that did not end: skipped (pointing at HANG-1) when it hung, else failed.
+    func unended(_ ruleID: String, subject: String, expected: String, _ failure: ProbeFailure, virtual: Bool = false) -> Finding {
+        finding(ruleID, failure.isStall && ruleID != "HANG-1" ? .skipped(reason: ProbeFailure.hangReason) : .failed,
+                subject: subject, expected: expected, observed: "the run did not end: \(failure.text)", virtual: virtual)
+    }
 }
 
 /// An error a skill threw, described without keeping the error itself.
