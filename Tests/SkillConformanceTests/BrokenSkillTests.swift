@@ -17,6 +17,9 @@ struct BrokenCase: Sendable, CustomStringConvertible {
 struct BrokenSkillTests {
     let hangReason = "the run hung, so this rule could not be judged; HANG-1 reports the hang"
     static let cases = BrokenSkills.fixtures.map(BrokenCase.init)
+    /// A hang is found once nothing is runnable and no sleeper is pending; a quarter second of real
+    /// time for work to come back from outside is plenty for these fixtures, and keeps the run short.
+    static let limits = CheckLimits(realStall: .milliseconds(250))
 
     @Test("every implemented rule has a broken fixture")
     func everyImplementedRuleHasAFixture() {
@@ -28,7 +31,7 @@ struct BrokenSkillTests {
 
     @Test("the fixture fails its own rule, with a message that says what to fix", arguments: cases)
     func failsItsOwnRule(_ broken: BrokenCase) async {
-        let findings = await SkillConformance.check(for: broken.fixture.ruleID).run(broken.skill, peers: broken.peers)
+        let findings = await SkillConformance.check(for: broken.fixture.ruleID).run(broken.skill, peers: broken.peers, limits: Self.limits)
         let failures = findings.filter { $0.outcome == .failed }
         #expect(!failures.isEmpty, "\(broken) passed its own rule:\n\(findings.map(\.message).joined(separator: "\n"))")
         let fix = RuleCatalog.standard[broken.fixture.ruleID]?.troubleshooting.fix ?? "?"
@@ -42,7 +45,7 @@ struct BrokenSkillTests {
     func passesEveryOtherRule(_ broken: BrokenCase) async {
         for rule in SkillConformance.implementedRuleIDs where rule != broken.fixture.ruleID {
             guard RuleCatalog.standard[rule]?.level == .must else { continue }
-            let findings = await SkillConformance.check(for: rule).run(broken.skill, peers: broken.peers)
+            let findings = await SkillConformance.check(for: rule).run(broken.skill, peers: broken.peers, limits: Self.limits)
             for finding in findings where finding.outcome.isProblem {
                 // A skill that hangs cannot be judged by the rules whose runs hang: they say so and point
                 // at HANG-1 (skipped, never passed).
