@@ -113,7 +113,7 @@ struct MetadataConformance {
 
 @Suite("Conformance: time and determinism")
 struct TimeConformance {
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("TIME-1"))
+    @Test(arguments: SkillsUnderTest.cases("TIME-1"))
     func `TIME-1 sleeps and reads time only through the context`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }

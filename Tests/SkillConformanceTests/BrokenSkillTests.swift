@@ -16,6 +16,7 @@ struct BrokenCase: Sendable, CustomStringConvertible {
 @Suite("Each broken skill is caught by its own rule, and only by it")
 struct BrokenSkillTests {
     let hangReason = "the run hung, so this rule could not be judged; HANG-1 reports the hang"
+    let escapeReason = "work left the virtual clock, so this rule could not be judged; TIME-1 reports it"
     static let cases = BrokenSkills.fixtures.map(BrokenCase.init)
     /// A hang is found once nothing is runnable and no sleeper is pending; a quarter second of real
     /// time for work to come back from outside is plenty for these fixtures, and keeps the run short.
@@ -50,6 +51,8 @@ struct BrokenSkillTests {
                 // A skill that hangs cannot be judged by the rules whose runs hang: they say so and point
                 // at HANG-1 (skipped, never passed).
                 if broken.fixture.ruleID == "HANG-1", finding.outcome == .skipped(reason: hangReason) { continue }
+                // Likewise a skill whose work leaves the virtual clock, for TIME-1.
+                if broken.fixture.ruleID == "TIME-1", finding.outcome == .skipped(reason: escapeReason) { continue }
                 Issue.record("\(broken) also breaks \(rule):\n\(finding.message)")
             }
         }

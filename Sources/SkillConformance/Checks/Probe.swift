@@ -83,22 +83,37 @@ struct ProbeFailure: Error, Sendable {
     var text: String
     /// The run hung: nothing runnable, no sleeper, and nothing came back (HANG-1's finding).
     var isStall: Bool
+    /// Work left the virtual clock: a real sleep, an unstructured task, a hop elsewhere (TIME-1's finding).
+    var escapes: [DeterministicScheduler.Escape]
 
     init(_ error: any Error) {
         text = "\(error)"
-        if case .stalled = error as? VirtualClockError { isStall = true } else { isStall = false }
+        isStall = false
+        escapes = []
+        switch error {
+        case VirtualClockError.stalled: isStall = true
+        case VirtualClockError.escaped(let found): escapes = found
+        case let leftovers as VirtualTimeLeftovers: escapes = leftovers.escapes
+        default: break
+        }
     }
 
     /// The reason other rules give when a run hung: HANG-1 reports the hang, they cannot judge the run.
     static let hangReason = "the run hung, so this rule could not be judged; HANG-1 reports the hang"
+    /// The reason other rules give when work left the virtual clock: TIME-1 reports it.
+    static let escapeReason = "work left the virtual clock, so this rule could not be judged; TIME-1 reports it"
 }
 
 @available(SkillCheckTesting, *)
 extension ConformanceCheck.Input {
     /// The finding of a run that did not end: skipped (pointing at HANG-1) when it hung, else failed.
     func unended(_ ruleID: String, subject: String, expected: String, _ failure: ProbeFailure, virtual: Bool = false) -> Finding {
-        finding(ruleID, failure.isStall && ruleID != "HANG-1" ? .skipped(reason: ProbeFailure.hangReason) : .failed,
-                subject: subject, expected: expected, observed: "the run did not end: \(failure.text)", virtual: virtual)
+        let outcome: Finding.Outcome =
+            if failure.isStall && ruleID != "HANG-1" { .skipped(reason: ProbeFailure.hangReason) }
+            else if !failure.escapes.isEmpty && ruleID != "TIME-1" { .skipped(reason: ProbeFailure.escapeReason) }
+            else { .failed }
+        return finding(ruleID, outcome, subject: subject, expected: expected,
+                       observed: "the run did not end: \(failure.text)", virtual: virtual)
     }
 }
 

@@ -33,6 +33,7 @@ public enum BrokenSkills {
         Fixture(ruleID: "CAN-3", flaw: "maps every error, cancellation included, into executionFailed") { _ in CatchAllForecastSkill() },
         Fixture(ruleID: "CAN-4", flaw: "try? swallows cancellation, then writes") { _ in ForecastNoteSkill() },
         Fixture(ruleID: "HANG-1", flaw: "a continuation bridge that forgets the cancellation path") { _ in MailboxWeatherSkill() },
+        Fixture(ruleID: "TIME-1", flaw: "debounces with Task.sleep, a real clock") { _ in DebouncedSearchSkill() },
         Fixture(ruleID: "ERR-3", flaw: "builds an invalidInput reason from the empty content") { _ in EmptyReasonReminderSkill() },
     ]
 }
