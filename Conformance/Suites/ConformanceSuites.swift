@@ -118,7 +118,7 @@ struct TimeConformance {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
 
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("TIME-2"))
+    @Test(arguments: SkillsUnderTest.cases("TIME-2"))
     func `TIME-2 the same run twice gives the same output and side effects`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }

@@ -30,10 +30,12 @@ struct BrokenSkillTests {
         }
     }
 
-    @Test("the fixture fails its own rule, with a message that says what to fix", arguments: cases)
+    @Test("the fixture fails (or, for a SHOULD rule, warns on) its own rule, with a message that says what to fix", arguments: cases)
     func failsItsOwnRule(_ broken: BrokenCase) async {
         let findings = await SkillConformance.check(for: broken.fixture.ruleID).run(broken.skill, peers: broken.peers, limits: Self.limits)
-        let failures = findings.filter { $0.outcome == .failed }
+        // A MUST rule fails; a SHOULD rule warns.
+        let breach: Finding.Outcome = RuleCatalog.standard[broken.fixture.ruleID]?.level == .should ? .warning : .failed
+        let failures = findings.filter { $0.outcome == breach }
         #expect(!failures.isEmpty, "\(broken) passed its own rule:\n\(findings.map(\.message).joined(separator: "\n"))")
         let fix = RuleCatalog.standard[broken.fixture.ruleID]?.troubleshooting.fix ?? "?"
         for failure in failures {

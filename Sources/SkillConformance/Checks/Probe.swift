@@ -16,6 +16,8 @@ struct Probe: Sendable {
     var wasCut: Bool
     var storeLog: [InMemoryDataStore.Operation]
     var requestCount: Int
+    /// What the run left behind, by JSON-pointer-like path: `/storage/notes/0/id`, `/requests/0`, …
+    var sideEffects: [(path: String, value: String)]
 
     /// Runs `skill` once: `setUp` prepares the fakes; `cutAfter` cancels the run after that much virtual
     /// time, as the engine's timeout does. Returns the failure text when the run could not be observed
@@ -35,7 +37,8 @@ struct Probe: Sendable {
                 let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
                 let skill = subject.instance(in: context)
                 let (ending, wasCut) = await execute(skill, input: input, context: context, clock: clock, cutAfter: cutAfter)
-                return Probe(ending: ending, wasCut: wasCut, storeLog: store.log, requestCount: network.requests.count)
+                return Probe(ending: ending, wasCut: wasCut, storeLog: store.log, requestCount: network.requests.count,
+                             sideEffects: effects(store: store, network: network))
             }
             return .success(probe)
         } catch {
@@ -66,6 +69,20 @@ struct Probe: Sendable {
             // The skill's child always yields an ending; the timer's never does.
             return (ending ?? .threw(ThrownError(CancellationError())), wasCut)
         }
+    }
+
+    static func effects(store: InMemoryDataStore, network: FakeNetworkService) -> [(path: String, value: String)] {
+        var effects: [(path: String, value: String)] = []
+        for (collection, documents) in store.snapshot().sorted(by: { $0.key < $1.key }) {
+            for (index, document) in documents.enumerated() {
+                effects.append(("/storage/\(collection)/\(index)/id", document.id))
+                effects.append(("/storage/\(collection)/\(index)/data", String(decoding: document.data, as: UTF8.self)))
+            }
+        }
+        for (index, request) in network.requests.enumerated() {
+            effects.append(("/requests/\(index)", "\(request.method.rawValue) \(request.url) \(String(decoding: request.body ?? Data(), as: UTF8.self))"))
+        }
+        return effects
     }
 
     static func capture(_ skill: any AgentSkill, _ input: SkillInput, _ context: SkillContext) async -> Ending {
