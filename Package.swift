@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "SkillEngine", targets: ["SkillEngine"]),
         .library(name: "SkillTesting", targets: ["SkillTesting"]),
         .library(name: "SkillScenarios", targets: ["SkillScenarios"]),
+        .library(name: "SkillConformance", targets: ["SkillConformance"]),
+        .library(name: "SkillConformanceTesting", targets: ["SkillConformanceTesting"]),
         .executable(name: "skillcheck", targets: ["skillcheck"]),
         .executable(name: "skillbench", targets: ["skillbench"]),
     ],
@@ -34,12 +36,27 @@ let package = Package(
             dependencies: ["SkillKit", "SkillEngine", "SkillTesting"],
             swiftSettings: strict
         ),
+        // The conformance rules and their checks, as values; no test framework.
+        .target(
+            name: "SkillConformance",
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting"],
+            swiftSettings: strict
+        ),
+        // `ConformanceCase.expectPasses()`: the one place that imports Swift Testing, for users' test targets.
+        .target(name: "SkillConformanceTesting", dependencies: ["SkillConformance"], swiftSettings: strict),
         // The example package's skills, compiled into this package too, so that `swift test` and
         // `skillcheck scenarios` replay the corpus against them with no setup.
         .target(
             name: "BundledReferenceSkills",
             dependencies: ["SkillKit"],
             path: "Examples/ReferenceSkills/Sources/ReferenceSkills",
+            swiftSettings: strict
+        ),
+        // One deliberately broken skill per implemented rule, compiled here for the kit's own tests.
+        .target(
+            name: "BundledBrokenSkills",
+            dependencies: ["SkillKit"],
+            path: "Examples/BrokenSkills/Sources/BrokenSkills",
             swiftSettings: strict
         ),
         .executableTarget(
@@ -63,6 +80,19 @@ let package = Package(
             name: "SkillScenariosTests",
             dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills", "skillcheck"],
             exclude: ["Broken"],
+            swiftSettings: strict
+        ),
+        // The Conformance suites (Conformance/Suites), run over the reference skills (Conformance/Subjects).
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: ["SkillKit", "SkillConformance", "SkillConformanceTesting", "BundledReferenceSkills"],
+            path: "Conformance",
+            exclude: ["README.md"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SkillConformanceTests",
+            dependencies: ["SkillKit", "SkillTesting", "SkillConformance", "BundledReferenceSkills", "BundledBrokenSkills"],
             swiftSettings: strict
         ),
     ]

@@ -1,0 +1,133 @@
+// The Conformance suites: one parameterized test per rule, one case per skill under test, each test named
+// by its rule id so that `swift test --filter META-4` runs exactly that rule. The skills come from
+// `SkillsUnderTest` (Conformance/Subjects): this package checks its reference skills; the harness
+// `skillcheck` generates supplies its own. Rules without a check yet are disabled, and say so.
+import SkillConformance
+import SkillConformanceTesting
+import Testing
+
+@Suite("Conformance: Sendable safety")
+struct SendableConformance {
+    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("SEND-1"))
+    func `SEND-1 the skill and its stored properties are Sendable`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("SEND-2"))
+    func `SEND-2 concurrent execute calls are race-free`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("SEND-3"))
+    func `SEND-3 escape hatches are listed and each needs SEND-2`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+}
+
+@Suite("Conformance: cancellation")
+struct CancellationConformance {
+    @Test(arguments: SkillsUnderTest.cases("CAN-1"))
+    func `CAN-1 cancelled before it starts, no side effects`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("CAN-2"))
+    func `CAN-2 cancelled while awaiting, ends within bounded virtual time`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("CAN-3"))
+    func `CAN-3 cancelled, throws CancellationError`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("CAN-4"))
+    func `CAN-4 after cancellation, no write and no call`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+}
+
+@Suite("Conformance: hangs")
+struct HangConformance {
+    @Test(arguments: SkillsUnderTest.cases("HANG-1"))
+    func `HANG-1 never left suspended with nothing to resume it`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+}
+
+@Suite("Conformance: error mapping")
+struct ErrorConformance {
+    @Test(arguments: SkillsUnderTest.cases("ERR-1"))
+    func `ERR-1 injected faults give SkillError or CancellationError`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("ERR-2"))
+    func `ERR-2 invalid inputs give invalidInput or an output`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("ERR-3"))
+    func `ERR-3 every SkillError has a readable reason`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+}
+
+@Suite("Conformance: metadata and routing")
+struct MetadataConformance {
+    @Test(arguments: SkillsUnderTest.cases("META-1"))
+    func `META-1 id is not empty`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("META-2"))
+    func `META-2 id is unique among the skills under test`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("META-3"))
+    func `META-3 displayName, description and keywords are not empty`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("META-4"))
+    func `META-4 canHandle is true for samples.handled`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("META-5"))
+    func `META-5 canHandle is false for samples.unhandled`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("META-6"))
+    func `META-6 canHandle gives the same answer 100 times`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("META-7"))
+    func `META-7 canHandle does no I/O`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+}
+
+@Suite("Conformance: time and determinism")
+struct TimeConformance {
+    @Test(arguments: SkillsUnderTest.cases("TIME-1"))
+    func `TIME-1 sleeps and reads time only through the context`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("TIME-2"))
+    func `TIME-2 the same run twice gives the same output and side effects`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+}
+
+@Suite("Conformance: crashes")
+struct CrashConformance {
+    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("CRASH-1"))
+    func `CRASH-1 never traps`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+}

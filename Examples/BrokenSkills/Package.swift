@@ -1,0 +1,33 @@
+// swift-tools-version:6.2
+// Deliberately broken skills, one per conformance rule SkillCheck checks, each breaking exactly that rule
+// the way real code does. SkillCheck's own tests compile these sources too (target BundledBrokenSkills)
+// and prove each is caught by its own rule only. Never ship them.
+import Foundation
+import PackageDescription
+
+// SwiftPM names a path dependency after its folder, so find out what the SkillCheck checkout is called.
+let skillCheck = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL.lastPathComponent
+
+let package = Package(
+    name: "BrokenSkills",
+    platforms: [.macOS(.v14), .iOS(.v17)],
+    products: [
+        .library(name: "BrokenSkills", targets: ["BrokenSkills"]),
+    ],
+    dependencies: [
+        .package(path: "../.."),
+    ],
+    targets: [
+        .target(
+            name: "BrokenSkills",
+            dependencies: [.product(name: "SkillKit", package: skillCheck)],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+        .testTarget(
+            name: "BrokenSkillsTests",
+            dependencies: ["BrokenSkills", .product(name: "SkillKit", package: skillCheck)],
+            swiftSettings: [.swiftLanguageMode(.v6)]
+        ),
+    ]
+)

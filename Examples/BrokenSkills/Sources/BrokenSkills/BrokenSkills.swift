@@ -1,0 +1,40 @@
+import SkillKit
+
+/// One deliberately broken skill per conformance rule the kit checks, each breaking exactly that rule
+/// the way real code does. SkillCheck's own tests prove each is caught by its rule, and only by it.
+///
+/// ```swift
+/// for fixture in BrokenSkills.fixtures { print(fixture.ruleID, fixture.make(context).id) }
+/// ```
+public enum BrokenSkills {
+    /// A broken skill and the rule it breaks.
+    public struct Fixture: Sendable {
+        /// The rule it breaks, such as `"META-6"`.
+        public let ruleID: String
+        /// What it does wrong, as a reviewer would say it.
+        public let flaw: String
+        /// Makes an instance; given the context so that a skill can capture its storage.
+        public let make: @Sendable (SkillContext) -> any AgentSkill
+    }
+
+    public static let fixtures: [Fixture] = [
+        Fixture(ruleID: "META-1", flaw: "id derived from the ASCII letters of a Chinese name") { _ in SlugIDTimerSkill() },
+        Fixture(ruleID: "META-2", flaw: "copied from NoteSkill and kept its id") { _ in ArchiveNoteSkill() },
+        Fixture(ruleID: "META-3", flaw: "description left empty when scaffolded") { _ in ScaffoldedTranslateSkill() },
+        Fixture(ruleID: "META-4", flaw: "canHandle compares the whole text with a keyword") { _ in ExactMatchConverterSkill() },
+        Fixture(ruleID: "META-5", flaw: "canHandle returns true for everything") { _ in GreedyJokeSkill() },
+        Fixture(ruleID: "META-6", flaw: "canHandle learns from the intents it sees") { _ in LearningRouterSkill() },
+        Fixture(ruleID: "META-7", flaw: "canHandle starts a Task that prefetches from storage") { context in
+            PrefetchingNotesSkill(storage: context.storage)
+        },
+        Fixture(ruleID: "ERR-1", flaw: "rethrows the raw NetworkError") { _ in UmbrellaSkill() },
+        Fixture(ruleID: "ERR-2", flaw: "throws its own parse error for text without a number") { _ in UnitConverterSkill() },
+        Fixture(ruleID: "CAN-1", flaw: "writes an audit record before checking cancellation") { _ in AuditedNoteSkill() },
+        Fixture(ruleID: "CAN-3", flaw: "maps every error, cancellation included, into executionFailed") { _ in CatchAllForecastSkill() },
+        Fixture(ruleID: "CAN-4", flaw: "try? swallows cancellation, then writes") { _ in ForecastNoteSkill() },
+        Fixture(ruleID: "HANG-1", flaw: "a continuation bridge that forgets the cancellation path") { _ in MailboxWeatherSkill() },
+        Fixture(ruleID: "TIME-1", flaw: "debounces with Task.sleep, a real clock") { _ in DebouncedSearchSkill() },
+        Fixture(ruleID: "TIME-2", flaw: "saves NoteItem(content:), whose id and date are UUID() and Date()") { _ in QuickNoteSkill() },
+        Fixture(ruleID: "ERR-3", flaw: "builds an invalidInput reason from the empty content") { _ in EmptyReasonReminderSkill() },
+    ]
+}

@@ -1,0 +1,73 @@
+/// The check of one rule, as a value: run it against a skill and it returns findings.
+///
+/// A check makes a fresh instance of the skill (``SkillUnderTest``) for each run, on virtual time, and
+/// depends on no test runner.
+///
+/// ```swift
+/// let check = SkillConformance.check(for: "ERR-1")
+/// let findings = await check.run(SkillUnderTest(WeatherSkill()), peers: ["weather", "note"])
+/// ```
+@available(SkillCheckTesting, *)
+public struct ConformanceCheck: Sendable {
+    /// What a check is given.
+    struct Input: Sendable {
+        var skill: SkillUnderTest
+        /// The ids of every skill under test, this one included.
+        var peerIDs: [String]
+        var limits: CheckLimits
+
+        /// A finding of this check for this skill.
+        func finding(
+            _ ruleID: String, _ outcome: Finding.Outcome, subject: String, expected: String, observed: String,
+            virtual: Bool = false
+        ) -> Finding {
+            Finding(
+                ruleID: ruleID, skillID: skill.id, outcome: outcome, subject: subject,
+                expected: expected, observed: observed, limits: limits.finding(virtual: virtual)
+            )
+        }
+    }
+
+    /// The reason every unimplemented check gives.
+    public static let notImplemented = "not implemented yet (issue 8)"
+
+    public let ruleID: String
+    /// False when the check only reports ``Finding/Outcome/skipped(reason:)``.
+    public let isImplemented: Bool
+    let body: @Sendable (Input) async -> [Finding]
+
+    init(_ ruleID: String, body: @escaping @Sendable (Input) async -> [Finding]) {
+        self.ruleID = ruleID
+        isImplemented = true
+        self.body = body
+    }
+
+    /// A check that reports `skipped` with ``notImplemented``: never a pass.
+    static func unimplemented(_ ruleID: String) -> ConformanceCheck {
+        ConformanceCheck(ruleID: ruleID, isImplemented: false) { input in
+            [input.finding(ruleID, .skipped(reason: notImplemented), subject: "the whole rule",
+                           expected: "a check of this rule", observed: "this kit has no check for it yet")]
+        }
+    }
+
+    private init(ruleID: String, isImplemented: Bool, body: @escaping @Sendable (Input) async -> [Finding]) {
+        self.ruleID = ruleID
+        self.isImplemented = isImplemented
+        self.body = body
+    }
+
+    /// Runs the check against `skill`. `peers` are the ids of every skill under test (for the rules
+    /// that compare skills, such as META-2); the skill's own id is added when missing.
+    ///
+    /// A check always returns at least one finding: one that found nothing to check says so
+    /// (``Finding/Outcome/notApplicable`` with the reason, or `failed` when a prerequisite is missing).
+    public func run(_ skill: SkillUnderTest, peers: [String] = [], limits: CheckLimits = CheckLimits()) async -> [Finding] {
+        let peerIDs = peers.contains(skill.id) ? peers : peers + [skill.id]
+        let findings = await body(Input(skill: skill, peerIDs: peerIDs, limits: limits))
+        if findings.isEmpty {
+            return [Finding(ruleID: ruleID, skillID: skill.id, outcome: .failed, subject: "the whole rule",
+                            expected: "at least one finding", observed: "the check returned none (a kit bug)")]
+        }
+        return findings
+    }
+}

@@ -1,0 +1,62 @@
+import SkillKit
+
+// TIME-2 (SHOULD): the same input, fakes and virtual time give the same output and side effects twice.
+
+@available(SkillCheckTesting, *)
+extension SkillConformance {
+    static let determinismChecks: [ConformanceCheck] = [
+        ConformanceCheck("TIME-2") { input in await sameTwice(input) },
+    ]
+
+    /// Each handled sample, run twice with fresh working fakes on fresh virtual clocks (same origin,
+    /// ids 1, 2, 3, … from `context.newID()`): a difference is a warning naming the path that differed.
+    static func sameTwice(_ input: ConformanceCheck.Input) async -> [Finding] {
+        let (samples, missing) = handledSamples(input, rule: "TIME-2")
+        if let missing { return [missing] }
+        let expected = "the same output and side effects both times"
+        var findings: [Finding] = []
+        for sample in samples {
+            let subject = "input \(quoted(sample)), run twice"
+            let first = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
+            let second = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
+            switch (first, second) {
+            case (.success(let a), .success(let b)):
+                let differences = differing(observed(a), observed(b))
+                findings.append(input.finding(
+                    "TIME-2", differences.isEmpty ? .passed : .warning, subject: subject, expected: expected,
+                    observed: differences.isEmpty ? "the same" : differences.prefix(3).map { path, one, two in
+                        "\(path): \(quoted(one)) then \(quoted(two))"
+                    }.joined(separator: "; ")
+                ))
+            case (.failure(let failure), _), (_, .failure(let failure)):
+                findings.append(input.unended("TIME-2", subject: subject, expected: expected, failure))
+            }
+        }
+        return findings
+    }
+
+    /// The output (or error) and side effects of a run, by path.
+    static func observed(_ probe: Probe) -> [(path: String, value: String)] {
+        var values: [(path: String, value: String)]
+        switch probe.ending {
+        case .output(let output):
+            values = [("/output/summary", output.summary), ("/output/detail", output.detail ?? "null"),
+                      ("/output/shouldRefreshUI", "\(output.shouldRefreshUI)"),
+                      ("/output/requiresConfirmation", "\(output.requiresConfirmation)")]
+        case .threw(let thrown):
+            values = [("/error", thrown.description)]
+        }
+        return values + probe.sideEffects
+    }
+
+    /// The paths whose values differ, with both values; a path present once is a difference too.
+    static func differing(_ one: [(path: String, value: String)], _ two: [(path: String, value: String)]) -> [(String, String, String)] {
+        let second = Dictionary(two.map { ($0.path, $0.value) }) { first, _ in first }
+        let firstPaths = Set(one.map(\.path))
+        var differences = one.compactMap { path, value in
+            second[path] == value ? nil : (path, value, second[path] ?? "(absent)")
+        }
+        differences += two.filter { !firstPaths.contains($0.path) }.map { ($0.path, "(absent)", $0.value) }
+        return differences
+    }
+}

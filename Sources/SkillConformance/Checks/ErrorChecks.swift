@@ -1,0 +1,176 @@
+import Foundation
+import SkillKit
+import SkillTesting
+
+// ERR-1 … ERR-3: what a skill throws when its dependencies fail or its input is odd.
+
+/// A fault the error checks inject into the fakes.
+@available(SkillCheckTesting, *)
+struct InjectedFault: Sendable {
+    var name: String
+    /// Whether it is a network fault (else a storage fault).
+    var isNetwork: Bool
+    /// Cut the run after the engine timeout (a hung request).
+    var cut: Bool
+    var setUp: @Sendable (InMemoryDataStore, FakeNetworkService) -> Void
+
+    static let all: [InjectedFault] = [
+        network("offline", .offline),
+        network("network timeout", .timeout),
+        network("HTTP 500", .status(500)),
+        network("malformed payload", .malformedPayload),
+        InjectedFault(name: "hung request cut by the engine timeout", isNetwork: true, cut: true) { _, network in
+            network.stub(.init(), reply: .hang)
+        },
+        InjectedFault(name: "storage failure", isNetwork: false, cut: false) { store, network in
+            store.fail(with: StorageError.unavailable("injected fault")) { _ in true }
+            healthy(store, network)
+        },
+    ]
+
+    static func network(_ name: String, _ reply: NetworkStub.Reply) -> InjectedFault {
+        InjectedFault(name: name, isNetwork: true, cut: false) { _, network in network.stub(.init(), reply: reply) }
+    }
+
+    /// Fakes that work: every request answers 200 with a weather document, storage accepts everything.
+    static let healthy: @Sendable (InMemoryDataStore, FakeNetworkService) -> Void = { _, network in
+        let weather = WeatherResponse(temperature: 21, condition: "晴", feelsLike: 20, humidity: 40)
+        let body = (try? JSONEncoder().encode(weather)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        network.stub(.init(), reply: .json(body))
+    }
+
+    /// Whether the run reached the faulty dependency.
+    func reached(_ probe: Probe) -> Bool { isNetwork ? probe.requestCount > 0 : !probe.storeLog.isEmpty }
+}
+
+@available(SkillCheckTesting, *)
+extension SkillConformance {
+    static let errorChecks: [ConformanceCheck] = [
+        ConformanceCheck("ERR-1") { input in await faultFindings(input) },
+        ConformanceCheck("ERR-2") { input in await invalidInputFindings(input).findings },
+        ConformanceCheck("ERR-3") { input in await readableReasons(input) },
+    ]
+
+    /// The odd inputs of ERR-2, named; `keyword` is the skill's first keyword.
+    static func invalidInputs(keyword: String?, sample: String?) -> [(name: String, text: String)] {
+        var inputs: [(name: String, text: String)] = [("empty", ""), ("whitespace", " \t\n  ")]
+        if let keyword { inputs.append(("a keyword alone", keyword)) }
+        let unit = (sample ?? keyword ?? "text") + " 测试 text "
+        inputs.append(("100 KB", String(repeating: unit, count: 102_400 / max(unit.utf8.count, 1) + 1)))
+        inputs.append(("emoji", (keyword ?? "") + " 🙂👍🏽👨‍👩‍👧🇨🇳"))
+        inputs.append(("RTL and combining marks", (keyword ?? "") + " مرحبا שלום e\u{301}\u{308} \u{202E}abc"))
+        inputs.append(("control characters", (keyword ?? "") + "\u{0}\u{7}\u{1B}[31m\u{8}\r\n"))
+        return inputs
+    }
+
+    /// ERR-1: each fault × each handled sample.
+    static func faultFindings(_ input: ConformanceCheck.Input) async -> [Finding] {
+        let (samples, missing) = handledSamples(input, rule: "ERR-1")
+        if let missing { return [missing] }
+        var findings: [Finding] = []
+        for fault in InjectedFault.all {
+            for sample in samples {
+                let subject = "\(fault.name), input \(quoted(sample))"
+                let expected = "a SkillError or CancellationError, never the underlying error"
+                let result = await Probe.run(input.skill, input: SkillInput(rawText: sample),
+                                             cutAfter: fault.cut ? input.limits.engineTimeout : nil,
+                                             limits: input.limits, setUp: fault.setUp)
+                switch result {
+                case .failure(let failure):
+                    findings.append(input.unended("ERR-1", subject: subject, expected: expected, failure, virtual: fault.cut))
+                case .success(let probe) where fault.reached(probe):
+                    findings.append(input.finding("ERR-1", mapped(probe) ? .passed : .failed, subject: subject,
+                                                  expected: expected, observed: describe(probe), virtual: fault.cut))
+                case .success:
+                    continue
+                }
+            }
+        }
+        if findings.isEmpty {
+            return [input.finding("ERR-1", .notApplicable, subject: "every fault", expected: "a skill that uses the network or storage",
+                                  observed: "no sample made a network request or a storage operation")]
+        }
+        return findings
+    }
+
+    /// ERR-2: each odd input, with working fakes. Also returns the SkillErrors seen, for ERR-3.
+    static func invalidInputFindings(_ input: ConformanceCheck.Input) async -> (findings: [Finding], errors: [(String, SkillError)]) {
+        let skill = input.skill.instance(in: .virtual(clock: VirtualClock()))
+        let inputs = invalidInputs(keyword: skill.keywords.first { !isBlank($0) }, sample: skill.samples.handled.first)
+        var findings: [Finding] = []
+        var errors: [(String, SkillError)] = []
+        for (name, text) in inputs {
+            let subject = "\(name) input \(quoted(text))"
+            let expected = "SkillError.invalidInput or an output"
+            let result = await Probe.run(input.skill, input: SkillInput(rawText: text), limits: input.limits,
+                                         setUp: InjectedFault.healthy)
+            switch result {
+            case .failure(let failure):
+                findings.append(input.unended("ERR-2", subject: subject, expected: expected, failure))
+            case .success(let probe):
+                var ok = true
+                if case .threw(let thrown) = probe.ending {
+                    if let error = thrown.skillError { errors.append((subject, error)) }
+                    if case .invalidInput = thrown.skillError {} else { ok = false }
+                }
+                findings.append(input.finding("ERR-2", ok ? .passed : .failed, subject: subject, expected: expected,
+                                              observed: describe(probe)))
+            }
+        }
+        return (findings, errors)
+    }
+
+    /// ERR-3: every SkillError seen under faults and odd inputs has a readable reason.
+    static func readableReasons(_ input: ConformanceCheck.Input) async -> [Finding] {
+        var seen = await invalidInputFindings(input).errors
+        let (samples, _) = handledSamples(input, rule: "ERR-3")
+        for fault in InjectedFault.all {
+            for sample in samples {
+                let result = await Probe.run(input.skill, input: SkillInput(rawText: sample),
+                                             cutAfter: fault.cut ? input.limits.engineTimeout : nil,
+                                             limits: input.limits, setUp: fault.setUp)
+                if case .success(let probe) = result, case .threw(let thrown) = probe.ending, let error = thrown.skillError {
+                    seen.append(("\(fault.name), input \(quoted(sample))", error))
+                }
+            }
+        }
+        guard !seen.isEmpty else {
+            return [input.finding("ERR-3", .notApplicable, subject: "every fault and odd input",
+                                  expected: "a SkillError to read", observed: "the skill threw no SkillError")]
+        }
+        return seen.map { subject, error in
+            input.finding("ERR-3", hasReadableReason(error) ? .passed : .failed, subject: subject,
+                          expected: "a reason with words in it", observed: "SkillError.\(error)")
+        }
+    }
+
+    static func hasReadableReason(_ error: SkillError) -> Bool {
+        switch error {
+        case .invalidInput(let reason), .executionFailed(let reason):
+            reason.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+        case .timeout: true
+        }
+    }
+
+    static func handledSamples(_ input: ConformanceCheck.Input, rule: String) -> ([String], Finding?) {
+        let samples = input.skill.instance(in: .virtual(clock: VirtualClock())).samples.handled
+        if samples.isEmpty {
+            return ([], input.finding(rule, .failed, subject: "samples.handled", expected: "at least one handled sample to run",
+                                      observed: "samples.handled is empty: declare `samples`"))
+        }
+        return (samples, nil)
+    }
+
+    static func mapped(_ probe: Probe) -> Bool {
+        guard case .threw(let thrown) = probe.ending else { return true }
+        return thrown.skillError != nil || thrown.isCancellation
+    }
+
+    static func describe(_ probe: Probe) -> String {
+        let cut = probe.wasCut ? "cut by the timeout, then " : ""
+        switch probe.ending {
+        case .output(let output): return cut + "an output: \(quoted(output.summary))"
+        case .threw(let thrown): return cut + "threw \(thrown)"
+        }
+    }
+}

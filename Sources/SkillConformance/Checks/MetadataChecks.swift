@@ -1,0 +1,117 @@
+import Foundation
+import SkillKit
+import SkillTesting
+
+// META-1 … META-7: what a skill says about itself, and how it routes.
+
+@available(SkillCheckTesting, *)
+extension SkillConformance {
+    static let metadataChecks: [ConformanceCheck] = [
+        ConformanceCheck("META-1") { input in
+            let id = input.skill.id
+            let blank = id.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            return [input.finding("META-1", blank ? .failed : .passed, subject: "id",
+                                  expected: "a non-empty id", observed: "id \(quoted(id))")]
+        },
+        ConformanceCheck("META-2") { input in
+            let id = input.skill.id
+            let count = input.peerIDs.filter { $0 == id }.count
+            return [input.finding("META-2", count > 1 ? .failed : .passed, subject: "id \(quoted(id))",
+                                  expected: "no other skill under test with this id",
+                                  observed: "\(count) of the \(input.peerIDs.count) skills under test have it "
+                                      + "(ids: \(input.peerIDs.map(quoted).joined(separator: ", ")))")]
+        },
+        ConformanceCheck("META-3") { input in
+            let skill = input.skill.instance(in: .virtual(clock: VirtualClock()))
+            let fields = [("displayName", skill.displayName), ("description", skill.description)]
+            var findings = fields.map { name, value in
+                input.finding("META-3", isBlank(value) ? .failed : .passed, subject: name,
+                              expected: "a non-empty \(name)", observed: "\(name) \(quoted(value))")
+            }
+            let keywordsOK = !skill.keywords.isEmpty && !skill.keywords.contains(where: isBlank)
+            findings.append(input.finding("META-3", keywordsOK ? .passed : .failed, subject: "keywords",
+                                          expected: "at least one keyword, none blank",
+                                          observed: "keywords [\(skill.keywords.map(quoted).joined(separator: ", "))]"))
+            return findings
+        },
+        ConformanceCheck("META-4") { input in routing(input, rule: "META-4", handled: true) },
+        ConformanceCheck("META-5") { input in routing(input, rule: "META-5", handled: false) },
+        ConformanceCheck("META-6") { input in stability(input) },
+        ConformanceCheck("META-7") { input in await noIO(input) },
+    ]
+
+    /// META-4 and META-5: one call of canHandle per sample, on a fresh instance.
+    private static func routing(_ input: ConformanceCheck.Input, rule: String, handled: Bool) -> [Finding] {
+        let skill = input.skill.instance(in: .virtual(clock: VirtualClock()))
+        let samples = handled ? skill.samples.handled : skill.samples.unhandled
+        let list = handled ? "samples.handled" : "samples.unhandled"
+        guard !samples.isEmpty else {
+            return [input.finding(rule, .failed, subject: list, expected: "at least one sample intent to check",
+                                  observed: "\(list) is empty: declare `samples` so that routing can be checked")]
+        }
+        return samples.map { sample in
+            let answer = skill.canHandle(sample)
+            return input.finding(rule, answer == handled ? .passed : .failed, subject: "canHandle(\(quoted(sample)))",
+                                 expected: "\(handled), as the sample is in \(list)", observed: "\(answer)")
+        }
+    }
+
+    /// META-6: 100 calls per sample on one fresh instance.
+    private static func stability(_ input: ConformanceCheck.Input) -> [Finding] {
+        let skill = input.skill.instance(in: .virtual(clock: VirtualClock()))
+        let samples = skill.samples.handled + skill.samples.unhandled
+        guard !samples.isEmpty else {
+            return [input.finding("META-6", .failed, subject: "samples", expected: "at least one sample intent",
+                                  observed: "samples.handled and samples.unhandled are both empty")]
+        }
+        return samples.map { sample in
+            let answers = (0..<100).map { _ in skill.canHandle(sample) }
+            let trues = answers.filter { $0 }.count
+            let stable = trues == 0 || trues == 100
+            let firstChange = answers.firstIndex { $0 != answers[0] }.map { " (first change at call \($0 + 1))" } ?? ""
+            return input.finding("META-6", stable ? .passed : .failed, subject: "canHandle(\(quoted(sample))) × 100",
+                                 expected: "the same answer every time",
+                                 observed: "true \(trues) times, false \(100 - trues) times\(firstChange)")
+        }
+    }
+
+    /// META-7: canHandle for every sample, on virtual time with the check's fakes; nothing may touch them.
+    private static func noIO(_ input: ConformanceCheck.Input) async -> [Finding] {
+        let subject = input.skill
+        let result: Result<(store: [String], requests: [String]), any Error>
+        do {
+            let logs = try await withVirtualTime(stallTimeout: input.limits.realStall) { clock in
+                let store = InMemoryDataStore(clock: clock)
+                let network = FakeNetworkService(clock: clock)
+                let skill = subject.instance(in: .virtual(clock: clock, storage: store, networkService: network))
+                for sample in skill.samples.handled + skill.samples.unhandled { _ = skill.canHandle(sample) }
+                await Task.yield()
+                return (store.log.map(\.description), network.requests.map { "\($0.method.rawValue) \($0.url)" })
+            }
+            result = .success(logs)
+        } catch {
+            result = .failure(error)
+        }
+        let expected = "no storage operation, no network request and no task started while answering canHandle"
+        switch result {
+        case .failure(let error):
+            return [input.finding("META-7", .failed, subject: "canHandle of every sample", expected: expected,
+                                  observed: "\(error)")]
+        case .success(let logs):
+            let io = logs.store + logs.requests
+            return [input.finding("META-7", io.isEmpty ? .passed : .failed, subject: "canHandle of every sample",
+                                  expected: expected,
+                                  observed: io.isEmpty ? "none" : io.joined(separator: "; "))]
+        }
+    }
+}
+
+@available(SkillCheckTesting, *)
+func quoted(_ text: String) -> String {
+    let shown = text.count > 60 ? String(text.prefix(60)) + "… (\(text.utf8.count) bytes)" : text
+    return "\"" + shown.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }
+        .joined() + "\""
+}
+
+@available(SkillCheckTesting, *)
+func isBlank(_ text: String) -> Bool { text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }

@@ -1,0 +1,133 @@
+// The error, metadata, time and crash rules of the standard catalogue.
+
+@available(SkillCheckTesting, *)
+extension RuleCatalog {
+    static let errorRules: [ConformanceRule] = [
+        ConformanceRule(
+            id: "ERR-1", category: .errors, level: .must,
+            sentence: "For each injected fault (offline, timeout, HTTP 500, malformed payload, a hung request cut by the engine's timeout, storage failure) the skill throws a SkillError or CancellationError, never the underlying error.",
+            troubleshooting: .init(
+                cause: "The skill lets a NetworkError, StorageError or DecodingError through with a bare `try`.",
+                fix: "Catch the dependency's errors and map them to SkillError, rethrowing CancellationError as it is.",
+                example: "do { return try await context.networkService.send(request) }\ncatch let error as NetworkError { throw SkillError.executionFailed(error.message(in: .english)) }"
+            )
+        ),
+        ConformanceRule(
+            id: "ERR-2", category: .errors, level: .must,
+            sentence: "Invalid inputs (empty, whitespace, a keyword alone, 100 KB, emoji, RTL and combining marks, control characters) give SkillError.invalidInput or a normal output, never another error or a trap.",
+            troubleshooting: .init(
+                cause: "Parsing code throws its own error type, or force-unwraps, when the text is not what it expected.",
+                fix: "Validate the text first and throw SkillError.invalidInput with a reason the user can act on.",
+                example: "guard let amount = Double(text) else {\n    throw SkillError.invalidInput(\"no amount in \\\"\\(text)\\\"\") }"
+            )
+        ),
+        ConformanceRule(
+            id: "ERR-3", category: .errors, level: .must,
+            sentence: "Every SkillError the skill throws has a non-empty, readable reason.",
+            troubleshooting: .init(
+                cause: "A placeholder reason (`\"\"`) left in a guard, or a reason built from an empty value.",
+                fix: "Say what was wrong and what to type instead.",
+                example: "guard !content.isEmpty else {\n    throw SkillError.invalidInput(\"say what to note, such as 记一下明天开会\") }"
+            )
+        ),
+    ]
+
+    static let metadataRules: [ConformanceRule] = [
+        ConformanceRule(
+            id: "META-1", category: .metadata, level: .must,
+            sentence: "The skill's id is not empty.",
+            troubleshooting: .init(
+                cause: "An id derived from a name that has no ASCII letters, or a placeholder left empty.",
+                fix: "Give the skill a literal, stable id.",
+                example: "public let id = \"timer\"\npublic let displayName = \"计时器\""
+            )
+        ),
+        ConformanceRule(
+            id: "META-2", category: .metadata, level: .must,
+            sentence: "The skill's id is unique among the skills under test.",
+            troubleshooting: .init(
+                cause: "A skill copied from another one kept its id, so the engine indexes only one of them.",
+                fix: "Give each skill its own id.",
+                example: "public let id = \"note-archive\"   // was \"note\", NoteSkill's id\npublic let displayName = \"归档\""
+            )
+        ),
+        ConformanceRule(
+            id: "META-3", category: .metadata, level: .must,
+            sentence: "The skill's displayName, description and keywords are not empty.",
+            troubleshooting: .init(
+                cause: "A field left as a placeholder (`\"\"`, `[]`) when the skill was scaffolded.",
+                fix: "Describe the skill: people read displayName and description, routers use the keywords.",
+                example: "public let description = \"Converts units, such as 3 km in miles.\"\npublic let keywords = [\"convert\", \"换算\"]"
+            )
+        ),
+        ConformanceRule(
+            id: "META-4", category: .metadata, level: .must,
+            sentence: "canHandle returns true for each of the skill's samples.handled.",
+            troubleshooting: .init(
+                cause: "canHandle compares the whole text with a keyword instead of looking for the keyword in it.",
+                fix: "Look for keywords inside the text (the default canHandle does), and keep samples in step.",
+                example: "func canHandle(_ intent: String) -> Bool {\n    keywords.contains { intent.contains($0) } }"
+            )
+        ),
+        ConformanceRule(
+            id: "META-5", category: .metadata, level: .must,
+            sentence: "canHandle returns false for each of the skill's samples.unhandled.",
+            troubleshooting: .init(
+                cause: "canHandle returns true for everything, so the skill takes intents meant for other skills.",
+                fix: "Answer true only for text the skill can act on.",
+                example: "func canHandle(_ intent: String) -> Bool {\n    keywords.contains { intent.localizedCaseInsensitiveContains($0) } }"
+            )
+        ),
+        ConformanceRule(
+            id: "META-6", category: .metadata, level: .must,
+            sentence: "canHandle gives the same answer for the same text over 100 repetitions.",
+            troubleshooting: .init(
+                cause: "canHandle depends on randomness, on a counter or on what it has seen before.",
+                fix: "Make canHandle a pure function of the text.",
+                example: "func canHandle(_ intent: String) -> Bool {\n    intent.contains(\"换算\") }   // no state, no Bool.random()"
+            )
+        ),
+        ConformanceRule(
+            id: "META-7", category: .metadata, level: .must,
+            sentence: "canHandle does no I/O: no storage operation and no network request, and starts no task.",
+            troubleshooting: .init(
+                cause: "canHandle starts a Task to prefetch or warm a cache, so routing does I/O for every message.",
+                fix: "Do I/O in execute, through the SkillContext, and keep canHandle to the text.",
+                example: "func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {\n    let notes = try await context.storage.documents(in: \"notes\") // not in canHandle"
+            )
+        ),
+    ]
+
+    static let timeRules: [ConformanceRule] = [
+        ConformanceRule(
+            id: "TIME-1", category: .time, level: .must,
+            sentence: "The skill sleeps and reads time only through its context, never through a real clock.",
+            troubleshooting: .init(
+                cause: "`Task.sleep(for:)`, `ContinuousClock()` or `Date()` in the skill.",
+                fix: "Use context.clock and context.now, which tests replace with a virtual clock.",
+                example: "try await context.clock.sleep(for: .seconds(1))\nlet createdAt = context.now"
+            )
+        ),
+        ConformanceRule(
+            id: "TIME-2", category: .time, level: .should,
+            sentence: "The same input, fakes and virtual time give the same output and side effects twice.",
+            troubleshooting: .init(
+                cause: "`Date()`, `UUID()` or unseeded randomness in an output or a stored document.",
+                fix: "Take dates, ids and random numbers from the context or from a seeded generator.",
+                example: "let note = NoteItem(id: context.newID(), content: text, createdAt: context.now)\ntry await context.storage.save(note)"
+            )
+        ),
+    ]
+
+    static let crashRules: [ConformanceRule] = [
+        ConformanceRule(
+            id: "CRASH-1", category: .crash, level: .must,
+            sentence: "The skill never traps (force unwrap, index out of range, fatalError) in any check.",
+            troubleshooting: .init(
+                cause: "A force unwrap or subscript on user text, such as `text.split(separator: \" \")[1]`.",
+                fix: "Use optional binding and throw SkillError.invalidInput when the text lacks a part.",
+                example: "let words = text.split(separator: \" \")\nguard words.count > 1 else { throw SkillError.invalidInput(\"name a city\") }"
+            )
+        ),
+    ]
+}

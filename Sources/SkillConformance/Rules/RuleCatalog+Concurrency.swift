@@ -1,0 +1,85 @@
+// The Sendable, cancellation and hang rules of the standard catalogue.
+
+@available(SkillCheckTesting, *)
+extension RuleCatalog {
+    static let sendableRules: [ConformanceRule] = [
+        ConformanceRule(
+            id: "SEND-1", category: .sendable, level: .must,
+            sentence: "The skill and its stored properties are Sendable under Swift 6 strict concurrency.",
+            troubleshooting: .init(
+                cause: "A stored property holds a class that is not Sendable, such as a cache or a formatter.",
+                fix: "Keep state behind the SkillContext, or make the stored type an immutable struct or an actor.",
+                example: "struct QuoteSkill: AgentSkill {\n    let formatter: FormatStyleBox   // a Sendable struct, not a class"
+            )
+        ),
+        ConformanceRule(
+            id: "SEND-2", category: .sendable, level: .must,
+            sentence: "Concurrent execute calls on one instance are race-free and give the same outputs as sequential calls.",
+            troubleshooting: .init(
+                cause: "An `@unchecked Sendable` class with a counter or cache that many tasks mutate without a lock.",
+                fix: "Protect shared state with a Mutex or an actor, or remove it: a skill should be an immutable value.",
+                example: "let hits = Mutex(0)\nhits.withLock { $0 += 1 }"
+            )
+        ),
+        ConformanceRule(
+            id: "SEND-3", category: .sendable, level: .should,
+            sentence: "Escape hatches (`@unchecked Sendable`, `nonisolated(unsafe)`, `@preconcurrency`) are listed, and each needs SEND-2 to pass.",
+            troubleshooting: .init(
+                cause: "An escape hatch silenced the compiler instead of making the type safe.",
+                fix: "Remove the escape hatch, or keep it and make sure SEND-2 passes under ThreadSanitizer.",
+                example: "final class Cache: Sendable {\n    private let entries = Mutex<[String: String]>([:])"
+            )
+        ),
+    ]
+
+    static let cancellationRules: [ConformanceRule] = [
+        ConformanceRule(
+            id: "CAN-1", category: .cancellation, level: .must,
+            sentence: "A skill cancelled before it starts has no side effects: no storage write and no network request other than a GET.",
+            troubleshooting: .init(
+                cause: "The skill writes or sends before its first suspension point, without checking for cancellation.",
+                fix: "Call `try Task.checkCancellation()` before the first side effect.",
+                example: "try Task.checkCancellation()\ntry await context.storage.save(note)"
+            )
+        ),
+        ConformanceRule(
+            id: "CAN-2", category: .cancellation, level: .must,
+            sentence: "A skill cancelled while awaiting the network or storage ends within a bounded virtual time.",
+            troubleshooting: .init(
+                cause: "A retry loop or sleep that ignores cancellation keeps the skill running after the engine gave up.",
+                fix: "Sleep on `context.clock` with `try await` (it throws when cancelled) and check cancellation in loops.",
+                example: "while !done { try Task.checkCancellation()\n    try await context.clock.sleep(for: .seconds(1)) }"
+            )
+        ),
+        ConformanceRule(
+            id: "CAN-3", category: .cancellation, level: .must,
+            sentence: "A cancelled skill ends by throwing CancellationError, not a SkillError and not an output.",
+            troubleshooting: .init(
+                cause: "A `catch` that maps every error, cancellation included, into `SkillError.executionFailed`.",
+                fix: "Rethrow CancellationError before mapping the rest.",
+                example: "} catch is CancellationError { throw CancellationError()\n} catch { throw SkillError.executionFailed(\"\\(error)\") }"
+            )
+        ),
+        ConformanceRule(
+            id: "CAN-4", category: .cancellation, level: .must,
+            sentence: "After cancellation the skill makes no storage write and no network call.",
+            troubleshooting: .init(
+                cause: "`try?` swallows the CancellationError of an await, and the code after it writes anyway.",
+                fix: "Use `try`, not `try?`, on awaits that can be cancelled, or check cancellation before writing.",
+                example: "let weather = try await context.networkService.fetchWeather(city: city)\ntry await context.storage.save(note)"
+            )
+        ),
+    ]
+
+    static let hangRules: [ConformanceRule] = [
+        ConformanceRule(
+            id: "HANG-1", category: .hang, level: .must,
+            sentence: "The skill never hangs: it is never left suspended once the scheduler is idle and no sleeper is pending.",
+            troubleshooting: .init(
+                cause: "A `withCheckedContinuation` whose continuation is not resumed on some path (an error, a cancellation).",
+                fix: "Resume the continuation exactly once on every path, and resume it with CancellationError when cancelled.",
+                example: "withTaskCancellationHandler { try await waitForReply() }\n    onCancel: { pending.resume(throwing: CancellationError()) }"
+            )
+        ),
+    ]
+}

@@ -1,0 +1,44 @@
+/// Every conformance rule, as one Codable value: the README's table, the test names and every report
+/// come from it.
+///
+/// ```swift
+/// for rule in RuleCatalog.standard.rules where rule.category == .errors { print(rule.id, rule.sentence) }
+/// let json = try JSONEncoder().encode(RuleCatalog.standard)   // schema "skillcheck.rules/1"
+/// ```
+@available(SkillCheckTesting, *)
+public struct RuleCatalog: Sendable, Codable, Hashable {
+    /// The schema of this value's JSON form.
+    public static let schemaVersion = "skillcheck.rules/1"
+
+    public var schema: String
+    /// In catalogue order: by category, then number.
+    public var rules: [ConformanceRule]
+
+    public init(schema: String = RuleCatalog.schemaVersion, rules: [ConformanceRule]) {
+        self.schema = schema
+        self.rules = rules
+    }
+
+    /// The rule with this id.
+    public subscript(id: String) -> ConformanceRule? { rules.first { $0.id == id } }
+
+    /// The catalogue this version of the kit checks.
+    public static let standard = RuleCatalog(
+        rules: sendableRules + cancellationRules + hangRules + errorRules + metadataRules + timeRules + crashRules
+    )
+
+    /// The rule table of `Conformance/README.md`: id, category, level, sentence, then troubleshooting.
+    public var markdownTable: String {
+        var lines = [
+            "| Id | Category | Level | Rule | Usual cause | Fix | Example |",
+            "| --- | --- | --- | --- | --- | --- | --- |",
+        ]
+        for rule in rules {
+            let t = rule.troubleshooting
+            let example = "`" + t.example.replacingOccurrences(of: "\n", with: "`<br>`") + "`"
+            let cells = [rule.id, rule.category.rawValue, rule.level.rawValue, rule.sentence, t.cause, t.fix, example]
+            lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n")
+    }
+}

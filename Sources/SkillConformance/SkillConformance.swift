@@ -1,0 +1,90 @@
+import SkillKit
+
+/// The conformance checks, by rule id, and the cases a test suite runs.
+///
+/// ```swift
+/// @Test(arguments: SkillConformance.cases(for: [NoteSkill(), WeatherSkill()]))
+/// func conformance(_ c: ConformanceCase) async { await c.expectPasses() }   // import SkillConformanceTesting
+/// ```
+@available(SkillCheckTesting, *)
+public enum SkillConformance {
+    /// Every rule's check, in catalogue order.
+    public static let checks: [ConformanceCheck] = RuleCatalog.standard.rules.map { rule in
+        implemented[rule.id] ?? .unimplemented(rule.id)
+    }
+
+    static let implemented: [String: ConformanceCheck] = Dictionary(
+        uniqueKeysWithValues: (metadataChecks + errorChecks + cancellationChecks + hangChecks + timeChecks + determinismChecks).map { ($0.ruleID, $0) }
+    )
+
+    /// The ids of the rules that have a check; the others report `skipped`.
+    public static var implementedRuleIDs: [String] { checks.filter(\.isImplemented).map(\.ruleID) }
+
+    /// The check of `ruleID`; an unknown id gives a check that fails, naming the known ids.
+    public static func check(for ruleID: String) -> ConformanceCheck {
+        if let check = checks.first(where: { $0.ruleID == ruleID }) { return check }
+        return ConformanceCheck(ruleID) { input in
+            [input.finding(ruleID, .failed, subject: "rule id \"\(ruleID)\"",
+                           expected: "one of " + RuleCatalog.standard.rules.map(\.id).joined(separator: ", "),
+                           observed: "no such rule")]
+        }
+    }
+
+    /// One case per implemented rule and skill, rule by rule: the skills are checked among each other
+    /// (META-2 compares their ids).
+    public static func cases(
+        for skills: [any AgentSkill], rules: [String] = implementedRuleIDs, limits: CheckLimits = CheckLimits()
+    ) -> [ConformanceCase] {
+        cases(for: skills.map { SkillUnderTest($0) }, rules: rules, limits: limits)
+    }
+
+    /// One case per rule and skill, for skills made by factories.
+    public static func cases(
+        for skills: [SkillUnderTest], rules: [String] = implementedRuleIDs, limits: CheckLimits = CheckLimits()
+    ) -> [ConformanceCase] {
+        let peers = skills.map(\.id)
+        return rules.flatMap { rule in
+            skills.map { ConformanceCase(ruleID: rule, skill: $0, peers: peers, limits: limits) }
+        }
+    }
+}
+
+/// One rule checked against one skill: a test case.
+///
+/// ```swift
+/// let findings = await ConformanceCase(ruleID: "META-1", skill: SkillUnderTest(NoteSkill())).run()
+/// ```
+@available(SkillCheckTesting, *)
+public struct ConformanceCase: Sendable, CustomStringConvertible {
+    public var ruleID: String
+    public var skill: SkillUnderTest
+    public var peers: [String]
+    public var limits: CheckLimits
+
+    public init(ruleID: String, skill: SkillUnderTest, peers: [String] = [], limits: CheckLimits = CheckLimits()) {
+        self.ruleID = ruleID
+        self.skill = skill
+        self.peers = peers
+        self.limits = limits
+    }
+
+    /// Runs the rule's check.
+    public func run() async -> [Finding] {
+        await SkillConformance.check(for: ruleID).run(skill, peers: peers, limits: limits)
+    }
+
+    public var description: String { "\(ruleID) \(skill)" }
+}
+
+@available(SkillCheckTesting, *)
+extension SkillConformance {
+    /// The generated part of `Conformance/README.md`: the catalogue's table, then which rules have a check.
+    public static var readmeRules: String {
+        let checked = implementedRuleIDs
+        let unchecked = checks.filter { !$0.isImplemented }.map(\.ruleID)
+        return RuleCatalog.standard.markdownTable + "\n\n"
+            + "Checked by this version: \(checked.joined(separator: ", ")).\n"
+            + "Not checked yet (each reports `skipped: \(ConformanceCheck.notImplemented)`, never a pass): "
+            + "\(unchecked.joined(separator: ", "))."
+    }
+}

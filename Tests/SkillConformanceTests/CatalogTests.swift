@@ -1,0 +1,90 @@
+import Foundation
+import SkillConformance
+import SkillKit
+import Testing
+
+@Suite("The rule catalogue and findings are data")
+struct CatalogTests {
+    @Test("every rule has a unique id, a sentence and troubleshooting with a two-line example")
+    func rulesAreComplete() {
+        let rules = RuleCatalog.standard.rules
+        #expect(Set(rules.map(\.id)).count == rules.count)
+        #expect(Set(rules.map(\.category)) == Set(ConformanceRule.Category.allCases))
+        for rule in rules {
+            #expect(!rule.sentence.isEmpty && !rule.troubleshooting.cause.isEmpty && !rule.troubleshooting.fix.isEmpty, "\(rule.id)")
+            #expect(rule.troubleshooting.example.split(separator: "\n").count == 2, "\(rule.id) example has two lines")
+        }
+    }
+
+    @Test("the issue's rules are all there")
+    func issueRulesExist() {
+        let ids = Set(RuleCatalog.standard.rules.map(\.id))
+        let named = ["SEND-1", "SEND-2", "SEND-3", "CAN-1", "CAN-2", "CAN-3", "CAN-4", "HANG-1", "ERR-1", "ERR-2", "ERR-3",
+                     "META-1", "META-2", "META-3", "META-4", "META-5", "META-6", "META-7", "TIME-1", "TIME-2", "CRASH-1"]
+        #expect(ids == Set(named))
+        #expect(RuleCatalog.standard["SEND-3"]?.level == .should && RuleCatalog.standard["TIME-2"]?.level == .should)
+    }
+
+    @Test("the catalogue round-trips through JSON with its schema")
+    func catalogueIsCodable() throws {
+        let data = try JSONEncoder().encode(RuleCatalog.standard)
+        let back = try JSONDecoder().decode(RuleCatalog.self, from: data)
+        #expect(back == RuleCatalog.standard)
+        #expect(back.schema == "skillcheck.rules/1")
+    }
+
+    @Test("findings round-trip through JSON, and another schema is refused")
+    func findingsAreCodable() throws {
+        let findings = [
+            Finding(ruleID: "META-1", skillID: "note", outcome: .passed, subject: "id", expected: "a", observed: "b"),
+            Finding(ruleID: "CAN-1", skillID: "note", outcome: .skipped(reason: "not implemented yet (issue 8)"),
+                    subject: "s", expected: "e", observed: "o", seed: 42, limits: .init(virtualSeconds: 10, realStallSeconds: 1)),
+        ]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        let data = try encoder.encode(FindingsReport(findings: findings))
+        #expect(try FindingsReport.decode(data).findings == findings)
+        let other = Data(String(decoding: data, as: UTF8.self)
+            .replacingOccurrences(of: "skillcheck.findings/1", with: "skillcheck.findings/9").utf8)
+        #expect(throws: FindingsReport.SchemaMismatch.self) { try FindingsReport.decode(other) }
+    }
+
+    @Test("a rule without a check is skipped with its reason, never passed")
+    func unimplementedRulesAreSkipped() async {
+        let unimplemented = SkillConformance.checks.filter { !$0.isImplemented }
+        #expect(!unimplemented.isEmpty)
+        for check in unimplemented {
+            let findings = await check.run(SkillUnderTest(EchoSkill()))
+            #expect(findings.map(\.outcome) == [.skipped(reason: "not implemented yet (issue 8)")], "\(check.ruleID)")
+            #expect(findings.allSatisfy { $0.outcome.isProblem })
+        }
+    }
+
+    @Test("an unknown rule id fails, naming the known ids")
+    func unknownRuleFails() async {
+        let findings = await SkillConformance.check(for: "META-99").run(SkillUnderTest(EchoSkill()))
+        #expect(findings.map(\.outcome) == [.failed])
+        #expect(findings.first?.expected.contains("META-1") == true)
+    }
+
+    @Test("a skill with no samples fails the routing rules: a missing prerequisite is never a pass")
+    func missingSamplesFail() async {
+        for rule in ["META-4", "META-5"] {
+            let findings = await SkillConformance.check(for: rule).run(SkillUnderTest(EchoSkill(samples: SkillSamples(handled: []))))
+            #expect(findings.map(\.outcome) == [.failed], "\(rule)")
+        }
+    }
+}
+
+/// Repeats the text; needs nothing.
+struct EchoSkill: AgentSkill {
+    let id = "echo"
+    let displayName = "Echo"
+    let description = "Repeats what the user said."
+    let keywords = ["echo"]
+    var samples = SkillSamples(handled: ["echo hi"], unhandled: ["weather"])
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        SkillOutput(summary: input.rawText)
+    }
+}
