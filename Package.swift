@@ -92,7 +92,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SkillConformanceTests",
-            dependencies: ["SkillKit", "SkillTesting", "SkillConformance", "BundledReferenceSkills", "BundledBrokenSkills"],
+            dependencies: ["SkillKit", "SkillTesting", "SkillConformance", "SkillConformanceTesting", "BundledReferenceSkills", "BundledBrokenSkills"],
             swiftSettings: strict
         ),
     ]
