@@ -66,7 +66,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "skillbench",
-            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills"],
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "SkillConformance", "BundledReferenceSkills"],
             swiftSettings: strict
         ),
         .testTarget(name: "SkillKitTests", dependencies: ["SkillKit", "SkillTesting"], swiftSettings: strict),

@@ -33,6 +33,7 @@ struct Benchmarks {
             if wants("engine") { rows.append(await engineSends(count: quick ? 1_000 : 20_000, load: label)) }
             if wants("replay") { rows += ScenarioBenchmarks(quick: quick).rows(load: label) }
             if wants("long-replay") { rows += LongReplayBenchmark(quick: quick).rows(load: label) }
+            if wants("conformance") { rows.append(await ConformanceBenchmark(quick: quick).row(load: label)) }
             load?.stop()
         }
         print("| benchmark | load | result | detail |")
@@ -40,7 +41,8 @@ struct Benchmarks {
         for row in rows { print("| \(row.name) | \(row.load) | \(row.figure) | \(row.detail) |") }
     }
 
-    /// Whether the benchmark group `name` (retry, sleepers, engine, replay, long-replay) was asked for.
+    /// Whether the benchmark group `name` (retry, sleepers, engine, replay, long-replay, conformance) was
+    /// asked for.
     func wants(_ name: String) -> Bool {
         only.map { name.contains($0) } ?? true
     }
