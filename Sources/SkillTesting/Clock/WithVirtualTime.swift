@@ -25,6 +25,10 @@ import Foundation
 /// Driving the clock by hand works too: ``VirtualClock/advance(by:)`` inside the body runs the other
 /// tasks right away, and time moves by itself only while the body itself waits.
 ///
+/// The scope runs on a thread of its own; the calling task waits for it, holding its thread (a
+/// semaphore, an order ThreadSanitizer sees), so each running scope takes one of the cooperative pool's
+/// threads until it ends.
+///
 /// It fails, never hangs:
 /// - with ``VirtualTimeLeftovers`` when the body returns leaving sleepers, unfinished spawned tasks or
 ///   escapes behind (they are cancelled first, so nothing leaks into the next test), or warnings when
