@@ -107,6 +107,8 @@ public enum FileWriter {
         var base = ""
         for character in (target as NSString).lastPathComponent where base.utf8.count < 100 { base.append(character) }
         let folder = parent(of: target)
+        // The name is random on purpose, like mkstemp's: it never reaches a report or a recording, and a
+        // predictable one could collide with a parallel run or be planted in a shared folder.
         while true {
             let name = folder + "/." + base + "." + String(UInt64.random(in: 0...UInt64.max), radix: 36) + ".tmp"
             let descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
