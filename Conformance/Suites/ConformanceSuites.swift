@@ -31,7 +31,7 @@ struct CancellationConformance {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
 
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("CAN-2"))
+    @Test(arguments: SkillsUnderTest.cases("CAN-2"))
     func `CAN-2 cancelled while awaiting, ends within bounded virtual time`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }

@@ -17,13 +17,14 @@ public struct ConformanceCheck: Sendable {
         var limits: CheckLimits
 
         /// A finding of this check for this skill.
+        /// `virtual` says the run was cut at the engine timeout; `virtualLimit` gives another virtual bound.
         func finding(
             _ ruleID: String, _ outcome: Finding.Outcome, subject: String, expected: String, observed: String,
-            virtual: Bool = false
+            virtual: Bool = false, virtualLimit: Duration? = nil
         ) -> Finding {
             Finding(
-                ruleID: ruleID, skillID: skill.id, outcome: outcome, subject: subject,
-                expected: expected, observed: observed, limits: limits.finding(virtual: virtual)
+                ruleID: ruleID, skillID: skill.id, outcome: outcome, subject: subject, expected: expected,
+                observed: observed, limits: limits.finding(virtual: virtualLimit ?? (virtual ? limits.engineTimeout : nil))
             )
         }
     }

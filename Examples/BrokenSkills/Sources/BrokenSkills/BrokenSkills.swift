@@ -30,6 +30,9 @@ public enum BrokenSkills {
         Fixture(ruleID: "ERR-1", flaw: "rethrows the raw NetworkError") { _ in UmbrellaSkill() },
         Fixture(ruleID: "ERR-2", flaw: "throws its own parse error for text without a number") { _ in UnitConverterSkill() },
         Fixture(ruleID: "CAN-1", flaw: "writes an audit record before checking cancellation") { _ in AuditedNoteSkill() },
+        Fixture(ruleID: "CAN-2", flaw: "retries on every error for 30 s of its clock; once cancelled, its try? sleep never waits") { _ in
+            PatientWeatherSkill()
+        },
         Fixture(ruleID: "CAN-3", flaw: "maps every error, cancellation included, into executionFailed") { _ in CatchAllForecastSkill() },
         Fixture(ruleID: "CAN-4", flaw: "try? swallows cancellation, then writes") { _ in ForecastNoteSkill() },
         Fixture(ruleID: "HANG-1", flaw: "a continuation bridge that forgets the cancellation path") { _ in MailboxWeatherSkill() },
