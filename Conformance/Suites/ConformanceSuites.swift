@@ -13,7 +13,7 @@ struct SendableConformance {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
 
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("SEND-2"))
+    @Test(arguments: SkillsUnderTest.cases("SEND-2"))
     func `SEND-2 concurrent execute calls are race-free`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }

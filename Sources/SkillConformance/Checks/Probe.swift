@@ -157,6 +157,11 @@ struct ProbeFailure: Error, Sendable {
     static let hangReason = "the run hung, so this rule could not be judged; HANG-1 reports the hang"
     /// The reason other rules give when work left the virtual clock: TIME-1 reports it.
     static let escapeReason = "work left the virtual clock, so this rule could not be judged; TIME-1 reports it"
+    /// The reason SEND-2 gives when two sequential runs differ: TIME-2 reports that.
+    static let nondeterministicReason = "two sequential runs on fresh instances gave different outputs, so the "
+        + "concurrent outputs could not be compared with them: the skill reads time, ids or randomness outside "
+        + "its context (TIME-2 reports that), or it was given as one value that keeps state between calls in a "
+        + "class it holds (give a factory instead: SkillUnderTest { _ in MySkill() })"
     /// The reason other rules give when a run went on after it was cancelled: CAN-2 reports it.
     static let ranOnReason = "the run kept going after it was cancelled, so this rule could not be judged; CAN-2 reports it"
 }
@@ -212,15 +217,23 @@ public struct CheckLimits: Sendable, Hashable {
     public var realRun: Duration
     /// Virtual time a skill may take to end once cancelled (CAN-2).
     public var afterCancellation: Duration
+    /// Real time SEND-2's stress run (on the real concurrent executor, so no virtual clock bounds it) may
+    /// take in all. Generous: other checks running at the same time can hold the executor's threads.
+    public var realStress: Duration
+    /// The seed of the checks' randomness (the order SEND-2 starts its concurrent calls in); every
+    /// finding that used it reports it, so a failure can be replayed.
+    public var seed: UInt64
 
     public init(
         engineTimeout: Duration = .seconds(10), realStall: Duration = .seconds(1), realRun: Duration = .seconds(5),
-        afterCancellation: Duration = .seconds(1)
+        afterCancellation: Duration = .seconds(1), realStress: Duration = .seconds(30), seed: UInt64 = 0x5EED
     ) {
+        self.realStress = realStress
         self.engineTimeout = engineTimeout
         self.realStall = realStall
         self.realRun = realRun
         self.afterCancellation = afterCancellation
+        self.seed = seed
     }
 
     /// The limits a finding reports: `virtual` is the virtual bound the check applied, if any.

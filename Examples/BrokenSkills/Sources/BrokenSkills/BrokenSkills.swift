@@ -18,6 +18,9 @@ public enum BrokenSkills {
     }
 
     public static let fixtures: [Fixture] = [
+        Fixture(ruleID: "SEND-2", flaw: "an @unchecked Sendable counter read before an await and written after it") { _ in
+            CountingWeatherSkill()
+        },
         Fixture(ruleID: "META-1", flaw: "id derived from the ASCII letters of a Chinese name") { _ in SlugIDTimerSkill() },
         Fixture(ruleID: "META-2", flaw: "copied from NoteSkill and kept its id") { _ in ArchiveNoteSkill() },
         Fixture(ruleID: "META-3", flaw: "description left empty when scaffolded") { _ in ScaffoldedTranslateSkill() },
