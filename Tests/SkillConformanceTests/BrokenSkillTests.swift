@@ -22,7 +22,9 @@ struct BrokenSkillTests {
         + "its context (TIME-2 reports that), or it was given as one value that keeps state between calls in a "
         + "class it holds (give a factory instead: SkillUnderTest { _ in MySkill() })"
     let ranOnReason = "the run kept going after it was cancelled, so this rule could not be judged; CAN-2 reports it"
-    static let cases = BrokenSkills.fixtures.map(BrokenCase.init)
+    /// Every fixture but CRASH-1's, whose trap would end this whole test run: CrashTests checks it in
+    /// processes of its own.
+    static let cases = BrokenSkills.fixtures.filter { $0.ruleID != "CRASH-1" }.map(BrokenCase.init)
     /// A hang is found once nothing is runnable and no sleeper is pending; a quarter second of real
     /// time for work to come back from outside is plenty for these fixtures, and keeps the run short.
     /// Likewise a run still going after 300 ms of real time is a loop that never ends (legitimate runs
@@ -53,7 +55,8 @@ struct BrokenSkillTests {
 
     @Test("the fixture passes every other implemented MUST rule", arguments: cases)
     func passesEveryOtherRule(_ broken: BrokenCase) async {
-        for rule in SkillConformance.implementedRuleIDs where rule != broken.fixture.ruleID {
+        // CRASH-1 run here passes whenever this process survives, which this very test shows.
+        for rule in SkillConformance.implementedRuleIDs where rule != broken.fixture.ruleID && rule != "CRASH-1" {
             guard RuleCatalog.standard[rule]?.level == .must else { continue }
             let findings = await SkillConformance.check(for: rule).run(broken.skill, peers: broken.peers, limits: Self.limits)
             for finding in findings where finding.outcome.isProblem {

@@ -41,6 +41,7 @@ public enum BrokenSkills {
         Fixture(ruleID: "HANG-1", flaw: "a continuation bridge that forgets the cancellation path") { _ in MailboxWeatherSkill() },
         Fixture(ruleID: "TIME-1", flaw: "debounces with Task.sleep, a real clock") { _ in DebouncedSearchSkill() },
         Fixture(ruleID: "TIME-2", flaw: "saves NoteItem(content:), whose id and date are UUID() and Date()") { _ in QuickNoteSkill() },
+        Fixture(ruleID: "CRASH-1", flaw: "force-unwraps the number it expects at the end of the text") { _ in TipSkill() },
         Fixture(ruleID: "ERR-3", flaw: "builds an invalidInput reason from the empty content") { _ in EmptyReasonReminderSkill() },
     ]
 }
