@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "SkillScenarios", targets: ["SkillScenarios"]),
         .library(name: "SkillConformance", targets: ["SkillConformance"]),
         .library(name: "SkillConformanceTesting", targets: ["SkillConformanceTesting"]),
+        .library(name: "SkillCheckCommand", targets: ["SkillCheckCommand"]),
         .executable(name: "skillcheck", targets: ["skillcheck"]),
         .executable(name: "skillbench", targets: ["skillbench"]),
     ],
@@ -59,11 +60,13 @@ let package = Package(
             path: "Examples/BrokenSkills/Sources/BrokenSkills",
             swiftSettings: strict
         ),
-        .executableTarget(
-            name: "skillcheck",
-            dependencies: ["SkillKit", "SkillScenarios", "BundledReferenceSkills"],
+        // The commands as a library: parsing, help, the report and its renderers; tests import it.
+        .target(
+            name: "SkillCheckCommand",
+            dependencies: ["SkillKit", "SkillScenarios", "SkillConformance", "BundledReferenceSkills"],
             swiftSettings: strict
         ),
+        .executableTarget(name: "skillcheck", dependencies: ["SkillCheckCommand"], swiftSettings: strict),
         .executableTarget(
             name: "skillbench",
             dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "SkillConformance", "BundledReferenceSkills"],
@@ -78,7 +81,7 @@ let package = Package(
         .testTarget(name: "SkillTestingTests", dependencies: ["SkillKit", "SkillTesting"], swiftSettings: strict),
         .testTarget(
             name: "SkillScenariosTests",
-            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills", "skillcheck"],
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills", "SkillCheckCommand"],
             exclude: ["Broken"],
             swiftSettings: strict
         ),
@@ -88,6 +91,11 @@ let package = Package(
             dependencies: ["SkillKit", "SkillConformance", "SkillConformanceTesting", "BundledReferenceSkills"],
             path: "Conformance",
             exclude: ["README.md"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SkillCheckCommandTests",
+            dependencies: ["SkillConformance", "SkillScenarios", "SkillCheckCommand"],
             swiftSettings: strict
         ),
         .testTarget(

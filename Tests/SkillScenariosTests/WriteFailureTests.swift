@@ -1,5 +1,5 @@
 import Foundation
-@testable import skillcheck
+import SkillCheckCommand
 import SkillScenarios
 import Testing
 

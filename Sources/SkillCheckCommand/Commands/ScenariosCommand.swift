@@ -5,8 +5,8 @@ import SkillScenarios
 
 /// `skillcheck scenarios [PATHS...]`: replays transcripts through the reference engine.
 @available(SkillCheckTesting, *)
-enum ScenariosCommand {
-    static let spec = CommandSpec(
+public enum ScenariosCommand {
+    public static let spec = CommandSpec(
         name: "scenarios",
         abstract: "Replay JSON transcripts through the reference engine and diff what it says.",
         arguments: "[PATHS...]",
@@ -16,8 +16,10 @@ enum ScenariosCommand {
                   help: "Only transcripts whose \"name\" member or path contains TEXT."),
             .init(name: "--shard", value: "i/n", help: "Only the i-th of n slices of the transcripts (1 ≤ i ≤ n)."),
             .init(name: "--record", value: "MODE",
-                  help: "never | missing | failed | all. Default: never on CI (CI set, not 0/false/no/off), else missing."),
-            .init(name: "--format", value: "FORMAT", help: "text | json | junit. Default: text."),
+                  help: "never | missing | failed | all. Default: never on CI (CI set, not 0/false/no/off), else missing.",
+                  choices: RecordMode.allCases.map(\.rawValue)),
+            .init(name: "--format", value: "FORMAT", help: "text | json | junit. Default: text.",
+                  choices: ScenarioReport.Format.allCases.map(\.rawValue)),
             .init(name: "--output", value: "FILE",
                   help: "Write the report to FILE instead of standard output (- is standard output)."),
             .init(name: "--artifacts", value: "DIR",
@@ -31,21 +33,21 @@ enum ScenariosCommand {
         """
     )
 
-    static var skills: [any AgentSkill] { ReferenceSkills.skills + ScriptSkills.skills }
+    public static var skills: [any AgentSkill] { ReferenceSkills.skills + ScriptSkills.skills }
 
     /// Runs the command; `write` receives everything it prints (standard output by default).
-    static func run(_ arguments: [String], write: (String) -> Void = { print($0, terminator: "") }) throws(UsageError) -> Int32 {
+    public static func run(_ arguments: [String], write: (String) -> Void = { print($0, terminator: "") }) throws(UsageError) -> Int32 {
         let parsed = try spec.parse(arguments)
         if parsed.helpRequested {
             write(spec.help + "\n")
             return 0
         }
         var runner = ScenarioRunner(skills: skills)
-        runner.recordMode = try recordMode(parsed.values["--record"])
-        runner.filter = parsed.values["--filter"]
-        runner.shard = try shard(parsed.values["--shard"])
-        runner.artifacts = URL(fileURLWithPath: parsed.values["--artifacts"] ?? ".build/skillcheck/artifacts")
-        let format = try choose(parsed.values["--format"] ?? "text", for: "--format", from: ScenarioReport.Format.allCases)
+        runner.recordMode = try recordMode(parsed.value("--record"))
+        runner.filter = parsed.value("--filter")
+        runner.shard = try shard(parsed.value("--shard"))
+        runner.artifacts = URL(fileURLWithPath: parsed.value("--artifacts") ?? ".build/skillcheck/artifacts")
+        let format = try choose(parsed.value("--format") ?? "text", for: "--format", from: ScenarioReport.Format.allCases)
         let paths = parsed.positionals.isEmpty ? ["Scenarios"] : parsed.positionals
 
         let cases: [ScenarioCase]
@@ -54,12 +56,12 @@ enum ScenariosCommand {
         } catch {
             throw UsageError("\(error)", command: spec)
         }
-        try deliver(ScenarioReport.render(cases, as: format), to: parsed.values["--output"], cases: cases, write: write)
+        try deliver(ScenarioReport.render(cases, as: format), to: parsed.value("--output"), cases: cases, write: write)
         return status(of: cases)
     }
 
     /// 2 when a transcript cannot be read or a write failed, 1 when one fails, else 0.
-    static func status(of cases: [ScenarioCase]) -> Int32 {
+    public static func status(of cases: [ScenarioCase]) -> Int32 {
         let counts = ScenarioReport.summary(cases)
         if counts.invalid > 0 || counts.unwritten > 0 { return 2 }
         return counts.failed > 0 ? 1 : 0

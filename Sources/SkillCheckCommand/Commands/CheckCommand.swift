@@ -1,0 +1,134 @@
+import Foundation
+import SkillScenarios
+
+/// `skillcheck check [PATH]`: runs the conformance rules against a package's skills and reports.
+@available(SkillCheckTesting, *)
+public enum CheckCommand {
+    public static let spec = CommandSpec(
+        name: "check",
+        abstract: "Check the skills of a Swift package against every conformance rule.",
+        arguments: "[PATH]",
+        argumentsHelp: "The package's folder (it holds Package.swift). Default: .",
+        maximumArguments: 1,
+        options: [
+            .init(name: "--skill", value: "TYPE", help: "Only this skill (a type name or an id). Repeatable.", repeatable: true),
+            .init(name: "--format", value: "FORMAT", help: "text | json | junit. Default: text.",
+                  choices: CheckOptions.Format.allCases.map(\.rawValue)),
+            .init(name: "--output", value: "FILE",
+                  help: "Write the report to FILE instead of standard output (- is standard output)."),
+            .init(name: "--strict", value: nil, help: "SHOULD warnings fail the run too."),
+            .init(name: "--baseline", value: "FILE",
+                  help: "Known failures (skillcheck.baseline/1) that do not fail the run; one that passes again does."),
+            .init(name: "--no-tsan", value: nil, help: "Skip the race stage (ThreadSanitizer); the report says so."),
+            .init(name: "--scratch-path", value: "DIR", help: "Where the harness and its builds go. Default: chosen per package."),
+            .init(name: "--timeout", value: "SECONDS",
+                  help: "Real seconds one skill may run before its watchdog ends it. Default: \(Int(CheckOptions.defaultTimeout.components.seconds))."),
+        ],
+        discussion: """
+        'skillcheck PATH' means 'skillcheck check PATH'. Progress goes to standard error, the report to
+        standard output (or --output). Colour only on a terminal, and never with NO_COLOR set.
+        Exit status: 0 when no MUST rule fails, 1 when one does (or a SHOULD rule under --strict, or a
+        stale baseline entry), 2 for a usage error or a package that cannot be built.
+        """
+    )
+
+    /// The options `arguments` give, checked: the package folder exists and holds a `Package.swift`.
+    public static func options(_ parsed: ParsedArguments, currentDirectory: String = FileManager.default.currentDirectoryPath)
+        throws(UsageError) -> CheckOptions {
+        var options = CheckOptions(packagePath: try packageFolder(parsed.positionals.first ?? ".", from: currentDirectory))
+        options.skills = parsed.values["--skill"] ?? []
+        options.format = parsed.value("--format").flatMap(CheckOptions.Format.init(rawValue:)) ?? .text
+        options.output = parsed.value("--output")
+        options.strict = parsed.flag("--strict")
+        options.baselinePath = parsed.value("--baseline")
+        options.runsRaceStage = !parsed.flag("--no-tsan")
+        options.scratchPath = parsed.value("--scratch-path").map { absolute($0, from: currentDirectory) }
+        if let text = parsed.value("--timeout") {
+            guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+                throw UsageError("--timeout takes a number of seconds above 0, at most 86400, such as 60; found '\(text)'",
+                                 command: spec)
+            }
+            options.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
+        }
+        return options
+    }
+
+    static func absolute(_ path: String, from directory: String) -> String {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
+        return url.standardizedFileURL.path
+    }
+
+    static func packageFolder(_ path: String, from directory: String) throws(UsageError) -> String {
+        let folder = absolute(path, from: directory)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw UsageError("no such folder: \(path)", command: spec)
+        }
+        guard isFolder.boolValue else {
+            throw UsageError("\(path) is a file; skillcheck checks a package: give the folder that holds its Package.swift",
+                             command: spec)
+        }
+        guard FileManager.default.fileExists(atPath: folder + "/Package.swift") else {
+            throw UsageError("no Package.swift in \(path): skillcheck checks a Swift package; give its folder", command: spec)
+        }
+        return folder
+    }
+
+    /// Runs the command: parses, reads the baseline, runs `pipeline`, judges and delivers the report,
+    /// and returns the exit status (errors that are not usage errors are printed here, status 2).
+    public static func run(_ arguments: [String], pipeline: any ConformancePipeline, terminal: Terminal,
+                           environment: [String: String]) async throws(UsageError) -> Int32 {
+        let parsed = try spec.parse(arguments)
+        if parsed.helpRequested {
+            terminal.output(spec.help + "\n")
+            return 0
+        }
+        let options = try options(parsed)
+        let baseline = try options.baselinePath.map { path throws(UsageError) in try ReportBaseline.read(path) }
+        let progress = ProgressReporter(
+            style: terminal.errorIsTerminal && environment["TERM"] != "dumb" ? .live : .lines,
+            colour: terminal.errorIsTerminal && Terminal.allowsColour(environment),
+            width: environment["COLUMNS"].flatMap(Int.init) ?? 80, write: terminal.error)
+        let report: ConformanceReport
+        do {
+            report = try await pipeline.run(options, progress: progress)
+            progress.finish()
+        } catch {
+            progress.finish()
+            if case .usage(let usage) = error { throw usage }
+            terminal.error("error: \(error)\n")
+            return 2
+        }
+        let judged = report.judged(strict: options.strict, baseline: baseline, selection: options.skills)
+        try deliver(judged, options: options, terminal: terminal, environment: environment)
+        return judged.summary.exitStatus
+    }
+
+    /// Prints the report, or writes it to `--output` and prints a one-line summary.
+    static func deliver(_ report: ConformanceReport, options: CheckOptions, terminal: Terminal,
+                        environment: [String: String]) throws(UsageError) {
+        let toStandardOutput = options.output == nil || options.output == "-" || options.output == "/dev/stdout"
+        let colour = toStandardOutput && terminal.outputIsTerminal && Terminal.allowsColour(environment)
+        let text: String
+        switch options.format {
+        case .text: text = TextReport(colour: colour).render(report)
+        case .junit: text = JUnitReport.render(report)
+        case .json:
+            do {
+                text = try report.json()
+            } catch {
+                throw UsageError("cannot encode the report: \(error)")
+            }
+        }
+        guard !toStandardOutput, let output = options.output else {
+            terminal.output(text)
+            return
+        }
+        do {
+            try FileWriter.write(text, to: output)
+        } catch {
+            throw UsageError("\(error)")
+        }
+        terminal.output("\(report.summary.line) (report: \(output))\n")
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// What `skillcheck check` was asked to do, as the pipeline reads it.
+///
+/// ```swift
+/// var options = CheckOptions(packagePath: "/home/me/NotePackage")
+/// options.skills = ["NoteSkill"]          // --skill NoteSkill
+/// options.runsRaceStage = false           // --no-tsan
+/// ```
+@available(SkillCheckTesting, *)
+public struct CheckOptions: Sendable, Hashable {
+    /// How the report is written.
+    public enum Format: String, Sendable, Hashable, CaseIterable {
+        case text, json, junit
+    }
+
+    /// The default for `--timeout`: real seconds one skill's run may take before its watchdog ends it.
+    public static let defaultTimeout: Duration = .seconds(120)
+
+    /// The package's folder, absolute and standardized (it holds a `Package.swift`).
+    public var packagePath: String
+    /// `--skill`: type names or ids to check; empty means every skill found.
+    public var skills: [String] = []
+    public var format: Format = .text
+    /// `--output`: where the report goes; `nil` (or `-`) is standard output.
+    public var output: String?
+    /// `--strict`: SHOULD warnings fail the run.
+    public var strict = false
+    /// `--baseline`: the baseline file's path, as given.
+    public var baselinePath: String?
+    /// `false` with `--no-tsan`: the race stage is skipped, and the report says so.
+    public var runsRaceStage = true
+    /// `--scratch-path`: where the harness and builds go (absolute); `nil` lets the pipeline choose.
+    public var scratchPath: String?
+    /// `--timeout`: the per-skill real-time watchdog.
+    public var timeout: Duration = CheckOptions.defaultTimeout
+
+    public init(packagePath: String) {
+        self.packagePath = packagePath
+    }
+
+    /// The discovered skills that `skills` selects (all of them when it is empty), in discovery order.
+    /// A name that matches no skill's type or id is a usage error with the nearest name.
+    ///
+    /// ```swift
+    /// let chosen = try options.select(found, type: \.typeName, id: \.id)
+    /// ```
+    public func select<Skill>(_ discovered: [Skill], type: (Skill) -> String, id: (Skill) -> String) throws(CheckError) -> [Skill] {
+        guard !skills.isEmpty else { return discovered }
+        for name in skills where !discovered.contains(where: { type($0) == name || id($0) == name }) {
+            throw Self.unknownSkill(name, among: discovered.map(type) + discovered.map(id))
+        }
+        return discovered.filter { skill in skills.contains { $0 == type(skill) || $0 == id(skill) } }
+    }
+
+    /// The error for `--skill name` when no skill has that type or id: it names the nearest one.
+    public static func unknownSkill(_ name: String, among names: [String]) -> CheckError {
+        var message = "--skill '\(name)' names no skill in the package"
+        if let near = Suggestion.nearest(to: name, among: names) {
+            message += "; did you mean '\(near)'?"
+        } else {
+            var seen = Set<String>()
+            message += "; its skills are " + names.filter { seen.insert($0).inserted }.joined(separator: ", ")
+        }
+        return .usage(UsageError(message, command: CheckCommand.spec))
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Synchronization
+
+/// Shows a check as it runs: a line per stage and per skill, on standard error, so that it never mixes
+/// with the report on standard output.
+///
+/// On a terminal (`.live`) the current step is one line, rewritten in place, and only finished stages
+/// and skills stay on screen; elsewhere (`.lines`: a CI log, a file) every step is a plain line of its
+/// own. Colour is used only on a terminal and never when `NO_COLOR` is set.
+///
+/// ```swift
+/// let progress = ProgressReporter.standardError(environment: ProcessInfo.processInfo.environment)
+/// progress.stageStarted(.conformance, detail: "2 skills")
+/// progress.skillStarted("NoteSkill", stage: .conformance)
+/// progress.skillFinished("NoteSkill", stage: .conformance, summary: "22 passed")
+/// progress.stageFinished(StageResult(.conformance, .ran, seconds: 4.2))
+/// progress.finish()
+/// ```
+@available(SkillCheckTesting, *)
+public final class ProgressReporter: Sendable {
+    public enum Style: Sendable, Hashable {
+        /// One line rewritten in place (a terminal).
+        case live
+        /// Plain lines (a log, a pipe, a file).
+        case lines
+        /// Nothing.
+        case silent
+    }
+
+    struct State {
+        var current: String?
+    }
+
+    public let style: Style
+    public let colour: Bool
+    let width: Int
+    let write: @Sendable (String) -> Void
+    let state = Mutex(State())
+
+    /// A reporter that hands each piece of text to `write`.
+    public init(style: Style, colour: Bool = false, width: Int = 80, write: @escaping @Sendable (String) -> Void) {
+        self.style = style
+        self.colour = colour && style != .silent
+        self.width = max(20, width)
+        self.write = write
+    }
+
+    /// Standard error: live with colour on a terminal (colour off when `NO_COLOR` is set or `TERM` is
+    /// `dumb`), plain lines otherwise.
+    public static func standardError(environment: [String: String]) -> ProgressReporter {
+        let terminal = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
+        let width = environment["COLUMNS"].flatMap(Int.init) ?? 80
+        return ProgressReporter(style: terminal ? .live : .lines, colour: terminal && Terminal.allowsColour(environment),
+                                width: width) { text in
+            FileHandle.standardError.write(Data(text.utf8))
+        }
+    }
+
+    /// A reporter that shows nothing.
+    public static let silent = ProgressReporter(style: .silent) { _ in }
+
+    public func stageStarted(_ stage: StageResult.Stage, detail: String = "") {
+        show("[\(stage.rawValue)] " + (detail.isEmpty ? "running…" : detail + "…"))
+    }
+
+    public func skillStarted(_ type: String, stage: StageResult.Stage) {
+        show("[\(stage.rawValue)] \(type)…")
+    }
+
+    /// A skill is done in `stage`; `summary` says how it went, such as "22 passed, 1 failed".
+    public func skillFinished(_ type: String, stage: StageResult.Stage, summary: String, failed: Bool = false) {
+        keep(mark(failed ? .failed : .passed) + " [\(stage.rawValue)] \(type): \(summary)")
+    }
+
+    /// A line worth keeping on screen, such as where the harness was generated.
+    public func note(_ text: String) {
+        keep("  " + text)
+    }
+
+    public func stageFinished(_ result: StageResult) {
+        var text = "\(result.stage.rawValue): "
+        switch result.status {
+        case .ran: text += "done" + (result.seconds.map { String(format: " in %.1f s", $0) } ?? "")
+        case .skipped: text += "skipped" + (result.reason.map { " (\($0))" } ?? "")
+        case .buildFailed: text += "build failed" + (result.diagnostics.isEmpty ? "" : " (\(result.diagnostics.count) lines)")
+        case .error: text += "could not finish" + (result.reason.map { ": \($0)" } ?? "")
+        }
+        let outcome: Mark = switch result.status {
+        case .ran: .passed
+        case .skipped: .skipped
+        case .buildFailed, .error: .failed
+        }
+        keep(mark(outcome) + " " + text)
+    }
+
+    /// Clears the live line, so that what follows starts on a clean line.
+    public func finish() {
+        state.withLock { state in
+            if style == .live, state.current != nil { write("\r\u{1B}[2K") }
+            state.current = nil
+        }
+    }
+
+    enum Mark { case passed, failed, skipped }
+
+    func mark(_ mark: Mark) -> String {
+        let (glyph, code) = switch mark {
+        case .passed: ("✔", "32")
+        case .failed: ("✘", "31")
+        case .skipped: ("–", "33")
+        }
+        return colour ? "\u{1B}[\(code)m\(glyph)\u{1B}[0m" : glyph
+    }
+
+    /// The current step: rewritten in place when live, a line of its own otherwise.
+    func show(_ text: String) {
+        state.withLock { state in
+            switch style {
+            case .silent: break
+            case .lines: write(text + "\n")
+            case .live:
+                write("\r\u{1B}[2K" + clipped(text))
+                state.current = text
+            }
+        }
+    }
+
+    /// A line that stays: printed above the live line, which is then drawn again.
+    func keep(_ text: String) {
+        state.withLock { state in
+            switch style {
+            case .silent: break
+            case .lines: write(text + "\n")
+            case .live:
+                write("\r\u{1B}[2K" + text + "\n" + (state.current.map(clipped) ?? ""))
+            }
+        }
+    }
+
+    func clipped(_ text: String) -> String {
+        text.count < width ? text : String(text.prefix(width - 2)) + "…"
+    }
+}

@@ -1,0 +1,47 @@
+/// How one stage of a check went: ran, skipped (and why), failed to build (with the compiler's lines),
+/// or could not finish.
+///
+/// ```swift
+/// let race = StageResult(.race, .skipped, reason: "--no-tsan")
+/// let broken = StageResult(.static, .buildFailed, diagnostics: ["Sources/Notes/Note.swift:3:5: error: ..."])
+/// ```
+@available(SkillCheckTesting, *)
+public struct StageResult: Sendable, Codable, Hashable {
+    public enum Stage: String, Sendable, Codable, Hashable, CaseIterable {
+        /// The user's package built with `-strict-concurrency=complete` (SEND-1, SEND-3).
+        case `static`
+        /// The generated harness's conformance tests.
+        case conformance
+        /// The SEND-2 stress cases under ThreadSanitizer.
+        case race
+    }
+
+    public enum Status: String, Sendable, Codable, Hashable {
+        case ran
+        case skipped
+        /// The code did not compile; `diagnostics` holds the compiler's error lines. Exit status 2.
+        case buildFailed = "build-failed"
+        /// The stage started and could not finish (a tool failed, a stream broke); `reason` says why. Exit 2.
+        case error
+    }
+
+    public var stage: Stage
+    public var status: Status
+    /// Why the stage was skipped or could not finish.
+    public var reason: String?
+    /// The compiler's (or tool's) own lines, deduplicated, in order.
+    public var diagnostics: [String]
+    /// Real seconds the stage took, when it ran.
+    public var seconds: Double?
+
+    public init(_ stage: Stage, _ status: Status, reason: String? = nil, diagnostics: [String] = [], seconds: Double? = nil) {
+        self.stage = stage
+        self.status = status
+        self.reason = reason
+        self.diagnostics = diagnostics
+        self.seconds = seconds
+    }
+
+    /// True when the run cannot be trusted as a whole: exit status 2.
+    public var isBroken: Bool { status == .buildFailed || status == .error }
+}

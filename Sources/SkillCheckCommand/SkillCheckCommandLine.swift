@@ -1,0 +1,117 @@
+import Foundation
+import SkillScenarios
+import Synchronization
+
+/// The `skillcheck` command line: picks the command, prints usage errors, and returns the exit status
+/// (0, 1 or 2). The executable's `main.swift` only calls ``main()``; tests call ``run(_:)`` with a
+/// fake pipeline and a ``Terminal`` that captures what is printed.
+///
+/// ```swift
+/// var printed = ""
+/// let line = SkillCheckCommandLine(pipeline: FakePipeline(), terminal: Terminal(output: { print($0) }, error: { _ in }))
+/// let status = await line.run(["check", "Examples/ReferenceSkills", "--format", "json"])
+/// ```
+@available(SkillCheckTesting, *)
+public struct SkillCheckCommandLine: Sendable {
+    public var pipeline: any ConformancePipeline
+    public var terminal: Terminal
+    public var environment: [String: String]
+
+    public init(pipeline: any ConformancePipeline = SkillCheckCommandLine.standardPipeline,
+                terminal: Terminal = SkillCheckCommandLine.standardTerminal,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.pipeline = pipeline
+        self.terminal = terminal
+        self.environment = environment
+    }
+
+    /// Every command, in the order the overview lists them; the first is the default.
+    public static let commands: [CommandSpec] = [CheckCommand.spec, ScenariosCommand.spec, RulesCommand.spec]
+
+    /// `skillcheck --help`: generated from the commands' declarations.
+    public static var overview: String {
+        var lines = [
+            "OVERVIEW: SkillCheck, the test kit for Agent–Skill skills.", "",
+            "USAGE: skillcheck [check] [options] [PATH]",
+            "       skillcheck <command> [options] [arguments]", "",
+            "COMMANDS:",
+        ]
+        for (index, command) in commands.enumerated() {
+            lines.append("  " + CommandSpec.pad(command.name + (index == 0 ? " (default)" : "")) + command.abstract)
+        }
+        lines += ["", "See 'skillcheck <command> --help' for a command's options."]
+        return lines.joined(separator: "\n")
+    }
+
+    /// Runs `arguments` (without the program's name) and returns the exit status.
+    public func run(_ arguments: [String]) async -> Int32 {
+        do throws(UsageError) {
+            switch try command(for: arguments) {
+            case (nil, _):
+                terminal.output(Self.overview + "\n")
+                return 0
+            case ("check"?, let rest):
+                return try await CheckCommand.run(rest, pipeline: pipeline, terminal: terminal, environment: environment)
+            case ("scenarios"?, let rest):
+                return try ScenariosCommand.run(rest, write: terminal.output)
+            case ("rules"?, let rest):
+                return try RulesCommand.run(rest, write: terminal.output)
+            case (let other?, _):
+                throw UsageError("unknown command '\(other)'")
+            }
+        } catch {
+            terminal.error("error: \(error.message)\n")
+            terminal.error(error.command.map { "see 'skillcheck \($0.name) --help'\n" } ?? "see 'skillcheck --help'\n")
+            return 2
+        }
+    }
+
+    /// The command `arguments` name (`nil` for the overview) and the arguments that go to it.
+    /// An argument that is neither a command nor an existing path gets the nearest command's name.
+    func command(for arguments: [String]) throws(UsageError) -> (String?, [String]) {
+        let names = Self.commands.map(\.name)
+        guard let first = arguments.first else { return ("check", []) }
+        switch first {
+        case "--help", "-h": return (nil, [])
+        case "help":
+            guard arguments.count > 1 else { return (nil, []) }
+            return (try command(for: [arguments[1]]).0, ["--help"])
+        case _ where names.contains(first): return (first, Array(arguments.dropFirst()))
+        case _ where first.hasPrefix("-") || FileManager.default.fileExists(atPath: first): return ("check", arguments)
+        default:
+            if let near = Suggestion.nearest(to: first, among: names) {
+                throw UsageError("unknown command '\(first)'; did you mean '\(near)'?")
+            }
+            throw UsageError("'\(first)' is neither a command (\(names.joined(separator: ", "))) nor a package folder")
+        }
+    }
+
+    /// Runs the process's arguments and exits with the status; a failed write to standard output
+    /// (a closed pipe, `/dev/full`) makes it 2.
+    public static func main() async -> Never {
+        let status = await SkillCheckCommandLine().run(Array(CommandLine.arguments.dropFirst()))
+        if let failure = outputFailure.withLock({ $0 }) {
+            FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
+            exit(2)
+        }
+        exit(status)
+    }
+
+    /// The first failure to write standard output: the run fails.
+    static let outputFailure = Mutex<FileWriteError?>(nil)
+
+    /// Standard output (every byte checked) and standard error, and whether each is a terminal.
+    public static var standardTerminal: Terminal {
+        Terminal(
+            output: { text in
+                do throws(FileWriteError) {
+                    try FileWriter.write(text, to: "-")
+                } catch {
+                    outputFailure.withLock { $0 = $0 ?? error }
+                }
+            },
+            error: { text in FileHandle.standardError.write(Data(text.utf8)) },
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+            errorIsTerminal: isatty(STDERR_FILENO) == 1)
+    }
+}
