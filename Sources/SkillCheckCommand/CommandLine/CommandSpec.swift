@@ -108,7 +108,7 @@ public struct CommandSpec: Sendable {
         }
         if let maximumArguments, parsed.positionals.count > maximumArguments {
             let extra = parsed.positionals[maximumArguments...].map { "'\($0)'" }.joined(separator: ", ")
-            throw UsageError("'\(name)' takes " + (maximumArguments == 0 ? "no arguments" : "at most \(maximumArguments) \(arguments)")
+            throw UsageError("'\(name)' takes " + (maximumArguments == 0 ? "no arguments" : "at most \(maximumArguments) (\(self.arguments))")
                              + "; found also \(extra)", command: self)
         }
         return parsed

@@ -26,14 +26,14 @@ public enum JUnitReport {
     }
 
     public static func render(_ report: ConformanceReport) -> String {
-        var suites: [(name: String, cases: [Case])] = [("skillcheck.stages", report.stages.map(stageCase))]
+        var suites: [(name: String, className: String, cases: [Case])] = [("skillcheck.stages", "skillcheck.stages", report.stages.map(stageCase))]
         for skill in report.skills {
             var cases = skill.problem.map { [Case(name: "could not be checked", verdict: .error(message: $0, text: $0))] } ?? []
             cases += skill.results.map { ruleCase($0, strict: report.strict) }
-            suites.append((skill.type, cases))
+            suites.append((skill.type, "skillcheck.\(skill.type)", cases))
         }
         if !report.stale.isEmpty {
-            suites.append(("skillcheck.baseline", report.stale.map { entry in
+            suites.append(("skillcheck.baseline", "skillcheck.baseline", report.stale.map { entry in
                 Case(name: "\(entry.skill) \(entry.rule)",
                      verdict: .failure(message: "stale baseline entry: \(entry.why)", type: "stale", text: "reason given: \(entry.reason)"))
             }))
@@ -43,7 +43,7 @@ public enum JUnitReport {
         for suite in suites {
             lines.append(#"  <testsuite name="\#(escape(suite.name))" "# + counts(suite.cases) + ">")
             for item in suite.cases {
-                lines += caseLines(item, className: suite.name)
+                lines += caseLines(item, className: suite.className)
             }
             lines.append("  </testsuite>")
         }
@@ -93,7 +93,7 @@ public enum JUnitReport {
     }
 
     static func caseLines(_ item: Case, className: String) -> [String] {
-        let open = #"    <testcase classname="skillcheck.\#(escape(className))" name="\#(escape(item.name))""#
+        let open = #"    <testcase classname="\#(escape(className))" name="\#(escape(item.name))""#
         switch item.verdict {
         case .passed(nil):
             return [open + "/>"]

@@ -56,7 +56,7 @@ public struct ReportBaseline: Sendable, Hashable {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw UsageError("cannot read the baseline \(path): \(Self.reason(error))")
+            throw UsageError("cannot read the baseline \(path): \(Self.reason(error, path: path))")
         }
         do throws(TranscriptError) {
             return try parse(data, file: path, catalog: catalog)
@@ -65,11 +65,12 @@ public struct ReportBaseline: Sendable, Hashable {
         }
     }
 
-    static func reason(_ error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let underlying, underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
-            return String(cString: strerror(code.rawValue))
-        }
+    /// Why `path` could not be read, in the system's words where it has some.
+    static func reason(_ error: any Error, path: String) -> String {
+        var info = stat()
+        if stat(path, &info) != 0 { return String(cString: strerror(errno)) }
+        if info.st_mode & S_IFMT == S_IFDIR { return "it is a folder, not a file" }
+        if access(path, R_OK) != 0 { return String(cString: strerror(errno)) }
         return error.localizedDescription
     }
 

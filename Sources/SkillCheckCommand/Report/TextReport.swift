@@ -75,7 +75,7 @@ public struct TextReport: Sendable {
                 mark(cell(skill, category)) + String(repeating: " ", count: category.rawValue.count + 1)
             }.joined()
         }
-        return [header] + rows.map { $0.trimmingTrailingSpaces }
+        return ([header] + rows).map(\.trimmingTrailingSpaces)
     }
 
     func cell(_ skill: SkillReport, _ category: ConformanceRule.Category) -> String {
