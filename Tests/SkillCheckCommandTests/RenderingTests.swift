@@ -71,6 +71,14 @@ struct RenderingTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("a report with no skill says nothing was checked, never a green summary")
+    func noSkills() {
+        let text = TextReport().render(ConformanceReport(package: .init(path: "/tmp/x"), stages: Reports.stages, skills: []))
+        #expect(text.contains("✘ No skill was checked: nothing here is a pass."))
+        #expect(text.hasSuffix("✘ not checked: 0 skills, 0 passed\n"))
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("JUnit: a failure per failed MUST rule, skips marked as skips, build failures as errors, XML escaped")
     func junit() {
         var report = Reports.report([

@@ -9,7 +9,7 @@ import Synchronization
 /// own. Colour is used only on a terminal and never when `NO_COLOR` is set.
 ///
 /// ```swift
-/// let progress = ProgressReporter.standardError(environment: ProcessInfo.processInfo.environment)
+/// let progress = ProgressReporter(style: .lines) { FileHandle.standardError.write(Data($0.utf8)) }
 /// progress.stageStarted(.conformance, detail: "2 skills")
 /// progress.skillStarted("NoteSkill", stage: .conformance)
 /// progress.skillFinished("NoteSkill", stage: .conformance, summary: "22 passed")
@@ -43,17 +43,6 @@ public final class ProgressReporter: Sendable {
         self.colour = colour && style != .silent
         self.width = max(20, width)
         self.write = write
-    }
-
-    /// Standard error: live with colour on a terminal (colour off when `NO_COLOR` is set or `TERM` is
-    /// `dumb`), plain lines otherwise.
-    public static func standardError(environment: [String: String]) -> ProgressReporter {
-        let terminal = isatty(STDERR_FILENO) == 1 && environment["TERM"] != "dumb"
-        let width = environment["COLUMNS"].flatMap(Int.init) ?? 80
-        return ProgressReporter(style: terminal ? .live : .lines, colour: terminal && Terminal.allowsColour(environment),
-                                width: width) { text in
-            FileHandle.standardError.write(Data(text.utf8))
-        }
     }
 
     /// A reporter that shows nothing.

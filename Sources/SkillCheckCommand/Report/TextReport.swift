@@ -28,7 +28,9 @@ public struct TextReport: Sendable {
     public func render(_ report: ConformanceReport) -> String {
         var lines = ["skillcheck \(report.package.name.map { "\($0) (\(report.package.path))" } ?? report.package.path)", ""]
         lines += stages(report.stages)
-        if !report.skills.isEmpty {
+        if report.skills.isEmpty {
+            lines += ["", mark("✘") + " No skill was checked: nothing here is a pass."]
+        } else {
             lines += [""] + table(report.skills) + ["", Self.legend]
         }
         lines += section("Failures", report.skills.flatMap { failures(of: $0, strict: report.strict) })
