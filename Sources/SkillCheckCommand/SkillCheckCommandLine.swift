@@ -110,7 +110,7 @@ public struct SkillCheckCommandLine: Sendable {
                     outputFailure.withLock { $0 = $0 ?? error }
                 }
             },
-            error: { text in FileHandle.standardError.write(Data(text.utf8)) },
+            error: { text in try? FileWriter.write(text, to: "/dev/stderr") },  // if standard error fails, nothing is left to tell
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             errorIsTerminal: isatty(STDERR_FILENO) == 1)
     }

@@ -113,6 +113,9 @@ struct ReportTests {
         }
         let empty = ConformanceReport(package: .init(path: "/tmp/x"), stages: Reports.stages, skills: [])
         #expect(empty.summary.exitStatus == 2)
+        let skippedOnly = ConformanceReport(package: .init(path: "/tmp/x"), stages: Reports.stages,
+                                            skills: [SkillReport(type: "NoteSkill", id: "note", findings: [])])
+        #expect(skippedOnly.summary.exitStatus == 2, "every result skipped: nothing was checked")
         var problem = Reports.report()
         problem.skills[0].problem = "NoteSkill has no public init()"
         #expect(problem.summary.exitStatus == 1)

@@ -87,7 +87,7 @@ public struct CommandSpec: Sendable {
             }
             if argument == "--" { optionsEnded = true; continue }
             if argument == "--help" || argument == "-h" { parsed.helpRequested = true; continue }
-            let parts = argument.split(separator: "=", maxSplits: 1).map(String.init)
+            let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let option = try option(named: parts[0])
             if option.isFlag {
                 guard parts.count == 1 else { throw UsageError("\(option.name) takes no value", command: self) }
@@ -97,9 +97,12 @@ public struct CommandSpec: Sendable {
             let value: String
             if parts.count == 2 {
                 value = parts[1]
-            } else if index < arguments.count {
+            } else if index < arguments.count, !Self.looksLikeOption(arguments[index]) {
                 value = arguments[index]
                 index += 1
+            } else if index < arguments.count {
+                throw UsageError("\(option.name) needs a value: <\(option.value!)>; found the option '\(arguments[index])' "
+                                 + "(write \(option.name)=\(arguments[index]) for a value that starts with -)", command: self)
             } else {
                 throw UsageError("\(option.name) needs a value: <\(option.value!)>", command: self)
             }
@@ -112,6 +115,11 @@ public struct CommandSpec: Sendable {
                              + "; found also \(extra)", command: self)
         }
         return parsed
+    }
+
+    /// `-x`, `--name`: not `-` (standard input or output) and not a negative number.
+    static func looksLikeOption(_ argument: String) -> Bool {
+        argument.hasPrefix("-") && argument != "-" && Double(argument) == nil
     }
 
     /// The declared option called `name`, or an error naming the nearest one.

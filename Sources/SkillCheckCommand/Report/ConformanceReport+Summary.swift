@@ -21,7 +21,8 @@ extension ConformanceReport {
         /// Skills that could not be checked at all.
         public var problems = 0
         /// 0: no MUST rule fails; 1: one does (or a warning under `--strict`, a stale baseline entry, a
-        /// skill that could not be checked); 2: a stage failed to build or to finish, or no skill was checked.
+        /// skill that could not be checked); 2: a stage failed to build or to finish, or nothing was checked
+        /// (no skill, or every result skipped).
         public var exitStatus: Int32 = 0
 
         public init() {}
@@ -40,7 +41,10 @@ extension ConformanceReport {
             }
             stale = report.stale.count
             problems = report.skills.filter { $0.problem != nil }.count
-            if report.stages.contains(where: \.isBroken) || report.skills.isEmpty {
+            let checkedSomething = report.skills.contains { skill in
+                skill.problem != nil || skill.results.contains { $0.outcome != .skipped }
+            }
+            if report.stages.contains(where: \.isBroken) || !checkedSomething {
                 exitStatus = 2
             } else if failed > 0 || stale > 0 || problems > 0 || (report.strict && warnings > 0) {
                 exitStatus = 1

@@ -51,7 +51,7 @@ import SkillConformance
 /// - `summary`: counts of results by outcome (`baselined` counts failures the baseline expects, left out
 ///   of `failed`/`warnings`) and the `exitStatus`: 0 when no MUST rule fails, 1 when one does (or a
 ///   SHOULD rule under `--strict`, a stale baseline entry, a skill with a `problem`), 2 when a stage
-///   failed to build or could not finish, or no skill was checked.
+///   failed to build or could not finish, or nothing was checked (no skill, or every result `skipped`).
 ///
 /// A new member may appear within version 1; a change of meaning gets a new schema version.
 ///
