@@ -10,7 +10,8 @@ struct CommandLineTests {
         let spec = try #require(SkillCheckCommandLine.commands.first { $0.name == name })
         for option in spec.options {
             #expect(spec.help.contains("  \(option.name)"), "\(option.name) missing from 'skillcheck \(name) --help'")
-            #expect(spec.help.contains(option.help))
+            #expect(spec.help.contains(option.helpText))
+            for choice in option.choices { #expect(option.helpText.contains(choice)) }
         }
         #expect(spec.help.contains("USAGE: skillcheck \(name) [options] \(spec.arguments)"))
         #expect(spec.help.contains("--help"))

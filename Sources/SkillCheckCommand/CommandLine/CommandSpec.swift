@@ -29,6 +29,11 @@ public struct CommandSpec: Sendable {
         }
 
         public var isFlag: Bool { value == nil }
+
+        /// The help line: the choices (`text | json`), then `help`.
+        public var helpText: String {
+            choices.isEmpty ? help : choices.joined(separator: " | ") + ". " + help
+        }
     }
 
     public var name: String
@@ -63,7 +68,7 @@ public struct CommandSpec: Sendable {
         for option in options + [Option(name: "--help", value: nil, help: "Show this help.")] {
             var left = option.value.map { "\(option.name) <\($0)>" } ?? option.name
             if option.isRepeatable { left += " ..." }
-            lines.append("  \(Self.pad(left))\(option.help)")
+            lines.append("  \(Self.pad(left))\(option.helpText)")
         }
         if !discussion.isEmpty { lines += ["", discussion] }
         return lines.joined(separator: "\n")

@@ -12,7 +12,7 @@ public enum CheckCommand {
         maximumArguments: 1,
         options: [
             .init(name: "--skill", value: "TYPE", help: "Only this skill (a type name or an id). Repeatable.", repeatable: true),
-            .init(name: "--format", value: "FORMAT", help: "text | json | junit. Default: text.",
+            .init(name: "--format", value: "FORMAT", help: "Default: text.",
                   choices: CheckOptions.Format.allCases.map(\.rawValue)),
             .init(name: "--output", value: "FILE",
                   help: "Write the report to FILE instead of standard output (- is standard output)."),

@@ -10,7 +10,7 @@ public enum RulesCommand {
         arguments: "[RULE-ID...]",
         argumentsHelp: "Only these rules, each with its usual cause, fix and example. Default: every rule, as a table.",
         options: [
-            .init(name: "--format", value: "FORMAT", help: "text | json (the catalogue, schema skillcheck.rules/1). Default: text.",
+            .init(name: "--format", value: "FORMAT", help: "Default: text. json is the catalogue, schema skillcheck.rules/1.",
                   choices: ["text", "json"]),
         ],
         discussion: "A rule id never changes meaning once released; 'swift test --filter CAN-2' runs that rule's tests."
