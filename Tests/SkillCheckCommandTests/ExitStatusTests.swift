@@ -158,4 +158,22 @@ struct ExitStatusTests {
         #expect(result.error == "[conformance] 2 skills…\n✔ [conformance] NoteSkill: 22 passed\n– race: skipped (--no-tsan)\n")
         #expect(try ConformanceReport.decode(Data(result.output.utf8)) == Reports.report())
     }
+
+    @available(SkillCheckTesting, *)
+    @Test("on a terminal, progress is one live line in colour, cleared before the report; NO_COLOR keeps it plain",
+          arguments: [([String: String](), true), (["NO_COLOR": "1"], false)])
+    func liveProgress(environment: [String: String], coloured: Bool) async throws {
+        let package = try TemporaryPackage()
+        let pipeline = FakePipeline { _, progress throws(CheckError) in
+            progress.skillStarted("NoteSkill", stage: .conformance)
+            progress.stageFinished(StageResult(.conformance, .ran))
+            return Reports.report()
+        }
+        let result = await run(["check", package.path], pipeline: pipeline, environment: environment, errorIsTerminal: true)
+        #expect(result.status == 0)
+        #expect(result.error.hasPrefix("\r\u{1B}[2K[conformance] NoteSkill…"))
+        #expect(result.error.hasSuffix("\r\u{1B}[2K"), "the live line is cleared before the report")
+        #expect(result.error.contains("\u{1B}[32m✔\u{1B}[0m conformance: done") == coloured)
+        #expect(result.error.contains("✔ conformance: done") != coloured)
+    }
 }

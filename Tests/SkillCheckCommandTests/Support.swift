@@ -38,9 +38,10 @@ struct Run {
 
 @available(SkillCheckTesting, *)
 func run(_ arguments: [String], pipeline: any ConformancePipeline = UnavailablePipeline(),
-         environment: [String: String] = [:], outputIsTerminal: Bool = false) async -> Run {
+         environment: [String: String] = [:], outputIsTerminal: Bool = false, errorIsTerminal: Bool = false) async -> Run {
     let output = Captured(), error = Captured()
-    let terminal = Terminal(output: output.append, error: error.append, outputIsTerminal: outputIsTerminal)
+    let terminal = Terminal(output: output.append, error: error.append, outputIsTerminal: outputIsTerminal,
+                            errorIsTerminal: errorIsTerminal)
     let status = await SkillCheckCommandLine(pipeline: pipeline, terminal: terminal, environment: environment).run(arguments)
     return Run(status: status, output: output.value, error: error.value)
 }

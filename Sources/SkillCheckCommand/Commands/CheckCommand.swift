@@ -25,7 +25,8 @@ public enum CheckCommand {
                   help: "Real seconds one skill may run before its watchdog ends it. Default: \(Int(CheckOptions.defaultTimeout.components.seconds))."),
         ],
         discussion: """
-        'skillcheck PATH' means 'skillcheck check PATH'. Progress goes to standard error, the report to
+        'skillcheck PATH' means 'skillcheck check PATH' (for a folder named like a command, write
+        'skillcheck check rules'). Progress goes to standard error, the report to
         standard output (or --output). Colour only on a terminal, and never with NO_COLOR set.
         Exit status: 0 when no MUST rule fails, 1 when one does (or a SHOULD rule under --strict, or a
         stale baseline entry), 2 for a usage error or a package that cannot be built.
