@@ -67,7 +67,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "skillcheck",
-            dependencies: ["SkillKit", "SkillScenarios", "BundledReferenceSkills"],
+            dependencies: ["SkillKit", "SkillScenarios", "SkillConformance", "SkillCheckCommand", "BundledReferenceSkills"],
             swiftSettings: strict
         ),
         .executableTarget(

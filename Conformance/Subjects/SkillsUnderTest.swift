@@ -10,8 +10,11 @@ enum SkillsUnderTest {
     /// The reference skills have none.
     static let baseline = ConformanceBaseline([])
 
+    /// Every skill's id: META-2 compares each skill's id with all of them.
+    static let peers: [String] = skills.map(\.id)
+
     /// One case per skill for `ruleID`.
     static func cases(_ ruleID: String) -> [ConformanceCase] {
-        SkillConformance.cases(for: skills, rules: [ruleID])
+        SkillConformance.cases(for: skills, rules: [ruleID], peers: peers)
     }
 }

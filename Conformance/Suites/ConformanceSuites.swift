@@ -131,8 +131,7 @@ struct CrashConformance {
     @Test(arguments: CrashCase.all(SkillsUnderTest.skills))
     func `CRASH-1 never traps`(_ c: CrashCase) async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) { [c] in
-            let skills = SkillsUnderTest.skills
-            _ = await SkillConformance.check(for: "CRASH-1").run(skills[c.index], peers: skills.map(\.id))
+            _ = await SkillConformance.check(for: "CRASH-1").run(SkillsUnderTest.skills[c.index], peers: SkillsUnderTest.peers)
         }
         CrashReport(result)?.expectNoTrap(skillID: c.skillID)
     }

@@ -39,6 +39,8 @@ enum SkillCheckMain {
             case nil, "--help", "-h", "help":
                 standardOutput(overview + "\n")
                 status = arguments.isEmpty ? 2 : 0
+            case "check":
+                status = CheckPreview.run(Array(arguments.dropFirst()), write: standardOutput)
             case "scenarios":
                 status = try ScenariosCommand.run(Array(arguments.dropFirst()), write: standardOutput)
             case let other?:
