@@ -14,12 +14,18 @@ public struct ConformanceRun: Sendable {
     /// Only these skill types (`--skill`).
     public var only: [String]
     public var perSkillTimeout: Duration
+    /// Whether to run the race stage (SEND-2 under ThreadSanitizer); `--no-tsan` turns it off.
+    public var runsRaceStage: Bool
 
-    public init(package: URL, scratch: URL? = nil, only: [String] = [], perSkillTimeout: Duration = .seconds(300)) {
+    public init(
+        package: URL, scratch: URL? = nil, only: [String] = [], perSkillTimeout: Duration = .seconds(300),
+        runsRaceStage: Bool = true
+    ) {
         self.package = package.standardizedFileURL
         self.scratch = scratch ?? Self.defaultScratch(for: self.package)
         self.only = only
         self.perSkillTimeout = perSkillTimeout
+        self.runsRaceStage = runsRaceStage
     }
 
     /// `~/.cache/skillcheck/<folder>-<hash of the absolute path>`: one per package, never shared.
@@ -44,6 +50,14 @@ public struct ConformanceRun: Sendable {
         for (index, skill) in harness.skills.enumerated() {
             progress("checking \(skill) (\(index + 1) of \(harness.skills.count))")
             results.append(try stage.run(skillAt: index))
+        }
+        guard runsRaceStage else { return (discovery, results) }
+        let race = RaceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"))
+        progress("building the harness under ThreadSanitizer")
+        try race.build()
+        for index in results.indices {
+            progress("stressing \(results[index].skill) under ThreadSanitizer (\(index + 1) of \(results.count))")
+            results[index].findings.append(try race.run(skillAt: index, skillID: results[index].id))
         }
         return (discovery, results)
     }
