@@ -27,9 +27,7 @@ public enum BrokenSkills {
         Fixture(ruleID: "META-4", flaw: "canHandle compares the whole text with a keyword") { _ in ExactMatchConverterSkill() },
         Fixture(ruleID: "META-5", flaw: "canHandle returns true for everything") { _ in GreedyJokeSkill() },
         Fixture(ruleID: "META-6", flaw: "canHandle learns from the intents it sees") { _ in LearningRouterSkill() },
-        Fixture(ruleID: "META-7", flaw: "canHandle starts a Task that prefetches from storage") { context in
-            PrefetchingNotesSkill(storage: context.storage)
-        },
+        Fixture(ruleID: "META-7", flaw: "canHandle starts a Task that warms a search index") { _ in PrefetchingNotesSkill() },
         Fixture(ruleID: "ERR-1", flaw: "rethrows the raw NetworkError") { _ in UmbrellaSkill() },
         Fixture(ruleID: "ERR-2", flaw: "throws its own parse error for text without a number") { _ in UnitConverterSkill() },
         Fixture(ruleID: "CAN-1", flaw: "writes an audit record before checking cancellation") { _ in AuditedNoteSkill() },
