@@ -14,7 +14,7 @@ public enum SkillConformance {
     }
 
     static let implemented: [String: ConformanceCheck] = Dictionary(
-        uniqueKeysWithValues: (metadataChecks + errorChecks + cancellationChecks + hangChecks + timeChecks + determinismChecks).map { ($0.ruleID, $0) }
+        uniqueKeysWithValues: (metadataChecks + errorChecks + cancellationChecks + hangChecks + timeChecks + determinismChecks + staticChecks).map { ($0.ruleID, $0) }
     )
 
     /// The ids of the rules that have a check; the others report `skipped`.

@@ -36,5 +36,6 @@ public enum BrokenSkills {
         Fixture(ruleID: "TIME-1", flaw: "debounces with Task.sleep, a real clock") { _ in DebouncedSearchSkill() },
         Fixture(ruleID: "TIME-2", flaw: "saves NoteItem(content:), whose id and date are UUID() and Date()") { _ in QuickNoteSkill() },
         Fixture(ruleID: "ERR-3", flaw: "builds an invalidInput reason from the empty content") { _ in EmptyReasonReminderSkill() },
+        Fixture(ruleID: "SEND-3", flaw: "a memo class marked @unchecked Sendable (guarded by a lock)") { _ in PhrasebookSkill() },
     ]
 }
