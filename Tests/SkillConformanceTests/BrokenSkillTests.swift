@@ -8,7 +8,8 @@ import Testing
 struct BrokenCase: Sendable, CustomStringConvertible {
     let fixture: BrokenSkills.Fixture
     var description: String { "\(fixture.ruleID): \(fixture.flaw)" }
-    var skill: SkillUnderTest { SkillUnderTest(fixture.make) }
+    /// Declared in Examples/BrokenSkills, which the compile-time rules (SEND-1, SEND-3) compile once per run.
+    var skill: SkillUnderTest { SkillUnderTest(declaredIn: ExamplePackages.broken, fixture.make) }
     /// The fixture checked among the reference skills, as a package would have it.
     var peers: [String] { ReferenceSkills.skills.map(\.id) + [skill.id] }
 }

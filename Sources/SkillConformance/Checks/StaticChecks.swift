@@ -1,4 +1,5 @@
 import Foundation
+import SkillKit
 
 // SEND-1 and SEND-3: compile-time rules, judged from the skill's package compiled with strict
 // concurrency (StaticAnalysis), once per package per process.
@@ -44,5 +45,37 @@ extension SkillConformance {
                                   expected: "it builds with -strict-concurrency=complete",
                                   observed: "\(error)")]
         }
+    }
+}
+
+@available(SkillCheckTesting, *)
+extension SkillConformance {
+    /// One case per rule and skill, the skills declared in the package at `package`, so that the
+    /// compile-time rules (SEND-1, SEND-3) are checked too.
+    ///
+    /// ```swift
+    /// @Test(arguments: SkillConformance.cases(for: [NoteSkill()], declaredIn: SkillConformance.package(containing: #filePath)))
+    /// func conformance(_ c: ConformanceCase) async { await c.expectPasses() }
+    /// ```
+    public static func cases(
+        for skills: [any AgentSkill], declaredIn package: URL, rules: [String] = implementedRuleIDs, limits: CheckLimits = CheckLimits()
+    ) -> [ConformanceCase] {
+        cases(for: skills.map { SkillUnderTest($0, declaredIn: package) }, rules: rules, limits: limits)
+    }
+
+    /// The nearest directory at or above `file` that holds a `Package.swift`; `file`'s own directory when
+    /// none does (the static checks then fail, saying it is not a package).
+    ///
+    /// ```swift
+    /// let package = SkillConformance.package(containing: #filePath)   // …/MySkills
+    /// ```
+    public static func package(containing file: String = #filePath) -> URL {
+        let start = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL
+        var directory = start
+        while directory.path != "/" {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) { return directory }
+            directory = directory.deletingLastPathComponent()
+        }
+        return start
     }
 }

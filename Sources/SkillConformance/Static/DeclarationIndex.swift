@@ -9,7 +9,7 @@ import Foundation
 /// type's span, since the graph does not say where a declaration ends.
 ///
 /// ```swift
-/// let index = try DeclarationIndex(symbolGraphs: files)
+/// let index = try DeclarationIndex(symbolGraphs: files.map { try Data(contentsOf: $0) })
 /// let skill = index.type(named: "NoteSkill", moduleHint: "ReferenceSkills")
 /// print(skill?.file ?? "-", skill?.line ?? 0)
 /// ```
@@ -44,13 +44,14 @@ struct DeclarationIndex: Sendable {
     /// Anchors by file path, sorted by line.
     private(set) var anchors: [String: [Anchor]] = [:]
 
-    init(symbolGraphs: [URL]) throws {
-        for url in symbolGraphs {
+    /// An index of the symbol graph files' contents (`*.symbols.json`).
+    init(symbolGraphs: [Data]) throws {
+        for data in symbolGraphs {
             let graph: SymbolGraph
             do {
-                graph = try JSONDecoder().decode(SymbolGraph.self, from: Data(contentsOf: url))
+                graph = try JSONDecoder().decode(SymbolGraph.self, from: data)
             } catch {
-                throw StaticAnalysisError.unreadable(path: url.path, reason: "not a symbol graph: \(error)")
+                throw StaticAnalysisError.unreadable(path: "a symbol graph", reason: "\(error)")
             }
             add(graph)
         }

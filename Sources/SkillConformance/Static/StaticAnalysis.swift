@@ -49,22 +49,40 @@ public struct StaticAnalysis: Sendable {
             let name = file.lastPathComponent.replacingOccurrences(of: ".symbols.json", with: "")
             return modules.contains(String(name.split(separator: "@").first ?? ""))
         }
-        var index = try DeclarationIndex(symbolGraphs: graphs)
         let root = package.standardizedFileURL
-        var sources: [(file: String, module: String, text: String)] = []
+        var sources: [Source] = []
         for target in build.targets {
             for source in target.sources ?? [] where source.hasSuffix(".swift") {
                 let url = root.appendingPathComponent(target.path).appendingPathComponent(source)
                 guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-                sources.append((url.standardizedFileURL.resolvingSymlinksInPath().path, target.c99name, text))
+                sources.append(Source(file: url.standardizedFileURL.resolvingSymlinksInPath().path, module: target.c99name, text: text))
             }
         }
-        index.addSourceAnchors(Dictionary(uniqueKeysWithValues: sources.map { source in
+        let data = try graphs.map { url in
+            do { return try Data(contentsOf: url) } catch {
+                throw StaticAnalysisError.unreadable(path: url.path, reason: "\(error)")
+            }
+        }
+        return try StaticAnalysis(package: root, buildLog: build.log, symbolGraphs: data, sources: sources)
+    }
+
+    /// A source file of the package, its module, and its text.
+    struct Source: Sendable {
+        var file: String
+        var module: String
+        var text: String
+    }
+
+    /// The analysis of a build's log, given the package's symbol graphs and sources.
+    init(package: URL, buildLog: String, symbolGraphs: [Data], sources: [Source]) throws {
+        var index = try DeclarationIndex(symbolGraphs: symbolGraphs)
+        index.addSourceAnchors(Dictionary(sources.map { source in
             (source.file, Self.topLevelAnchors(source.text, module: source.module, index: index))
-        }))
-        let hatches = sources.flatMap { EscapeHatch.scan($0.text, file: $0.file) }
-        return StaticAnalysis(package: root, diagnostics: build.diagnostics, index: index, hatches: hatches,
-                              lines: Dictionary(uniqueKeysWithValues: sources.map { ($0.file, $0.text.split(separator: "\n", omittingEmptySubsequences: false)) }))
+        }, uniquingKeysWith: +))
+        self.init(package: package, diagnostics: CompilerDiagnostic.parse(buildLog), index: index,
+                  hatches: sources.flatMap { EscapeHatch.scan($0.text, file: $0.file) },
+                  lines: Dictionary(sources.map { ($0.file, $0.text.split(separator: "\n", omittingEmptySubsequences: false)) },
+                                    uniquingKeysWith: { first, _ in first }))
     }
 
     init(package: URL, diagnostics: [CompilerDiagnostic], index: DeclarationIndex, hatches: [EscapeHatch], lines: [String: [Substring]]) {
