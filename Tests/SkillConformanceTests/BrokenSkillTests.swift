@@ -23,9 +23,13 @@ struct BrokenSkillTests {
     /// time for work to come back from outside is plenty for these fixtures, and keeps the run short.
     static let limits = CheckLimits(realStall: .milliseconds(250))
 
+    /// Fixtures this package cannot compile (they warn by design, and its warnings are errors): only
+    /// compiling Examples/BrokenSkills reaches them (StaticConformanceTests).
+    static let compiledOnlyFixtures = ["SEND-1": "QuoteOfTheDaySkill in LegacyBrokenSkills, a Swift 5 mode target"]
+
     @Test("every implemented rule has a broken fixture")
     func everyImplementedRuleHasAFixture() {
-        let covered = Set(BrokenSkills.fixtures.map(\.ruleID))
+        let covered = Set(BrokenSkills.fixtures.map(\.ruleID)).union(Self.compiledOnlyFixtures.keys)
         for rule in SkillConformance.implementedRuleIDs {
             #expect(covered.contains(rule), "no fixture in Examples/BrokenSkills breaks \(rule): a rule with no broken fixture is not done")
         }
