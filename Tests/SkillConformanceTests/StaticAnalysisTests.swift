@@ -81,6 +81,38 @@ struct StaticAnalysisTests {
         #expect(analysis.escapeHatchFindings(typeName: "Holder", skillID: "holder", sendTwoPassed: false).map(\.outcome) == [.passed])
     }
 
+    @Test("an escape hatch belongs to the skill when it is in its file's imports, its declaration, or a stored property's type, extensions included")
+    func attributesEscapeHatches() throws {
+        let file = "/pkg/Sources/M/Skill.swift"
+        let source = """
+            @preconcurrency import Dispatch
+            struct Skill: Sendable {
+                let memo: Memo
+            }
+            extension Memo: @unchecked Sendable {}
+            final class Memo { var n = 0 }
+            @preconcurrency
+            struct Other {}
+            """
+        func symbol(_ usr: String, _ kind: String, _ path: String, line: Int, fragments: String = "[]") -> String {
+            #"{"identifier": {"precise": "\#(usr)"}, "kind": {"identifier": "swift.\#(kind)"}, "pathComponents": \#(path), "#
+                + #""location": {"uri": "file://\#(file)", "position": {"line": \#(line), "character": 0}}, "declarationFragments": \#(fragments)}"#
+        }
+        let memoType = #"[{"kind": "keyword", "spelling": "let"}, {"kind": "typeIdentifier", "spelling": "Memo", "preciseIdentifier": "s:1M4MemoC"}]"#
+        let graph = #"{"module": {"name": "M"}, "symbols": ["#
+            + [symbol("s:1M5SkillV", "struct", #"["Skill"]"#, line: 1),
+               symbol("s:1M5SkillV4memo", "property", #"["Skill", "memo"]"#, line: 2, fragments: memoType),
+               symbol("s:1M4MemoC", "class", #"["Memo"]"#, line: 5),
+               symbol("s:1M5OtherV", "struct", #"["Other"]"#, line: 7)].joined(separator: ", ") + "]}"
+        let analysis = try StaticAnalysis(package: URL(fileURLWithPath: "/pkg"), buildLog: "", symbolGraphs: [Data(graph.utf8)],
+                                          sources: [.init(file: file, module: "M", text: source)])
+        let skill = try #require(analysis.report(typeName: "Skill"))
+        #expect(skill.storedTypes == ["memo: Memo"])
+        #expect(skill.escapeHatches.map(\.line) == [1, 5])
+        #expect(analysis.report(typeName: "Other")?.escapeHatches.map(\.line) == [1, 7])
+        #expect(analysis.report(typeName: "Memo")?.escapeHatches.map(\.line) == [1, 5])
+    }
+
     @Test("escape hatches are found in code, not in comments or string literals")
     func scansEscapeHatches() {
         let source = #"""

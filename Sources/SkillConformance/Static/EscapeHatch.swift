@@ -27,6 +27,8 @@ public struct EscapeHatch: Sendable, Hashable, Codable, CustomStringConvertible 
     public var text: String
 
     public var location: String { "\(file):\(line):\(column)" }
+    /// An `@preconcurrency import`: it concerns the whole file.
+    public var isImport: Bool { kind == .preconcurrency && text.hasPrefix("@preconcurrency import") }
     public var description: String { "`\(kind.rawValue)` at \(location): \(text)" }
 
     /// Every escape hatch in `source`, in order.

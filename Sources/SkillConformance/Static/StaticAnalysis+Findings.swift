@@ -36,7 +36,7 @@ extension StaticAnalysis {
             guard let owner else { return false }
             return covered[owner] != nil || owner.hasPrefix(root + ".")
         }
-        let fileLevel = escapeHatches.filter { hatchOwners[$0] == nil && $0.file == type.file && $0.text.hasPrefix("@preconcurrency import") }
+        let fileLevel = escapeHatches.filter { $0.isImport && $0.file == type.file }
         return TypeReport(
             qualifiedName: root, file: type.file, line: type.line,
             storedTypes: covered.values.filter { !$0.isEmpty }.sorted(),

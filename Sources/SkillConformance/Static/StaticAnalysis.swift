@@ -99,7 +99,8 @@ public struct StaticAnalysis: Sendable {
         }
         diagnosticOwners = owners
         var hatchOwners: [EscapeHatch: String] = [:]
-        for hatch in hatches {
+        // An `@preconcurrency import` belongs to no type: it counts for every type declared in its file.
+        for hatch in hatches where !hatch.isImport {
             hatchOwners[hatch] = index.ownerOfAttribute(file: hatch.file, line: hatch.line, lines: lines[hatch.file] ?? [])
         }
         self.hatchOwners = hatchOwners
