@@ -13,7 +13,8 @@ extension StaticAnalysis {
     }
 }
 
-/// One analysis task per package and options, shared by every check in the process.
+/// One analysis task per package and options, shared by every check in the process. Analyses run one
+/// after another: each is a `swift build`, and several at once only compete for the same cores.
 @available(SkillCheckTesting, *)
 actor StaticAnalysisCache {
     static let shared = StaticAnalysisCache()
@@ -24,12 +25,19 @@ actor StaticAnalysisCache {
     }
 
     private var runs: [Key: Task<StaticAnalysis, Error>] = [:]
+    /// The analysis started last; the next one waits for it to end.
+    private var last: Task<Void, Never>?
 
     func analysis(package: URL, options: StaticAnalysis.Options) async throws -> StaticAnalysis {
         let key = Key(package: package, options: options)
         if let run = runs[key] { return try await run.value }
-        let run = Task { try await StaticAnalysis.analyze(package: package, options: options) }
+        let previous = last
+        let run = Task {
+            await previous?.value
+            return try await StaticAnalysis.analyze(package: package, options: options)
+        }
         runs[key] = run
+        last = Task { _ = try? await run.value }
         return try await run.value
     }
 }
