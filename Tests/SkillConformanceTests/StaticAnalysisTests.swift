@@ -81,36 +81,44 @@ struct StaticAnalysisTests {
         #expect(analysis.escapeHatchFindings(typeName: "Holder", skillID: "holder", sendTwoPassed: false).map(\.outcome) == [.passed])
     }
 
-    @Test("an escape hatch belongs to the skill when it is in its file's imports, its declaration, or a stored property's type, extensions included")
+    @Test("an escape hatch belongs to the skill when it is in its file's imports, its declaration, or a stored property's type (private, or by extension)")
     func attributesEscapeHatches() throws {
         let file = "/pkg/Sources/M/Skill.swift"
         let source = """
             @preconcurrency import Dispatch
             struct Skill: Sendable {
                 let memo: Memo
+                private let hidden: Hidden
             }
             extension Memo: @unchecked Sendable {}
             final class Memo { var n = 0 }
             @preconcurrency
             struct Other {}
+            private final class Hidden: @unchecked Sendable {}
             """
-        func symbol(_ usr: String, _ kind: String, _ path: String, line: Int, fragments: String = "[]") -> String {
-            #"{"identifier": {"precise": "\#(usr)"}, "kind": {"identifier": "swift.\#(kind)"}, "pathComponents": \#(path), "#
-                + #""location": {"uri": "file://\#(file)", "position": {"line": \#(line), "character": 0}}, "declarationFragments": \#(fragments)}"#
+        // As the compiler writes them (0-based lines); private declarations have no location.
+        func symbol(_ usr: String, _ kind: String, _ path: String, line: Int?, fragments: String = "[]") -> String {
+            let location = line.map { #""location": {"uri": "file://\#(file)", "position": {"line": \#($0), "character": 0}}, "# } ?? ""
+            return #"{"identifier": {"precise": "\#(usr)"}, "kind": {"identifier": "swift.\#(kind)"}, "pathComponents": \#(path), "#
+                + location + #""declarationFragments": \#(fragments)}"#
         }
-        let memoType = #"[{"kind": "keyword", "spelling": "let"}, {"kind": "typeIdentifier", "spelling": "Memo", "preciseIdentifier": "s:1M4MemoC"}]"#
+        func stored(_ type: String, _ usr: String) -> String {
+            #"[{"kind": "keyword", "spelling": "let"}, {"kind": "typeIdentifier", "spelling": "\#(type)", "preciseIdentifier": "\#(usr)"}]"#
+        }
         let graph = #"{"module": {"name": "M"}, "symbols": ["#
             + [symbol("s:1M5SkillV", "struct", #"["Skill"]"#, line: 1),
-               symbol("s:1M5SkillV4memo", "property", #"["Skill", "memo"]"#, line: 2, fragments: memoType),
-               symbol("s:1M4MemoC", "class", #"["Memo"]"#, line: 5),
-               symbol("s:1M5OtherV", "struct", #"["Other"]"#, line: 7)].joined(separator: ", ") + "]}"
+               symbol("s:1M5SkillV4memo", "property", #"["Skill", "memo"]"#, line: 2, fragments: stored("Memo", "s:1M4MemoC")),
+               symbol("s:1M5SkillV6hidden", "property", #"["Skill", "hidden"]"#, line: nil, fragments: stored("Hidden", "s:1M6HiddenC")),
+               symbol("s:1M4MemoC", "class", #"["Memo"]"#, line: 6),
+               symbol("s:1M5OtherV", "struct", #"["Other"]"#, line: 8),
+               symbol("s:1M6HiddenC", "class", #"["Hidden"]"#, line: nil)].joined(separator: ", ") + "]}"
         let analysis = try StaticAnalysis(package: URL(fileURLWithPath: "/pkg"), buildLog: "", symbolGraphs: [Data(graph.utf8)],
                                           sources: [.init(file: file, module: "M", text: source)])
         let skill = try #require(analysis.report(typeName: "Skill"))
-        #expect(skill.storedTypes == ["memo: Memo"])
-        #expect(skill.escapeHatches.map(\.line) == [1, 5])
-        #expect(analysis.report(typeName: "Other")?.escapeHatches.map(\.line) == [1, 7])
-        #expect(analysis.report(typeName: "Memo")?.escapeHatches.map(\.line) == [1, 5])
+        #expect(skill.storedTypes == ["hidden: Hidden", "memo: Memo"])
+        #expect(skill.escapeHatches.map(\.line) == [1, 6, 10])
+        #expect(analysis.report(typeName: "Other")?.escapeHatches.map(\.line) == [1, 8])
+        #expect(analysis.report(typeName: "Memo")?.escapeHatches.map(\.line) == [1, 6])
     }
 
     @Test("escape hatches are found in code, not in comments or string literals")

@@ -21,6 +21,7 @@ struct DeclarationIndex: Sendable {
         /// Its name, nested types joined by dots.
         var name: String
         var usr: String
+        /// Empty, with line 0, for a private type: the graph gives no location for those.
         var file: String
         /// 1-based.
         var line: Int
@@ -69,16 +70,19 @@ struct DeclarationIndex: Sendable {
             stored[symbol.pathComponents.dropLast().joined(separator: "."), default: []].append((symbol.pathComponents.last ?? "?", property))
         }
         for symbol in graph.symbols {
-            guard let location = symbol.location, let file = Self.path(location.uri) else { continue }
             let isType = Self.typeKinds.contains(symbol.kind.identifier)
-            let ownerPath = isType ? symbol.pathComponents : Array(symbol.pathComponents.dropLast())
-            let owner = ownerPath.isEmpty ? nil : module + "." + ownerPath.joined(separator: ".")
-            anchors[file, default: []].append(Anchor(line: location.position.line + 1, owner: owner))
+            let file = symbol.location.flatMap { Self.path($0.uri) }
+            let line = (symbol.location?.position.line ?? -1) + 1
+            if let file {
+                let ownerPath = isType ? symbol.pathComponents : Array(symbol.pathComponents.dropLast())
+                let owner = ownerPath.isEmpty ? nil : module + "." + ownerPath.joined(separator: ".")
+                anchors[file, default: []].append(Anchor(line: line, owner: owner))
+            }
             guard isType else { continue }
+            // A private type has no location in the graph: its span comes from the source (column 0).
             let name = symbol.pathComponents.joined(separator: ".")
-            types.append(TypeDeclaration(module: module, name: name, usr: symbol.identifier.precise, file: file,
-                                         line: location.position.line + 1,
-                                         storedProperties: (stored[name] ?? []).map { (name: $0.0, typeUSR: $0.1) }))
+            types.append(TypeDeclaration(module: module, name: name, usr: symbol.identifier.precise, file: file ?? "",
+                                         line: line, storedProperties: (stored[name] ?? []).map { (name: $0.0, typeUSR: $0.1) }))
         }
     }
 
