@@ -53,7 +53,7 @@ extension StaticAnalysis {
             return [missingType(typeName, rule: "SEND-1", skillID: skillID)]
         }
         guard !report.diagnostics.isEmpty else {
-            return [Finding(ruleID: "SEND-1", skillID: skillID, outcome: .passed, subject: "\(typeName) at \(report.file):\(report.line)",
+            return [Finding(ruleID: "SEND-1", skillID: skillID, outcome: .passed, subject: declared(typeName, report),
                             expected: expected,
                             observed: "none in \(typeName)\(held(report)), compiled with -strict-concurrency=complete "
                                 + "(\(diagnostics.count) concurrency diagnostics in the whole package)")]
@@ -73,7 +73,7 @@ extension StaticAnalysis {
         }
         let spellings = EscapeHatch.Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
         guard !report.escapeHatches.isEmpty else {
-            return [Finding(ruleID: "SEND-3", skillID: skillID, outcome: .passed, subject: "\(typeName) at \(report.file):\(report.line)",
+            return [Finding(ruleID: "SEND-3", skillID: skillID, outcome: .passed, subject: declared(typeName, report),
                             expected: "no escape hatch, or each backed by a passing SEND-2",
                             observed: "no \(spellings) in \(typeName)" + held(report))]
         }
@@ -85,6 +85,11 @@ extension StaticAnalysis {
                         ? "SEND-2 passed for this skill"
                         : "no SEND-2 pass for this skill in this run; it needs SEND-2 to pass"))
         }
+    }
+
+    /// `Name at file:line`, or the name alone for a type the graph gives no location (a private one).
+    private func declared(_ typeName: String, _ report: TypeReport) -> String {
+        report.file.isEmpty ? typeName : "\(typeName) at \(report.file):\(report.line)"
     }
 
     private func held(_ report: TypeReport) -> String {
