@@ -59,6 +59,12 @@ let package = Package(
             path: "Examples/BrokenSkills/Sources/BrokenSkills",
             swiftSettings: strict
         ),
+        // The commands as a library: discovery, the generated harness, the stages, the report.
+        .target(
+            name: "SkillCheckCommand",
+            dependencies: ["SkillKit", "SkillConformance", "SkillScenarios"],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "skillcheck",
             dependencies: ["SkillKit", "SkillScenarios", "BundledReferenceSkills"],
@@ -88,6 +94,11 @@ let package = Package(
             dependencies: ["SkillKit", "SkillConformance", "SkillConformanceTesting", "BundledReferenceSkills"],
             path: "Conformance",
             exclude: ["README.md"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SkillCheckCommandTests",
+            dependencies: ["SkillCheckCommand", "SkillConformance"],
             swiftSettings: strict
         ),
         .testTarget(

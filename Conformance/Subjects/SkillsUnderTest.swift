@@ -12,15 +12,8 @@ enum SkillsUnderTest {
     static let skills: [SkillUnderTest] = ReferenceSkills.skills.map { SkillUnderTest($0, declaredIn: package) }
 
     /// Failures known and not fixed yet: each is reported as a known issue, and fails once it passes.
-    /// The reference skills are the seed's, which let NetworkError and StorageError through; every
-    /// transcript in Scenarios/ expects that text ("Skill failed: The network is offline"), so mapping
-    /// them to SkillError is a change of the corpus, left to its own issue.
-    static let baseline = ConformanceBaseline([
-        .init(skillID: "weather", ruleID: "ERR-1",
-              reason: "WeatherSkill rethrows NetworkError (offline, timeout, HTTP 500, malformed); Scenarios/ expects its text"),
-        .init(skillID: "note", ruleID: "ERR-1",
-              reason: "NoteSkill rethrows StorageError from save; Scenarios/storage expects its text"),
-    ])
+    /// The reference skills have none.
+    static let baseline = ConformanceBaseline([])
 
     /// One case per skill for `ruleID`.
     static func cases(_ ruleID: String) -> [ConformanceCase] {

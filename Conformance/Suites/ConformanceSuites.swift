@@ -13,7 +13,7 @@ struct SendableConformance {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
 
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("SEND-2"))
+    @Test(arguments: SkillsUnderTest.cases("SEND-2"))
     func `SEND-2 concurrent execute calls are race-free`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
@@ -31,7 +31,7 @@ struct CancellationConformance {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
 
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("CAN-2"))
+    @Test(arguments: SkillsUnderTest.cases("CAN-2"))
     func `CAN-2 cancelled while awaiting, ends within bounded virtual time`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
@@ -126,8 +126,14 @@ struct TimeConformance {
 
 @Suite("Conformance: crashes")
 struct CrashConformance {
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("CRASH-1"))
-    func `CRASH-1 never traps`(_ c: ConformanceCase) async {
-        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    /// Each skill's checks run in a process of their own (an exit test): a trap ends that process only,
+    /// and becomes this skill's CRASH-1 failure, naming the rule it trapped in; the other skills still run.
+    @Test(arguments: CrashCase.all(SkillsUnderTest.skills))
+    func `CRASH-1 never traps`(_ c: CrashCase) async {
+        let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) { [c] in
+            let skills = SkillsUnderTest.skills
+            _ = await SkillConformance.check(for: "CRASH-1").run(skills[c.index], peers: skills.map(\.id))
+        }
+        CrashReport(result)?.expectNoTrap(skillID: c.skillID)
     }
 }

@@ -38,10 +38,13 @@ public struct Finding: Sendable, Codable, Hashable {
         public var virtualSeconds: Double?
         /// Real seconds without progress after which a run counts as stalled.
         public var realStallSeconds: Double?
+        /// Real seconds a run may take in all before the watchdog ends it.
+        public var realRunSeconds: Double?
 
-        public init(virtualSeconds: Double? = nil, realStallSeconds: Double? = nil) {
+        public init(virtualSeconds: Double? = nil, realStallSeconds: Double? = nil, realRunSeconds: Double? = nil) {
             self.virtualSeconds = virtualSeconds
             self.realStallSeconds = realStallSeconds
+            self.realRunSeconds = realRunSeconds
         }
     }
 

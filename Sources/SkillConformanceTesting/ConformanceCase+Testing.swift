@@ -29,3 +29,30 @@ extension ConformanceCase {
         for problem in problems { Issue.record(Comment(rawValue: problem.message), sourceLocation: sourceLocation) }
     }
 }
+
+@available(SkillCheckTesting, *)
+extension CrashReport {
+    /// The report of an exit test that ran CRASH-1's check (observing `\.standardErrorContent`).
+    ///
+    /// ```swift
+    /// let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) { [c] in
+    ///     _ = await SkillConformance.check(for: "CRASH-1").run(SkillsUnderTest.skills[c.index])
+    /// }
+    /// CrashReport(result)?.expectNoTrap(skillID: c.skillID)
+    /// ```
+    public init?(_ result: ExitTest.Result?) {
+        guard let result else { return nil }
+        let termination: Termination = switch result.exitStatus {
+        case .exitCode(let code): .exitCode(code)
+        case .signal(let signal): .signal(signal)
+        @unknown default: .exitCode(-1)
+        }
+        self.init(termination: termination, standardError: String(decoding: result.standardErrorContent, as: UTF8.self))
+    }
+
+    /// Records CRASH-1's finding as an issue, with the rule's troubleshooting, when the process trapped.
+    public func expectNoTrap(skillID: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        let finding = finding(skillID: skillID)
+        if finding.outcome.isProblem { Issue.record(Comment(rawValue: finding.message), sourceLocation: sourceLocation) }
+    }
+}

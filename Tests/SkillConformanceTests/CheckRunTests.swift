@@ -1,3 +1,4 @@
+import BundledBrokenSkills
 import BundledReferenceSkills
 import Foundation
 import SkillConformance
@@ -22,7 +23,7 @@ struct CheckRunTests {
 
     @Test("the findings of a real check survive the trip a child process makes")
     func findingsRoundTrip() async throws {
-        let findings = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(WeatherSkill()))
+        let findings = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(UmbrellaSkill()))
         #expect(findings.contains { $0.outcome == .failed })
         let back = try FindingsReport.decode(JSONEncoder().encode(FindingsReport(findings: findings)))
         #expect(back.findings == findings)

@@ -92,6 +92,36 @@ struct VirtualTimeScopeTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("a retry loop that swallows cancellation is stopped at the real-time limit, not left spinning",
+          arguments: ["the clock's sleep", "a request that never answers", "a storage write"])
+    func loopThatIgnoresCancellationIsStopped(_ waitsOn: String) async throws {
+        let error = await #expect(throws: VirtualClockError.self) {
+            try await withVirtualTime(realTimeLimit: .milliseconds(50)) { [waitsOn] clock in
+                let network = FakeNetworkService(clock: clock)
+                network.stubWeather(city: "北京", reply: .hang)
+                let store = InMemoryDataStore(clock: clock, latency: .seconds(1))
+                withUnsafeCurrentTask { $0?.cancel() }
+                // Once cancelled, each of these throws at once; `try?` swallows it and the loop goes round.
+                while true {
+                    switch waitsOn {
+                    case "the clock's sleep": try? await clock.sleep(for: .seconds(2))
+                    case "a request that never answers": _ = try? await network.fetchWeather(city: "北京")
+                    default: try? await store.save(NoteItem(content: "x"))
+                    }
+                }
+            }
+        }
+        guard case .overran(let limit, let unfinished, let suspends)? = error else {
+            Issue.record("expected overran, got \(String(describing: error))")
+            return
+        }
+        // `suspends`: the scheduler stopped the loop between two of its jobs; its thread is not left spinning.
+        #expect(limit == .milliseconds(50) && suspends)
+        #expect(unfinished == ["the withVirtualTime body"])
+        #expect(error?.description.contains("catches CancellationError") == true)
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("a loop that sleeps forever stops at the wake limit, naming its sleeper")
     func endlessLoopStops() async throws {
         let error = await #expect(throws: VirtualClockError.self) {

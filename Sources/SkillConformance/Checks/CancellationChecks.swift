@@ -1,12 +1,19 @@
 import SkillKit
 
-// CAN-1, CAN-3, CAN-4: what a skill does when the engine cancels it. (CAN-2, bounded virtual time
-// after cancellation, and HANG-1 have no check yet.)
+// CAN-1..4: what a skill does when the engine cancels it.
 
 @available(SkillCheckTesting, *)
 extension SkillConformance {
     static let cancellationChecks: [ConformanceCheck] = [
         ConformanceCheck("CAN-1") { input in await cancelledBeforeStart(input) },
+        ConformanceCheck("CAN-2") { input in
+            let bound = input.limits.afterCancellation
+            let expected = "it ends within \(bound) of virtual time after the cancellation, "
+                + "and within \(input.limits.realRun) of real time in all"
+            return await cancelledWhileWaiting(input, rule: "CAN-2", expected: expected, virtualLimit: bound) { probe in
+                probe.endedAfter <= bound ? nil : "it ended \(probe.endedAfter) of virtual time after the cancellation"
+            }
+        },
         ConformanceCheck("CAN-3") { input in
             await cancelledWhileWaiting(input, rule: "CAN-3", expected: "it throws CancellationError") { probe in
                 if case .threw(let thrown) = probe.ending, thrown.isCancellation { return nil }
@@ -45,7 +52,7 @@ extension SkillConformance {
     /// CAN-3 and CAN-4: each handled sample, cancelled once it waits on the network (which never
     /// answers) or on storage (a virtual second per operation). `problem` says what is wrong, if anything.
     static func cancelledWhileWaiting(
-        _ input: ConformanceCheck.Input, rule: String, expected: String,
+        _ input: ConformanceCheck.Input, rule: String, expected: String, virtualLimit: Duration? = nil,
         problem: @Sendable (CancellationProbe) -> String?
     ) async -> [Finding] {
         let (samples, missing) = handledSamples(input, rule: rule)
@@ -55,14 +62,15 @@ extension SkillConformance {
             let subject = "cancelled while it waits, input \(quoted(sample))"
             switch await CancellationProbe.run(input.skill, input: SkillInput(rawText: sample), beforeStart: false, limits: input.limits) {
             case .failure(let failure):
-                findings.append(input.unended(rule, subject: subject, expected: expected, failure))
+                findings.append(input.unended(rule, subject: subject, expected: expected, failure, virtualLimit: virtualLimit))
             case .success(let probe) where probe.finishedBeforeCancel:
                 continue
             case .success(let probe):
                 let waitingOn = probe.operationsBefore.last.map { "waiting on \($0)" } ?? "waiting on something else"
                 let found = problem(probe)
                 findings.append(input.finding(rule, found == nil ? .passed : .failed, subject: "\(subject) (\(waitingOn))",
-                                              expected: expected, observed: found ?? describe(probe.ending)))
+                                              expected: expected, observed: found ?? describe(probe.ending),
+                                              virtualLimit: virtualLimit))
             }
         }
         if findings.isEmpty {

@@ -15,6 +15,8 @@ struct CancellationProbe: Sendable {
     /// all of them are after).
     var operationsBefore: [Operation]
     var operationsAfter: [Operation]
+    /// Virtual time from the cancellation to the end of the run.
+    var endedAfter: Duration
 
     /// A storage operation or a network request.
     struct Operation: Sendable, CustomStringConvertible {
@@ -30,8 +32,12 @@ struct CancellationProbe: Sendable {
     static func run(
         _ subject: SkillUnderTest, input: SkillInput, beforeStart: Bool, limits: CheckLimits
     ) async -> Result<CancellationProbe, ProbeFailure> {
+        let cancelled = CancellationMark()
+        if beforeStart { cancelled.set() }
         do {
-            return .success(try await withVirtualTime(stallTimeout: limits.realStall, horizon: .seconds(3_600)) { clock in
+            return .success(try await withVirtualTime(
+                stallTimeout: limits.realStall, horizon: .seconds(3_600), realTimeLimit: limits.realRun
+            ) { clock in
                 let store = InMemoryDataStore(clock: clock, latency: beforeStart ? .zero : .seconds(1))
                 let network = FakeNetworkService(clock: clock)
                 if beforeStart { InjectedFault.healthy(store, network) } else { network.stub(.init(), reply: .hang) }
@@ -47,19 +53,23 @@ struct CancellationProbe: Sendable {
                     if !beforeStart {
                         try? await clock.sleep(for: cancelAfter)
                         marks = (store.log.count, network.requests.count)
+                        cancelled.set()
                         group.cancelAll()
                     }
+                    let cancelledAt = clock.now
                     let (ending, finishedFirst) = await group.next() ?? (.threw(ThrownError(CancellationError())), false)
+                    let endedAfter = cancelledAt.duration(to: clock.now)
                     let (log, requests) = (store.log.map(Operation.init), network.requests.map(Operation.init))
                     return CancellationProbe(
                         ending: ending, finishedBeforeCancel: finishedFirst,
                         operationsBefore: Array(log.prefix(marks.store) + requests.prefix(marks.requests)),
-                        operationsAfter: Array(log.dropFirst(marks.store) + requests.dropFirst(marks.requests))
+                        operationsAfter: Array(log.dropFirst(marks.store) + requests.dropFirst(marks.requests)),
+                        endedAfter: endedAfter
                     )
                 }
             })
         } catch {
-            return .failure(ProbeFailure(error))
+            return .failure(ProbeFailure(error, afterCancellation: cancelled.isSet))
         }
     }
 }

@@ -19,13 +19,15 @@ public struct ConformanceCheck: Sendable {
         var passedRules: Set<String> = []
 
         /// A finding of this check for this skill.
+        /// `virtual` says the run was cut at the engine timeout; `virtualLimit` gives another virtual bound.
         func finding(
             _ ruleID: String, _ outcome: Finding.Outcome, subject: String, expected: String, observed: String,
-            virtual: Bool = false
+            virtual: Bool = false, virtualLimit: Duration? = nil, seed: UInt64? = nil
         ) -> Finding {
             Finding(
-                ruleID: ruleID, skillID: skill.id, outcome: outcome, subject: subject,
-                expected: expected, observed: observed, limits: limits.finding(virtual: virtual)
+                ruleID: ruleID, skillID: skill.id, outcome: outcome, subject: subject, expected: expected,
+                observed: observed, seed: seed,
+                limits: limits.finding(virtual: virtualLimit ?? (virtual ? limits.engineTimeout : nil))
             )
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SkillKit
 import SkillTesting
+import SkillEngine
 
 /// One run of a skill's `execute` on virtual time, in fresh fakes, and what it did.
 @available(SkillCheckTesting, *)
@@ -29,25 +30,29 @@ struct Probe: Sendable {
         limits: CheckLimits,
         setUp: @escaping @Sendable (InMemoryDataStore, FakeNetworkService) -> Void
     ) async -> Result<Probe, ProbeFailure> {
+        let cancelled = CancellationMark()
         do {
-            let probe = try await withVirtualTime(stallTimeout: limits.realStall) { clock in
+            let probe = try await withVirtualTime(stallTimeout: limits.realStall, realTimeLimit: limits.realRun) { clock in
                 let store = InMemoryDataStore(clock: clock)
                 let network = FakeNetworkService(clock: clock)
                 setUp(store, network)
                 let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
                 let skill = subject.instance(in: context)
-                let (ending, wasCut) = await execute(skill, input: input, context: context, clock: clock, cutAfter: cutAfter)
+                let (ending, wasCut) = await execute(
+                    skill, input: input, context: context, clock: clock, cutAfter: cutAfter, cancelled: cancelled
+                )
                 return Probe(ending: ending, wasCut: wasCut, storeLog: store.log, requestCount: network.requests.count,
                              sideEffects: effects(store: store, network: network))
             }
             return .success(probe)
         } catch {
-            return .failure(ProbeFailure(error))
+            return .failure(ProbeFailure(error, afterCancellation: cancelled.isSet))
         }
     }
 
     private static func execute(
-        _ skill: any AgentSkill, input: SkillInput, context: SkillContext, clock: VirtualClock, cutAfter: Duration?
+        _ skill: any AgentSkill, input: SkillInput, context: SkillContext, clock: VirtualClock, cutAfter: Duration?,
+        cancelled: CancellationMark
     ) async -> (Ending, Bool) {
         guard let cutAfter else { return (await capture(skill, input, context), false) }
         return await withTaskGroup(of: Ending?.self) { group in
@@ -63,6 +68,7 @@ struct Probe: Sendable {
                     ending = next
                 } else if ending == nil {
                     wasCut = true
+                    cancelled.set()
                 }
                 group.cancelAll()
             }
@@ -94,24 +100,56 @@ struct Probe: Sendable {
     }
 }
 
+/// Whether a check has cancelled the skill's run: set from inside the run, read after it failed.
+@available(SkillCheckTesting, *)
+final class CancellationMark: Sendable {
+    private let flag = Locked(false)
+    func set() { flag.withLock { $0 = true } }
+    var isSet: Bool { flag.withLock { $0 } }
+}
+
 /// A run that could not be observed to its end.
 @available(SkillCheckTesting, *)
 struct ProbeFailure: Error, Sendable {
     var text: String
-    /// The run hung: nothing runnable, no sleeper, and nothing came back (HANG-1's finding).
-    var isStall: Bool
+    /// The run never ended: nothing runnable, no sleeper and nothing came back; or virtual time ran on
+    /// without end; or, before any cancellation, real time ran out (HANG-1's finding).
+    var neverEnded: Bool
+    /// The run kept going after the check cancelled it, until the real-time watchdog ended it (CAN-2's).
+    var ranOnAfterCancellation: Bool
     /// Work left the virtual clock: a real sleep, an unstructured task, a hop elsewhere (TIME-1's finding).
     var escapes: [DeterministicScheduler.Escape]
 
-    init(_ error: any Error) {
+    init(_ error: any Error, afterCancellation: Bool = false) {
         text = "\(error)"
-        isStall = false
+        neverEnded = false
+        ranOnAfterCancellation = false
         escapes = []
         switch error {
-        case VirtualClockError.stalled: isStall = true
+        case VirtualClockError.stalled, VirtualClockError.horizonExceeded, VirtualClockError.tooManyWakes:
+            neverEnded = true
+        case VirtualClockError.overran:
+            if afterCancellation { ranOnAfterCancellation = true } else { neverEnded = true }
         case VirtualClockError.escaped(let found): escapes = found
         case let leftovers as VirtualTimeLeftovers: escapes = leftovers.escapes
         default: break
+        }
+    }
+
+    /// The rule that reports this failure; `nil` when every rule reports it.
+    var owner: String? {
+        if !escapes.isEmpty { return "TIME-1" }
+        if ranOnAfterCancellation { return "CAN-2" }
+        if neverEnded { return "HANG-1" }
+        return nil
+    }
+
+    /// Why the other rules could not judge a run that `owner` reports.
+    static func reason(owner: String) -> String {
+        switch owner {
+        case "TIME-1": escapeReason
+        case "CAN-2": ranOnReason
+        default: hangReason
         }
     }
 
@@ -119,18 +157,28 @@ struct ProbeFailure: Error, Sendable {
     static let hangReason = "the run hung, so this rule could not be judged; HANG-1 reports the hang"
     /// The reason other rules give when work left the virtual clock: TIME-1 reports it.
     static let escapeReason = "work left the virtual clock, so this rule could not be judged; TIME-1 reports it"
+    /// The reason SEND-2 gives when two sequential runs differ: TIME-2 reports that.
+    static let nondeterministicReason = "two sequential runs on fresh instances gave different outputs, so the "
+        + "concurrent outputs could not be compared with them: the skill reads time, ids or randomness outside "
+        + "its context (TIME-2 reports that), or it was given as one value that keeps state between calls in a "
+        + "class it holds (give a factory instead: SkillUnderTest { _ in MySkill() })"
+    /// The reason other rules give when a run went on after it was cancelled: CAN-2 reports it.
+    static let ranOnReason = "the run kept going after it was cancelled, so this rule could not be judged; CAN-2 reports it"
 }
 
 @available(SkillCheckTesting, *)
 extension ConformanceCheck.Input {
-    /// The finding of a run that did not end: skipped (pointing at HANG-1) when it hung, else failed.
-    func unended(_ ruleID: String, subject: String, expected: String, _ failure: ProbeFailure, virtual: Bool = false) -> Finding {
+    /// The finding of a run that did not end: failed for the rule that reports that kind of failure
+    /// (``ProbeFailure/owner``), skipped with a reason pointing at it for the others.
+    func unended(
+        _ ruleID: String, subject: String, expected: String, _ failure: ProbeFailure, virtual: Bool = false,
+        virtualLimit: Duration? = nil
+    ) -> Finding {
         let outcome: Finding.Outcome =
-            if failure.isStall && ruleID != "HANG-1" { .skipped(reason: ProbeFailure.hangReason) }
-            else if !failure.escapes.isEmpty && ruleID != "TIME-1" { .skipped(reason: ProbeFailure.escapeReason) }
+            if let owner = failure.owner, owner != ruleID { .skipped(reason: ProbeFailure.reason(owner: owner)) }
             else { .failed }
         return finding(ruleID, outcome, subject: subject, expected: expected,
-                       observed: "the run did not end: \(failure.text)", virtual: virtual)
+                       observed: "the run did not end: \(failure.text)", virtual: virtual, virtualLimit: virtualLimit)
     }
 }
 
@@ -164,16 +212,36 @@ public struct CheckLimits: Sendable, Hashable {
     /// Real time without progress after which a run counts as stalled (work outside the scheduler, or a
     /// continuation never resumed).
     public var realStall: Duration
+    /// The watchdog: real time a run may take in all. A run still going after it is a loop that never
+    /// ends in virtual time (HANG-1, or CAN-2 once the check has cancelled it).
+    public var realRun: Duration
+    /// Virtual time a skill may take to end once cancelled (CAN-2).
+    public var afterCancellation: Duration
+    /// Real time SEND-2's stress run (on the real concurrent executor, so no virtual clock bounds it) may
+    /// take in all. Generous: other checks running at the same time can hold the executor's threads.
+    public var realStress: Duration
+    /// The seed of the checks' randomness (the order SEND-2 starts its concurrent calls in); every
+    /// finding that used it reports it, so a failure can be replayed.
+    public var seed: UInt64
 
-    public init(engineTimeout: Duration = .seconds(10), realStall: Duration = .seconds(1)) {
+    public init(
+        engineTimeout: Duration = .seconds(10), realStall: Duration = .seconds(1), realRun: Duration = .seconds(5),
+        afterCancellation: Duration = .seconds(1), realStress: Duration = .seconds(30), seed: UInt64 = 0x5EED
+    ) {
+        self.realStress = realStress
         self.engineTimeout = engineTimeout
         self.realStall = realStall
+        self.realRun = realRun
+        self.afterCancellation = afterCancellation
+        self.seed = seed
     }
 
-    func finding(virtual: Bool) -> Finding.Limits {
+    /// The limits a finding reports: `virtual` is the virtual bound the check applied, if any.
+    func finding(virtual: Duration?) -> Finding.Limits {
         Finding.Limits(
-            virtualSeconds: virtual ? Self.seconds(engineTimeout) : nil,
-            realStallSeconds: Self.seconds(realStall)
+            virtualSeconds: virtual.map(Self.seconds),
+            realStallSeconds: Self.seconds(realStall),
+            realRunSeconds: Self.seconds(realRun)
         )
     }
 

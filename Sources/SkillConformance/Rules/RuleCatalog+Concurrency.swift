@@ -16,9 +16,9 @@ extension RuleCatalog {
             id: "SEND-2", category: .sendable, level: .must,
             sentence: "Concurrent execute calls on one instance are race-free and give the same outputs as sequential calls.",
             troubleshooting: .init(
-                cause: "An `@unchecked Sendable` class with a counter or cache that many tasks mutate without a lock.",
-                fix: "Protect shared state with a Mutex or an actor, or remove it: a skill should be an immutable value.",
-                example: "let hits = Mutex(0)\nhits.withLock { $0 += 1 }"
+                cause: "An `@unchecked Sendable` class with a counter or cache that many tasks mutate without a lock, or read before an await and written after it.",
+                fix: "Keep shared state in a Mutex and update it in one step, never across an await; or remove it: a skill should be an immutable value.",
+                example: "let queries = Mutex(0)\nlet number = queries.withLock { $0 += 1; return $0 }"
             )
         ),
         ConformanceRule(

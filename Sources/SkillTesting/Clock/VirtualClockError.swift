@@ -12,6 +12,11 @@ public enum VirtualClockError: Error, Hashable, CustomStringConvertible {
     case escaped([DeterministicScheduler.Escape])
     /// The clock or its scheduler was used in a way that cannot work: each message says what to write.
     case misused([String])
+    /// The scope was still running after `limit` of real time while virtual time stood still or crept:
+    /// a loop that never ends (it polls or retries without sleeping on the clock, or ignores
+    /// cancellation). `suspends` is false when the loop has no suspension point at all: its thread could
+    /// not be stopped and is left running.
+    case overran(limit: Duration, unfinished: [String], suspends: Bool)
 
     public var description: String {
         switch self {
@@ -23,6 +28,12 @@ public enum VirtualClockError: Error, Hashable, CustomStringConvertible {
             "no job is runnable and no sleeper is pending, but \(unfinished.joined(separator: ", ")) "
                 + "never finished: it waits on work outside the scheduler (Task {}, Task.detached, "
                 + "@MainActor, a real clock, Dispatch) or on a continuation nobody resumes"
+        case .overran(let limit, let unfinished, let suspends):
+            "still running after \(limit) of real time: \(unfinished.joined(separator: ", ")) never finished. "
+                + "A loop keeps it busy without ending: it polls or retries without sleeping on the clock, or "
+                + "catches CancellationError (a `try?`, a catch-all) and goes round again; check "
+                + "`Task.isCancelled` or use `try` so that cancellation ends it"
+                + (suspends ? "" : ". The loop never suspends, so its thread could not be stopped and is still running")
         case .misused(let messages):
             messages.joined(separator: "\n")
         case .escaped(let escapes):

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// It stops, without ever hanging, when the body finishes, when work leaves the scheduler (time must not
 /// move on while it is away), when time would pass the horizon or the wake limit, or when nothing is
-/// runnable, nothing sleeps and nothing comes back from outside within `stallTimeout` of real time.
+/// runnable, nothing sleeps and nothing comes back from outside within `stallTimeout` of real time, or
+/// when the scope is still running after `realTimeLimit` (a loop that never ends in virtual time).
 @available(SkillCheckTesting, *)
 struct VirtualTimeDriver: Sendable {
     enum Verdict: Sendable {
@@ -19,6 +20,10 @@ struct VirtualTimeDriver: Sendable {
     let stallTimeout: Duration
     let horizon: Duration
     let maxWakes: Int
+    let realTimeLimit: Duration
+    /// How long past `realTimeLimit` the caller waits for a driver stuck inside one job before giving up
+    /// on its thread.
+    static let stuckGrace: Duration = .seconds(1)
 
     /// Drives until `isFinished` holds or the scope must fail, on a thread of its own, while the calling
     /// thread waits: the scope's caller has nothing else to do, and a semaphore is an order that
@@ -33,17 +38,34 @@ struct VirtualTimeDriver: Sendable {
             done.signal()
         }
         thread.name = "SkillTesting virtual-time driver"
+        let deadline = ContinuousClock.now.advanced(by: realTimeLimit)
+        clock.scheduler.stopDraining(after: deadline)
         thread.start()
-        done.wait()
+        if done.wait(timeout: .now() + Self.dispatchInterval(realTimeLimit + Self.stuckGrace)) == .timedOut {
+            // The driver thread is inside one job that never returns: a loop with no suspension point.
+            // Nothing can stop a thread from outside; it is left running, and the scope fails.
+            return .failed(.overran(limit: realTimeLimit, unfinished: unfinished, suspends: false))
+        }
         return verdict.withLock { $0 }
+    }
+
+    private var unfinished: [String] { ["the withVirtualTime body"] + clock.scheduler.unfinishedTasks }
+
+    static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
     }
 
     private func loop(until isFinished: () -> Bool) -> Verdict {
         let scheduler = clock.scheduler
         let limit = clock.now.advanced(by: horizon)
+        let deadline = ContinuousClock.now.advanced(by: realTimeLimit)
         var wakes = 0
         while true {
             scheduler.runUntilIdle()
+            if scheduler.overran || (ContinuousClock.now > deadline && !isFinished()) {
+                return .failed(.overran(limit: realTimeLimit, unfinished: unfinished, suspends: true))
+            }
             let misuse = scheduler.misuse
             if !misuse.isEmpty { return .failed(.misused(misuse)) }
             if isFinished() { return .finished }
@@ -60,7 +82,7 @@ struct VirtualTimeDriver: Sendable {
                 continue
             }
             if !scheduler.park(timeout: stallTimeout) {
-                return .failed(.stalled(unfinished: ["the withVirtualTime body"] + scheduler.unfinishedTasks))
+                return .failed(.stalled(unfinished: unfinished))
             }
         }
     }

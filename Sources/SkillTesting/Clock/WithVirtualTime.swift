@@ -38,7 +38,12 @@ import Foundation
 /// - with ``VirtualClockError/stalled(unfinished:)`` when nothing is runnable, nothing sleeps and
 ///   nothing comes back from outside within `stallTimeout` of real time (a continuation never resumed);
 /// - with ``VirtualClockError/horizonExceeded(horizon:next:)`` or
-///   ``VirtualClockError/tooManyWakes(limit:next:)`` when time would run on without end.
+///   ``VirtualClockError/tooManyWakes(limit:next:)`` when time would run on without end;
+/// - with ``VirtualClockError/overran(limit:unfinished:suspends:)`` when the scope is still running after
+///   `realTimeLimit` of real time: a loop that never ends while virtual time stands still (polling
+///   without sleeping, or a retry loop that swallows cancellation). Its remaining jobs are never run. A
+///   loop with no suspension point at all cannot be stopped from outside its thread: the scope still
+///   fails after the limit (plus a second), and that thread is left running.
 @available(SkillCheckTesting, *)
 @discardableResult
 public func withVirtualTime<Result: Sendable>(
@@ -47,6 +52,7 @@ public func withVirtualTime<Result: Sendable>(
     stallTimeout: Duration = .seconds(1),
     horizon: Duration = .seconds(86_400 * 365),
     maxWakes: Int = 1_000_000,
+    realTimeLimit: Duration = .seconds(60),
     _ body: sending @escaping (VirtualClock) async throws -> Result
 ) async throws -> Result {
     let clock = VirtualClock(origin: origin, scheduler: DeterministicScheduler(reportsUnstructuredTasks: true))
@@ -55,7 +61,9 @@ public func withVirtualTime<Result: Sendable>(
         defer { finished.withLock { $0 = true } }
         return try await body(clock)
     }
-    let driver = VirtualTimeDriver(clock: clock, stallTimeout: stallTimeout, horizon: horizon, maxWakes: maxWakes)
+    let driver = VirtualTimeDriver(
+        clock: clock, stallTimeout: stallTimeout, horizon: horizon, maxWakes: maxWakes, realTimeLimit: realTimeLimit
+    )
     if case .failed(let error) = driver.drive(until: { finished.withLock { $0 } }) {
         task.cancel()
         clock.cancelAll()

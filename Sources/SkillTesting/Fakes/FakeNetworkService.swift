@@ -110,6 +110,9 @@ public final class FakeNetworkService: NetworkServing, Sendable {
             }
             throw UnmatchedRequest(request: request, nearest: Self.nearest(to: request, in: state.stubs))
         }
+        // A cancelled caller passes through the executor once, as a real request would: a retry loop that
+        // swallows cancellation then suspends each time round, and the scheduler can stop it.
+        if Task.isCancelled { await Task.yield() }
         if case .offline = stub.reply { throw NetworkError.offline }
         if case .hang = stub.reply { try await suspendUntilCancelled() }
         if let clock, stub.latency > .zero { try await clock.sleep(for: stub.latency) }

@@ -145,6 +145,8 @@ public final class InMemoryDataStore: DataStoring, Sendable {
 
     private nonisolated(nonsending) func perform(_ operation: Operation) async throws {
         state.withLock { $0.log.append(operation) }
+        // A cancelled caller passes through the executor once, as real I/O would (see VirtualClock.sleep).
+        if Task.isCancelled { await Task.yield() }
         if let clock, latency > .zero { try await clock.sleep(for: latency) }
         let fault: (any Error)? = state.withLock { state in
             if let (count, error) = state.failNext {

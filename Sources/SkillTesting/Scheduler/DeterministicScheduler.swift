@@ -22,10 +22,10 @@ import Dispatch
 /// The scheduler records each one it sees as an ``Escape`` (``escapes``), naming the task:
 /// - a real sleep, as it starts (the sleep is cut short, so nothing waits for real time);
 /// - an unstructured task, as it starts, when the scheduler was made with `reportsUnstructuredTasks`
-///   (``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:_:)`` does);
+///   (``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:realTimeLimit:_:)`` does);
 /// - anything else when its job comes back from a thread outside any task.
 ///
-/// A scope such as ``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:_:)`` fails on
+/// A scope such as ``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:realTimeLimit:_:)`` fails on
 /// any escape, and ``VirtualClock/run(horizon:maxWakes:)`` throws ``VirtualClockError/escaped(_:)``.
 @available(SkillCheckTesting, *)
 public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendable {
@@ -54,6 +54,10 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         /// Real sleeps cut short whose wake-up has yet to pass through the global executor: the runtime
         /// resumes the sleeping task that way, which is not an unstructured task.
         var sleepWakes = 0
+        /// Past this real instant no drain runs another job (``stopDraining(after:)``).
+        var drainDeadline: ContinuousClock.Instant?
+        /// Set once a drain stopped at ``drainDeadline`` with jobs still to run.
+        var overran = false
     }
 
     let state = Locked(State())
@@ -173,7 +177,12 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         // Taking the next job and, when there is none, giving up the driver's seat happen under one lock,
         // so a job enqueued in between is never stranded.
         while let job = state.withLock({ state -> UnownedJob? in
-            guard let job = state.jobs.popFirst() else {
+            // Reading the real clock costs about as much as a job: look every 64 jobs.
+            if state.jobsRun & 63 == 0, let deadline = state.drainDeadline, ContinuousClock.now > deadline,
+               !state.jobs.isEmpty {
+                state.overran = true
+            }
+            guard !state.overran, let job = state.jobs.popFirst() else {
                 if !nested { state.driver = nil }
                 return nil
             }
@@ -185,6 +194,17 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         }
         return ran
     }
+
+    /// Makes every drain stop for good once `deadline` (real time) has passed with jobs still to run,
+    /// leaving them unrun: a loop that never ends in virtual time (it polls or retries without sleeping
+    /// on the clock, or ignores cancellation) keeps the scheduler busy for ever, and this ends it.
+    /// ``overran`` tells whether it happened.
+    func stopDraining(after deadline: ContinuousClock.Instant) {
+        state.withLock { $0.drainDeadline = deadline }
+    }
+
+    /// Whether a drain stopped at the deadline ``stopDraining(after:)`` set.
+    var overran: Bool { state.withLock { $0.overran } }
 
     /// Waits, up to `timeout` of real time, for a job to arrive from outside; returns whether one did.
     /// For a driver with nothing runnable and nothing asleep.

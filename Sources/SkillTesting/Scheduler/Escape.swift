@@ -2,7 +2,7 @@
 extension DeterministicScheduler {
     /// Work that left the scheduler, so that the scheduler could no longer order it.
     ///
-    /// A scope such as ``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:_:)`` fails
+    /// A scope such as ``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:realTimeLimit:_:)`` fails
     /// on any escape, naming the task and what to write instead.
     public struct Escape: Sendable, Hashable, CustomStringConvertible {
         /// How the work left.

@@ -22,6 +22,9 @@ public enum BrokenSkills {
     }
 
     public static let fixtures: [Fixture] = [
+        Fixture(ruleID: "SEND-2", flaw: "an @unchecked Sendable counter read before an await and written after it") { _ in
+            CountingWeatherSkill()
+        },
         Fixture(ruleID: "META-1", flaw: "id derived from the ASCII letters of a Chinese name") { _ in SlugIDTimerSkill() },
         Fixture(ruleID: "META-2", flaw: "copied from NoteSkill and kept its id") { _ in ArchiveNoteSkill() },
         Fixture(ruleID: "META-3", flaw: "description left empty when scaffolded") { _ in ScaffoldedTranslateSkill() },
@@ -34,11 +37,15 @@ public enum BrokenSkills {
         Fixture(ruleID: "ERR-1", flaw: "rethrows the raw NetworkError") { _ in UmbrellaSkill() },
         Fixture(ruleID: "ERR-2", flaw: "throws its own parse error for text without a number") { _ in UnitConverterSkill() },
         Fixture(ruleID: "CAN-1", flaw: "writes an audit record before checking cancellation") { _ in AuditedNoteSkill() },
+        Fixture(ruleID: "CAN-2", flaw: "retries on every error for 30 s of its clock; once cancelled, its try? sleep never waits") { _ in
+            PatientWeatherSkill()
+        },
         Fixture(ruleID: "CAN-3", flaw: "maps every error, cancellation included, into executionFailed") { _ in CatchAllForecastSkill() },
         Fixture(ruleID: "CAN-4", flaw: "try? swallows cancellation, then writes") { _ in ForecastNoteSkill() },
         Fixture(ruleID: "HANG-1", flaw: "a continuation bridge that forgets the cancellation path") { _ in MailboxWeatherSkill() },
         Fixture(ruleID: "TIME-1", flaw: "debounces with Task.sleep, a real clock") { _ in DebouncedSearchSkill() },
         Fixture(ruleID: "TIME-2", flaw: "saves NoteItem(content:), whose id and date are UUID() and Date()") { _ in QuickNoteSkill() },
+        Fixture(ruleID: "CRASH-1", flaw: "force-unwraps the number it expects at the end of the text") { _ in TipSkill() },
         Fixture(ruleID: "ERR-3", flaw: "builds an invalidInput reason from the empty content") { _ in EmptyReasonReminderSkill() },
         Fixture(ruleID: "SEND-3", flaw: "a memo class marked @unchecked Sendable (guarded by a lock)") { _ in PhrasebookSkill() },
     ]

@@ -30,7 +30,12 @@ public struct NoteSkill: AgentSkill {
         }
         try Task.checkCancellation()
         let note = NoteItem(id: Self.noteID(content: content, at: context.now), content: content, createdAt: context.now)
-        try await context.storage.save(note)
+        do {
+            try await context.storage.save(note)
+        } catch let error as StorageError {
+            // The user reads a SkillError (conformance rule ERR-1); cancellation goes through as it is.
+            throw SkillError.executionFailed("笔记没有保存（\(error.message(in: .zhHans))）")
+        }
         return SkillOutput(summary: "已记录：\(content)", detail: note.id.uuidString, shouldRefreshUI: true)
     }
 

@@ -27,12 +27,28 @@ public struct WeatherSkill: AgentSkill {
 
     public func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         let city = Self.city(in: input.rawText) ?? Self.defaultCity
-        let response = try await context.networkService.fetchWeather(city: city)
+        let response: WeatherResponse
+        do {
+            response = try await context.networkService.fetchWeather(city: city)
+        } catch let error as NetworkError {
+            // The user reads a SkillError (conformance rule ERR-1); cancellation goes through as it is.
+            throw Self.skillError(error, city: city)
+        }
         return SkillOutput(
             summary: "\(city) 当前 \(response.temperature)°C，\(response.condition)",
             detail: "体感温度 \(response.feelsLike)°C，湿度 \(response.humidity)%",
             shouldRefreshUI: false
         )
+    }
+
+    /// What the user reads when the weather service fails. A client error (4xx other than 408 and 429)
+    /// is `invalidInput`: the same request fails again, so `RetryPolicy`'s default does not retry it.
+    static func skillError(_ error: NetworkError, city: String) -> SkillError {
+        let reason = error.message(in: .zhHans)
+        if case .httpStatus(let status) = error, (400...499).contains(status), status != 408, status != 429 {
+            return .invalidInput("天气服务查不到\(city)（\(reason)）")
+        }
+        return .executionFailed("无法获取\(city)的天气（\(reason)）")
     }
 
     /// The known city mentioned first in `text`.

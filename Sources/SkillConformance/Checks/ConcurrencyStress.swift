@@ -1,0 +1,128 @@
+import Foundation
+import SkillEngine
+import SkillKit
+import SkillTesting
+
+/// SEND-2's stress run: the same calls to `execute`, first one after another on one instance, then all
+/// at once on another instance, from many tasks on the real concurrent executor, each call with fakes
+/// and a clock of its own (so the only thing the calls share is the skill instance).
+///
+/// Every call starts with `Task.yield()`, and every fake operation and every sleep yields once, so that
+/// calls interleave at each suspension point, which is where a read-await-write race loses an update
+/// and where ThreadSanitizer sees two threads touch the same memory.
+@available(SkillCheckTesting, *)
+struct ConcurrencyStress: Sendable {
+    /// What one call ended with, as text that can be compared and shown.
+    typealias Outcome = String
+
+    var sequential: [Outcome]
+    /// A second sequential pass on a third instance: when it differs from the first, the skill is not
+    /// deterministic (TIME-2's finding), and the concurrent outputs cannot be compared.
+    var sequentialAgain: [Outcome]
+    var concurrent: [Outcome]
+
+    /// Runs `calls` calls, cycling through `samples`; the concurrent calls start in an order shuffled by
+    /// `seed`. Returns `nil` when the run did not end within `limit` of real time.
+    static func run(
+        _ subject: SkillUnderTest, samples: [String], calls: Int, seed: UInt64, limit: Duration
+    ) async -> ConcurrencyStress? {
+        let inputs = (0..<calls).map { samples[$0 % samples.count] }
+        var generator = SeededRandomNumberGenerator(seed: seed)
+        let order = Array(inputs.indices).shuffled(using: &generator)
+        return await withRealTimeLimit(limit) {
+            let sequential = await runSequentially(subject, inputs)
+            let again = await runSequentially(subject, inputs)
+            let skill = subject.instance(in: context().context)
+            let concurrent = await withTaskGroup(of: Outcome.self) { group in
+                for index in order {
+                    group.addTask {
+                        await Task.yield()
+                        return await call(skill, inputs[index])
+                    }
+                }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            return ConcurrencyStress(sequential: sequential, sequentialAgain: again, concurrent: concurrent)
+        }
+    }
+
+    private static func runSequentially(_ subject: SkillUnderTest, _ inputs: [String]) async -> [Outcome] {
+        let skill = subject.instance(in: context().context)
+        var outcomes: [Outcome] = []
+        for input in inputs { outcomes.append(await call(skill, input)) }
+        return outcomes
+    }
+
+    private static func call(_ skill: any AgentSkill, _ text: String) async -> Outcome {
+        let context = context().context
+        do {
+            let output = try await skill.execute(input: SkillInput(rawText: text), context: context)
+            return "\(text) → \(quoted(output.summary)) \(quoted(output.detail ?? "")) refresh: \(output.shouldRefreshUI)"
+        } catch {
+            return "\(text) → threw \(ThrownError(error))"
+        }
+    }
+
+    /// Fresh fakes on a fresh immediate clock; every request answers 200 with a weather document after
+    /// a millisecond, and every storage operation takes a millisecond.
+    private static func context() -> (context: SkillContext, clock: ImmediateClock) {
+        let clock = ImmediateClock(origin: VirtualClock.defaultOrigin)
+        let store = InMemoryDataStore(clock: clock, latency: .milliseconds(1))
+        let network = FakeNetworkService(clock: clock)
+        let weather = WeatherResponse(temperature: 21, condition: "晴", feelsLike: 20, humidity: 40)
+        let body = (try? JSONEncoder().encode(weather)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+        network.stub(.init(), reply: .json(body), latency: .milliseconds(1))
+        let ids = Locked<UInt64>(0)
+        let context = SkillContext(
+            storage: store, networkService: network, clock: clock, dateSource: { clock.date },
+            idSource: {
+                let value = ids.withLock { $0 &+= 1; return $0 }
+                let b = withUnsafeBytes(of: value.bigEndian) { Array($0) }
+                return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]))
+            }
+        )
+        return (context, clock)
+    }
+
+    /// The outcomes only one side has, with how many more times it has them: empty when the two are the
+    /// same multiset.
+    static func difference(_ expected: [Outcome], _ observed: [Outcome]) -> (missing: [String], extra: [String]) {
+        var counts: [Outcome: Int] = [:]
+        for outcome in expected { counts[outcome, default: 0] += 1 }
+        for outcome in observed { counts[outcome, default: 0] -= 1 }
+        let sorted = counts.filter { $0.value != 0 }.sorted { $0.key < $1.key }
+        return (sorted.filter { $0.value > 0 }.map { "\($0.value) × \($0.key)" },
+                sorted.filter { $0.value < 0 }.map { "\(-$0.value) × \($0.key)" })
+    }
+}
+
+/// Runs `body` in a task of its own and returns its result, or `nil` once `limit` of real time has passed
+/// (the task is then cancelled and left behind: code stuck on a continuation cannot be ended from outside).
+/// A Dispatch timer, not a sleep: nothing waits for it unless the body overruns.
+@available(SkillCheckTesting, *)
+func withRealTimeLimit<Result: Sendable>(
+    _ limit: Duration, _ body: @escaping @Sendable () async -> Result
+) async -> Result? {
+    let settled = Locked(false)
+    let task = Locked<Task<Void, Never>?>(nil)
+    return await withCheckedContinuation { (continuation: CheckedContinuation<Result?, Never>) in
+        @Sendable func settle(_ value: Result?) {
+            let first = settled.withLock { done -> Bool in
+                defer { done = true }
+                return !done
+            }
+            if first { continuation.resume(returning: value) }
+        }
+        task.withLock { $0 = Task { settle(await body()) } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + dispatchInterval(limit)) {
+            settle(nil)
+            task.withLock { $0?.cancel() }
+        }
+    }
+}
+
+/// `duration` for Dispatch.
+func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
+    let (seconds, attoseconds) = duration.components
+    return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+}

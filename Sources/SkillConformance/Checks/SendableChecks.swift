@@ -1,0 +1,57 @@
+import SkillKit
+
+// SEND-2: concurrent calls to `execute` on one instance are race-free and give the outputs sequential
+// calls give. (SEND-1 and SEND-3 are compile-time rules: see Static/.)
+
+@available(SkillCheckTesting, *)
+extension SkillConformance {
+    static let stressChecks: [ConformanceCheck] = [
+        ConformanceCheck("SEND-2") { input in await concurrentCalls(input) },
+    ]
+
+    /// How many calls a stress run makes, sequentially and then concurrently.
+    static let stressCalls = 64
+
+    /// The handled samples, cycled to ``stressCalls`` calls, one after another on one instance and then
+    /// all at once on another. The concurrent outputs must be the same multiset as the sequential ones;
+    /// run under ThreadSanitizer (`swift test --sanitize=thread`), a data race also fails the process.
+    static func concurrentCalls(_ input: ConformanceCheck.Input) async -> [Finding] {
+        let (samples, missing) = handledSamples(input, rule: "SEND-2")
+        if let missing { return [missing] }
+        let subject = "\(stressCalls) calls of execute on one instance, with inputs "
+            + samples.map(quoted).joined(separator: ", ")
+        let expected = "the same outputs as \(stressCalls) calls one after another"
+        // Each sample must first run to its end on the virtual clock: a run that hangs, runs on or leaves
+        // the clock is another rule's finding, and would not end here either.
+        for sample in samples {
+            let probe = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits,
+                                        setUp: InjectedFault.healthy)
+            if case .failure(let failure) = probe {
+                return [input.unended("SEND-2", subject: subject, expected: expected, failure)]
+            }
+        }
+        let seed = input.limits.seed
+        guard let stress = await ConcurrencyStress.run(
+            input.skill, samples: samples, calls: stressCalls, seed: seed, limit: input.limits.realStress
+        ) else {
+            return [input.finding("SEND-2", .failed, subject: subject, expected: expected,
+                                  observed: "the calls did not all end within \(input.limits.realStress) of real time "
+                                      + "when run concurrently, though each ends alone: they wait on each other",
+                                  seed: seed)]
+        }
+        if !ConcurrencyStress.difference(stress.sequential, stress.sequentialAgain).missing.isEmpty {
+            return [input.finding("SEND-2", .skipped(reason: ProbeFailure.nondeterministicReason), subject: subject,
+                                  expected: expected, observed: "two sequential runs on fresh instances differ", seed: seed)]
+        }
+        let (missingOutputs, extraOutputs) = ConcurrencyStress.difference(stress.sequential, stress.concurrent)
+        if missingOutputs.isEmpty && extraOutputs.isEmpty {
+            let distinct = Set(stress.concurrent).count
+            return [input.finding("SEND-2", .passed, subject: subject, expected: expected,
+                                  observed: "the same \(stressCalls) outcomes (\(distinct) distinct)", seed: seed)]
+        }
+        let observed = "concurrent calls gave " + extraOutputs.prefix(3).joined(separator: "; ")
+            + " where sequential calls gave " + missingOutputs.prefix(3).joined(separator: "; ")
+            + (extraOutputs.count > 3 || missingOutputs.count > 3 ? " (and more)" : "")
+        return [input.finding("SEND-2", .failed, subject: subject, expected: expected, observed: observed, seed: seed)]
+    }
+}

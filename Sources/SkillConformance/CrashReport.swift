@@ -1,0 +1,108 @@
+import Foundation
+
+/// What a process that ran CRASH-1's check left behind, read by the process that started it: how it
+/// ended and what it wrote on standard error. Turns a trap into a finding that names the rule being
+/// checked when it happened and the runtime's own message.
+///
+/// ```swift
+/// let report = CrashReport(termination: .signal(SIGILL), standardError: stderrText)
+/// let finding = report.finding(skillID: "tip")   // CRASH-1 failed: trapped while checking ERR-2: Fatal error: …
+/// ```
+@available(SkillCheckTesting, *)
+public struct CrashReport: Sendable, Hashable {
+    /// How a process ended.
+    public enum Termination: Sendable, Hashable, CustomStringConvertible {
+        case exitCode(Int32)
+        case signal(Int32)
+
+        public var description: String {
+            switch self {
+            case .exitCode(let code): "exited with status \(code)"
+            case .signal(let signal): "was killed by signal \(signal)" + (Self.signalNames[signal].map { " (\($0))" } ?? "")
+            }
+        }
+
+        static let signalNames: [Int32: String] = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV"]
+    }
+
+    public var termination: Termination
+    public var standardError: String
+
+    public init(termination: Termination, standardError: String) {
+        self.termination = termination
+        self.standardError = standardError
+    }
+
+    /// The line CRASH-1's check writes on standard error before it runs each rule's check.
+    static let markerPrefix = "skillcheck: checking "
+    static let markerEnd = "skillcheck: every check ran for "
+
+    /// Writes the marker for `ruleID` (`nil`: every check ran) on standard error.
+    static func announce(ruleID: String?, skillID: String) {
+        let line = ruleID.map { "\(markerPrefix)\($0) for skill \"\(skillID)\"\n" } ?? "\(markerEnd)skill \"\(skillID)\"\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// The rule whose check was running when the process ended, from the last marker; `nil` when every
+    /// check had run or none had started.
+    public var ruleID: String? {
+        for line in standardError.split(separator: "\n").reversed() {
+            if line.hasPrefix(Self.markerEnd) { return nil }
+            if line.hasPrefix(Self.markerPrefix) {
+                return line.dropFirst(Self.markerPrefix.count).split(separator: " ").first.map(String.init)
+            }
+        }
+        return nil
+    }
+
+    /// The runtime's words about the trap, such as `Fatal error: Unexpectedly found nil while unwrapping
+    /// an Optional value` with its file and line, when it wrote any.
+    public var trapMessage: String? {
+        let lines = standardError.split(separator: "\n").map(String.init)
+        let trap = lines.filter { line in
+            ["Fatal error", "Precondition failed", "Assertion failed", "fatal error", "Illegal instruction"].contains { line.contains($0) }
+        }
+        return trap.isEmpty ? nil : trap.joined(separator: "\n")
+    }
+
+    /// Whether the process ended normally.
+    public var endedNormally: Bool { termination == .exitCode(0) }
+
+    /// CRASH-1's finding for the skill the process checked.
+    public func finding(skillID: String) -> Finding {
+        let expected = "every check runs to its end"
+        if endedNormally {
+            return Finding(ruleID: "CRASH-1", skillID: skillID, outcome: .passed, subject: "the checks, in a process of their own",
+                           expected: expected, observed: "the process ran every check and exited normally")
+        }
+        let place = ruleID.map { "while checking \($0)" } ?? "outside any check"
+        let words = trapMessage.map { ": \($0)" } ?? " (it wrote no message)"
+        return Finding(ruleID: "CRASH-1", skillID: skillID, outcome: .failed, subject: "the checks, in a process of their own",
+                       expected: expected, observed: "the process \(termination) \(place)\(words)")
+    }
+}
+
+/// One skill by its place among the skills under test: what an exit test can carry to its child process
+/// (it is Codable, and a skill is not).
+///
+/// ```swift
+/// @Test(arguments: CrashCase.all(SkillsUnderTest.skills))
+/// func crash(_ c: CrashCase) async { … SkillsUnderTest.skills[c.index] … }
+/// ```
+@available(SkillCheckTesting, *)
+public struct CrashCase: Sendable, Codable, Hashable, CustomStringConvertible {
+    public var index: Int
+    public var skillID: String
+
+    public init(index: Int, skillID: String) {
+        self.index = index
+        self.skillID = skillID
+    }
+
+    /// One case per skill, in order.
+    public static func all(_ skills: [SkillUnderTest]) -> [CrashCase] {
+        skills.enumerated().map { CrashCase(index: $0.offset, skillID: $0.element.id) }
+    }
+
+    public var description: String { skillID.isEmpty ? "skill \(index)" : skillID }
+}
