@@ -43,7 +43,11 @@ struct StaticConformanceTests {
         #expect(finding.observed.contains("final class PhraseMemo: @unchecked Sendable {") && finding.observed.contains("needs SEND-2 to pass"))
         let backed = await SkillConformance.check(for: "SEND-3").run(skill, passedRules: ["SEND-2"])
         #expect(backed.map(\.outcome) == [.passed])
-        // The same skill in a package without the hatch: nothing to list.
+        // SEND-2's fixture hides its hatch in a nested type: listed too.
+        let counting = await SkillConformance.check(for: "SEND-3").run(SkillUnderTest(CountingWeatherSkill(), declaredIn: ExamplePackages.broken))
+        #expect(counting.map(\.outcome) == [.warning])
+        #expect(counting.first?.observed.contains("final class QueryCounter: @unchecked Sendable {") == true)
+        // A skill without any hatch: nothing to list.
         let quiet = await SkillConformance.check(for: "SEND-3").run(SkillUnderTest(ArchiveNoteSkill(), declaredIn: ExamplePackages.broken))
         #expect(quiet.map(\.outcome) == [.passed])
     }
