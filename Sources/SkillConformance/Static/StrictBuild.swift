@@ -23,6 +23,13 @@ struct StrictBuild: Sendable {
         var type: String
         var path: String
         var sources: [String]?
+        /// `SwiftTarget` or `ClangTarget`, …
+        var moduleType: String?
+
+        enum CodingKeys: String, CodingKey {
+            case name, c99name, type, path, sources
+            case moduleType = "module_type"
+        }
     }
 
     struct Output: Sendable {
@@ -113,7 +120,9 @@ struct StrictBuild: Sendable {
         let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
         let graphs = files.filter { $0.lastPathComponent.hasSuffix(".symbols.json") }.sorted { $0.path < $1.path }
         let written = Set(graphs.map { $0.lastPathComponent.replacingOccurrences(of: ".symbols.json", with: "") })
-        let missing = targets.map(\.c99name).filter { !written.contains($0) }
+        // Only Swift libraries are sure to have one (a C target has none).
+        let missing = targets.filter { $0.moduleType == "SwiftTarget" && $0.type == "library" }.map(\.c99name)
+            .filter { !written.contains($0) }
         guard missing.isEmpty else {
             throw StaticAnalysisError.commandFailed(
                 command: "swift package dump-symbol-graph (no graph for \(missing.joined(separator: ", ")))",
