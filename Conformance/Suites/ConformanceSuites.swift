@@ -8,7 +8,7 @@ import Testing
 
 @Suite("Conformance: Sendable safety")
 struct SendableConformance {
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("SEND-1"))
+    @Test(arguments: SkillsUnderTest.cases("SEND-1"))
     func `SEND-1 the skill and its stored properties are Sendable`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
@@ -18,7 +18,7 @@ struct SendableConformance {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
 
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("SEND-3"))
+    @Test(arguments: SkillsUnderTest.cases("SEND-3"))
     func `SEND-3 escape hatches are listed and each needs SEND-2`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }

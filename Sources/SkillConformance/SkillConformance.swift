@@ -14,7 +14,7 @@ public enum SkillConformance {
     }
 
     static let implemented: [String: ConformanceCheck] = Dictionary(
-        uniqueKeysWithValues: (stressChecks + crashChecks + metadataChecks + errorChecks + cancellationChecks + hangChecks + timeChecks + determinismChecks).map { ($0.ruleID, $0) }
+        uniqueKeysWithValues: (stressChecks + staticChecks + crashChecks + metadataChecks + errorChecks + cancellationChecks + hangChecks + timeChecks + determinismChecks).map { ($0.ruleID, $0) }
     )
 
     /// The ids of the rules that have a check; the others report `skipped`.
@@ -86,7 +86,8 @@ extension SkillConformance {
         let unchecked = checks.filter { !$0.isImplemented }.map(\.ruleID)
         return RuleCatalog.standard.markdownTable + "\n\n"
             + "Checked by this version: \(checked.joined(separator: ", ")).\n"
-            + "Not checked yet (each reports `skipped: \(ConformanceCheck.notImplemented)`, never a pass): "
-            + "\(unchecked.joined(separator: ", "))."
+            + (unchecked.isEmpty ? "Every rule has a check."
+                : "Not checked yet (each reports `skipped: \(ConformanceCheck.notImplemented)`, never a pass): "
+                    + "\(unchecked.joined(separator: ", ")).")
     }
 }
