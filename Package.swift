@@ -60,7 +60,8 @@ let package = Package(
             path: "Examples/BrokenSkills/Sources/BrokenSkills",
             swiftSettings: strict
         ),
-        // The commands as a library: parsing, help, the report and its renderers; tests import it.
+        // The commands as a library: parsing and help, discovery, the generated harness, the stages, the
+        // report and its renderers; the executable only calls it, and tests import it.
         .target(
             name: "SkillCheckCommand",
             dependencies: ["SkillKit", "SkillScenarios", "SkillConformance", "BundledReferenceSkills"],
@@ -95,7 +96,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SkillCheckCommandTests",
-            dependencies: ["SkillConformance", "SkillScenarios", "SkillCheckCommand"],
+            dependencies: ["SkillCheckCommand", "SkillConformance", "SkillScenarios"],
             swiftSettings: strict
         ),
         .testTarget(

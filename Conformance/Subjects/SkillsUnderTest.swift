@@ -1,17 +1,25 @@
 // The skills the Conformance suites check in this package's own test run: the reference skills.
 // A harness that `skillcheck` generates replaces this file with the skills of the package it checks.
 import BundledReferenceSkills
+import Foundation
 import SkillConformance
 
 enum SkillsUnderTest {
-    static let skills: [SkillUnderTest] = ReferenceSkills.skills.map { SkillUnderTest($0) }
+    /// The package that declares them: SEND-1 and SEND-3 compile it (once per run, in a scratch path under
+    /// its `.build/`).
+    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Examples/ReferenceSkills").standardizedFileURL
+    static let skills: [SkillUnderTest] = ReferenceSkills.skills.map { SkillUnderTest($0, declaredIn: package) }
 
     /// Failures known and not fixed yet: each is reported as a known issue, and fails once it passes.
     /// The reference skills have none.
     static let baseline = ConformanceBaseline([])
 
+    /// Every skill's id: META-2 compares each skill's id with all of them.
+    static let peers: [String] = skills.map(\.id)
+
     /// One case per skill for `ruleID`.
     static func cases(_ ruleID: String) -> [ConformanceCase] {
-        SkillConformance.cases(for: skills, rules: [ruleID])
+        SkillConformance.cases(for: skills, rules: [ruleID], peers: peers)
     }
 }

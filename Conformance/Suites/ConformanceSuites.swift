@@ -8,7 +8,7 @@ import Testing
 
 @Suite("Conformance: Sendable safety")
 struct SendableConformance {
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("SEND-1"))
+    @Test(arguments: SkillsUnderTest.cases("SEND-1"))
     func `SEND-1 the skill and its stored properties are Sendable`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
@@ -18,7 +18,7 @@ struct SendableConformance {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
 
-    @Test(.disabled("not implemented yet (issue 8)"), arguments: SkillsUnderTest.cases("SEND-3"))
+    @Test(arguments: SkillsUnderTest.cases("SEND-3"))
     func `SEND-3 escape hatches are listed and each needs SEND-2`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
@@ -131,8 +131,7 @@ struct CrashConformance {
     @Test(arguments: CrashCase.all(SkillsUnderTest.skills))
     func `CRASH-1 never traps`(_ c: CrashCase) async {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) { [c] in
-            let skills = SkillsUnderTest.skills
-            _ = await SkillConformance.check(for: "CRASH-1").run(skills[c.index], peers: skills.map(\.id))
+            _ = await SkillConformance.check(for: "CRASH-1").run(SkillsUnderTest.skills[c.index], peers: SkillsUnderTest.peers)
         }
         CrashReport(result)?.expectNoTrap(skillID: c.skillID)
     }

@@ -14,6 +14,7 @@ let package = Package(
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
         .library(name: "BrokenSkills", targets: ["BrokenSkills"]),
+        .library(name: "LegacyBrokenSkills", targets: ["LegacyBrokenSkills"]),
     ],
     dependencies: [
         .package(path: "../.."),
@@ -24,9 +25,17 @@ let package = Package(
             dependencies: [.product(name: "SkillKit", package: skillCheck)],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
+        // The SEND-1 fixture: a non-Sendable stored class compiles only in Swift 5 language mode (with a
+        // warning), which is how such code ships. Not bundled into SkillCheck's own build, whose
+        // warnings are errors; SkillCheck's tests compile this package to check it.
+        .target(
+            name: "LegacyBrokenSkills",
+            dependencies: [.product(name: "SkillKit", package: skillCheck)],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .testTarget(
             name: "BrokenSkillsTests",
-            dependencies: ["BrokenSkills", .product(name: "SkillKit", package: skillCheck)],
+            dependencies: ["BrokenSkills", "LegacyBrokenSkills", .product(name: "SkillKit", package: skillCheck)],
             swiftSettings: [.swiftLanguageMode(.v6)]
         ),
     ]

@@ -14,7 +14,7 @@ public enum SkillConformance {
     }
 
     static let implemented: [String: ConformanceCheck] = Dictionary(
-        uniqueKeysWithValues: (stressChecks + crashChecks + metadataChecks + errorChecks + cancellationChecks + hangChecks + timeChecks + determinismChecks).map { ($0.ruleID, $0) }
+        uniqueKeysWithValues: (stressChecks + staticChecks + crashChecks + metadataChecks + errorChecks + cancellationChecks + hangChecks + timeChecks + determinismChecks).map { ($0.ruleID, $0) }
     )
 
     /// The ids of the rules that have a check; the others report `skipped`.
@@ -38,11 +38,13 @@ public enum SkillConformance {
         cases(for: skills.map { SkillUnderTest($0) }, rules: rules, limits: limits)
     }
 
-    /// One case per rule and skill, for skills made by factories.
+    /// One case per rule and skill, for skills made by factories. `peers` are the ids of every skill
+    /// under test, for the rules that compare skills (META-2); the default is these skills' ids.
     public static func cases(
-        for skills: [SkillUnderTest], rules: [String] = implementedRuleIDs, limits: CheckLimits = CheckLimits()
+        for skills: [SkillUnderTest], rules: [String] = implementedRuleIDs, limits: CheckLimits = CheckLimits(),
+        peers: [String]? = nil
     ) -> [ConformanceCase] {
-        let peers = skills.map(\.id)
+        let peers = peers ?? skills.map(\.id)
         return rules.flatMap { rule in
             skills.map { ConformanceCase(ruleID: rule, skill: $0, peers: peers, limits: limits) }
         }
@@ -84,7 +86,8 @@ extension SkillConformance {
         let unchecked = checks.filter { !$0.isImplemented }.map(\.ruleID)
         return RuleCatalog.standard.markdownTable + "\n\n"
             + "Checked by this version: \(checked.joined(separator: ", ")).\n"
-            + "Not checked yet (each reports `skipped: \(ConformanceCheck.notImplemented)`, never a pass): "
-            + "\(unchecked.joined(separator: ", "))."
+            + (unchecked.isEmpty ? "Every rule has a check."
+                : "Not checked yet (each reports `skipped: \(ConformanceCheck.notImplemented)`, never a pass): "
+                    + "\(unchecked.joined(separator: ", ")).")
     }
 }

@@ -16,6 +16,7 @@ extension ConformanceCase {
     /// Testing reports the known issue as not recorded, so the stale entry is found.
     public func expectPasses(baseline: ConformanceBaseline = .none, sourceLocation: SourceLocation = #_sourceLocation) async {
         let findings = await run()
+        FindingsLog.record(findings)
         for warning in findings where warning.outcome == .warning {
             Issue.record(Comment(rawValue: warning.message), severity: .warning, sourceLocation: sourceLocation)
         }
@@ -53,6 +54,7 @@ extension CrashReport {
     /// Records CRASH-1's finding as an issue, with the rule's troubleshooting, when the process trapped.
     public func expectNoTrap(skillID: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let finding = finding(skillID: skillID)
+        FindingsLog.record([finding])
         if finding.outcome.isProblem { Issue.record(Comment(rawValue: finding.message), sourceLocation: sourceLocation) }
     }
 }

@@ -47,7 +47,8 @@ struct CrashTests {
         // its handled samples, so those run here, in this process.
         for rule in SkillConformance.implementedRuleIDs where !["CRASH-1", "ERR-2", "ERR-3"].contains(rule) {
             guard RuleCatalog.standard[rule]?.level == .must else { continue }
-            let findings = await SkillConformance.check(for: rule).run(SkillUnderTest(Self.fixture.make), peers: peers)
+            let skill = SkillUnderTest(declaredIn: ExamplePackages.broken, Self.fixture.make)
+            let findings = await SkillConformance.check(for: rule).run(skill, peers: peers)
             for finding in findings where finding.outcome.isProblem {
                 Issue.record("the CRASH-1 fixture also breaks \(rule):\n\(finding.message)")
             }

@@ -12,7 +12,7 @@ struct ReferenceCoverageTests {
 
     @Test("every implemented rule checks something for each reference skill", arguments: SkillConformance.implementedRuleIDs)
     func ruleChecksSomething(_ rule: String) async {
-        let skills = ReferenceSkills.skills.map { SkillUnderTest($0) }
+        let skills = ReferenceSkills.skills.map { SkillUnderTest($0, declaredIn: ExamplePackages.reference) }
         for skill in skills {
             let findings = await SkillConformance.check(for: rule).run(skill, peers: skills.map(\.id))
             let checked = findings.contains { [.passed, .failed, .warning].contains($0.outcome) }

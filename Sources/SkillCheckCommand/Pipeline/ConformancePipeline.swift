@@ -73,5 +73,5 @@ public struct UnavailablePipeline: ConformancePipeline {
 @available(SkillCheckTesting, *)
 extension SkillCheckCommandLine {
     /// The pipeline `skillcheck` (the executable) runs.
-    public static var standardPipeline: any ConformancePipeline { UnavailablePipeline() }
+    public static var standardPipeline: any ConformancePipeline { HarnessPipeline() }
 }

@@ -61,6 +61,11 @@ public final class ProgressReporter: Sendable {
         keep(mark(failed ? .failed : .passed) + " [\(stage.rawValue)] \(type): \(summary)")
     }
 
+    /// What is happening now, such as "building the harness": the live line, or a plain line.
+    public func status(_ text: String) {
+        show(text)
+    }
+
     /// A line worth keeping on screen, such as where the harness was generated.
     public func note(_ text: String) {
         keep("  " + text)

@@ -15,6 +15,8 @@ public struct ConformanceCheck: Sendable {
         /// The ids of every skill under test, this one included.
         var peerIDs: [String]
         var limits: CheckLimits
+        /// Rules this skill is known to have passed elsewhere in the run (SEND-3 needs SEND-2's pass).
+        var passedRules: Set<String> = []
 
         /// A finding of this check for this skill.
         /// `virtual` says the run was cut at the engine timeout; `virtualLimit` gives another virtual bound.
@@ -61,11 +63,16 @@ public struct ConformanceCheck: Sendable {
     /// Runs the check against `skill`. `peers` are the ids of every skill under test (for the rules
     /// that compare skills, such as META-2); the skill's own id is added when missing.
     ///
+    /// `passedRules` are the rules the caller knows this skill passed (for example SEND-2 under
+    /// ThreadSanitizer, which SEND-3 needs for each escape hatch).
+    ///
     /// A check always returns at least one finding: one that found nothing to check says so
     /// (``Finding/Outcome/notApplicable`` with the reason, or `failed` when a prerequisite is missing).
-    public func run(_ skill: SkillUnderTest, peers: [String] = [], limits: CheckLimits = CheckLimits()) async -> [Finding] {
+    public func run(
+        _ skill: SkillUnderTest, peers: [String] = [], limits: CheckLimits = CheckLimits(), passedRules: Set<String> = []
+    ) async -> [Finding] {
         let peerIDs = peers.contains(skill.id) ? peers : peers + [skill.id]
-        let findings = await body(Input(skill: skill, peerIDs: peerIDs, limits: limits))
+        let findings = await body(Input(skill: skill, peerIDs: peerIDs, limits: limits, passedRules: passedRules))
         if findings.isEmpty {
             return [Finding(ruleID: ruleID, skillID: skill.id, outcome: .failed, subject: "the whole rule",
                             expected: "at least one finding", observed: "the check returned none (a kit bug)")]

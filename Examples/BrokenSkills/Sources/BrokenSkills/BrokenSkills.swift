@@ -3,6 +3,10 @@ import SkillKit
 /// One deliberately broken skill per conformance rule the kit checks, each breaking exactly that rule
 /// the way real code does. SkillCheck's own tests prove each is caught by its rule, and only by it.
 ///
+/// SEND-1's fixture, `QuoteOfTheDaySkill`, is not listed here: a non-Sendable stored class compiles only
+/// in Swift 5 language mode, so it lives in the `LegacyBrokenSkills` target of this package, which
+/// SkillCheck's tests compile with strict concurrency.
+///
 /// ```swift
 /// for fixture in BrokenSkills.fixtures { print(fixture.ruleID, fixture.make(context).id) }
 /// ```
@@ -27,9 +31,7 @@ public enum BrokenSkills {
         Fixture(ruleID: "META-4", flaw: "canHandle compares the whole text with a keyword") { _ in ExactMatchConverterSkill() },
         Fixture(ruleID: "META-5", flaw: "canHandle returns true for everything") { _ in GreedyJokeSkill() },
         Fixture(ruleID: "META-6", flaw: "canHandle learns from the intents it sees") { _ in LearningRouterSkill() },
-        Fixture(ruleID: "META-7", flaw: "canHandle starts a Task that prefetches from storage") { context in
-            PrefetchingNotesSkill(storage: context.storage)
-        },
+        Fixture(ruleID: "META-7", flaw: "canHandle starts a Task that warms a search index") { _ in PrefetchingNotesSkill() },
         Fixture(ruleID: "ERR-1", flaw: "rethrows the raw NetworkError") { _ in UmbrellaSkill() },
         Fixture(ruleID: "ERR-2", flaw: "throws its own parse error for text without a number") { _ in UnitConverterSkill() },
         Fixture(ruleID: "CAN-1", flaw: "writes an audit record before checking cancellation") { _ in AuditedNoteSkill() },
@@ -43,5 +45,6 @@ public enum BrokenSkills {
         Fixture(ruleID: "TIME-2", flaw: "saves NoteItem(content:), whose id and date are UUID() and Date()") { _ in QuickNoteSkill() },
         Fixture(ruleID: "CRASH-1", flaw: "force-unwraps the number it expects at the end of the text") { _ in TipSkill() },
         Fixture(ruleID: "ERR-3", flaw: "builds an invalidInput reason from the empty content") { _ in EmptyReasonReminderSkill() },
+        Fixture(ruleID: "SEND-3", flaw: "a memo class marked @unchecked Sendable (guarded by a lock)") { _ in PhrasebookSkill() },
     ]
 }

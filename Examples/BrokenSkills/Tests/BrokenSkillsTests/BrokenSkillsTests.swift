@@ -1,5 +1,6 @@
 import BrokenSkills
 import Foundation
+import LegacyBrokenSkills
 import SkillKit
 import Testing
 
@@ -25,6 +26,8 @@ struct BrokenSkillsTests {
             let skill = fixture.make(Self.context)
             #expect(!skill.samples.handled.isEmpty, "\(fixture.ruleID) fixture \(type(of: skill))")
         }
+        // SEND-1's fixture, in the Swift 5 mode target.
+        #expect(!QuoteOfTheDaySkill().samples.handled.isEmpty)
     }
 }
 

@@ -1,0 +1,102 @@
+import Foundation
+
+/// What `swift package describe --type json` says about a package: the parts discovery needs.
+///
+/// ```swift
+/// let package = try DescribedPackage.read(at: URL(fileURLWithPath: "Examples/ReferenceSkills"))
+/// package.libraryProduct(containing: "ReferenceSkills")   // "ReferenceSkills"
+/// ```
+@available(SkillCheckTesting, *)
+public struct DescribedPackage: Sendable, Codable, Hashable {
+    public struct Product: Sendable, Codable, Hashable {
+        public var name: String
+        public var targets: [String]
+        /// `{"library": ["automatic"]}`, `{"executable": null}`, …: only the key matters here.
+        public var type: [String: [String]?]
+
+        public var isLibrary: Bool { type.keys.contains("library") }
+    }
+
+    public struct Target: Sendable, Codable, Hashable {
+        public var name: String
+        public var c99name: String?
+        public var type: String
+        public var path: String
+        public var sources: [String]?
+    }
+
+    public var name: String
+    public var path: String
+    public var products: [Product]
+    public var targets: [Target]
+
+    /// The library product that offers `module`, for a harness to depend on.
+    public func libraryProduct(containing module: String) -> String? {
+        products.first { $0.isLibrary && $0.targets.contains(module) }?.name
+    }
+
+    /// The package's regular (non-test, non-executable) Swift modules.
+    public var libraryModules: [String] {
+        targets.filter { $0.type == "library" }.map { $0.c99name ?? $0.name }
+    }
+
+    /// Runs `swift package describe` on the package at `url`.
+    public static func read(at url: URL) throws(DiscoveryFailure) -> DescribedPackage {
+        let run: ToolRunner.Run
+        do {
+            run = try ToolRunner.run(["swift", "package", "--package-path", url.path, "describe", "--type", "json"],
+                                     timeout: .seconds(300))
+        } catch {
+            throw .toolFailed(error.description, output: "")
+        }
+        guard run.succeeded else {
+            throw .notAPackage(url.path, compilerLines: DiscoveryFailure.errorLines(run.standardError + run.standardOutput))
+        }
+        // SwiftPM may print warnings before the JSON.
+        let json = run.standardOutput.drop { $0 != "{" }
+        do {
+            return try JSONDecoder().decode(DescribedPackage.self, from: Data(json.utf8))
+        } catch {
+            throw .toolFailed("swift package describe gave output this version cannot read: \(error)", output: run.standardOutput)
+        }
+    }
+}
+
+/// The location of the SkillCheck checkout a package depends on, from `swift package show-dependencies`:
+/// the harness must depend on the very same one (SwiftPM names a path dependency after its folder, and
+/// two checkouts would give two modules named SkillKit).
+@available(SkillCheckTesting, *)
+public struct KitLocation: Sendable, Hashable {
+    public var path: String
+    /// The package identity SwiftPM gives it (its folder's name, lowercased).
+    public var identity: String
+
+    struct Node: Decodable {
+        var identity: String
+        var name: String
+        var path: String
+        var dependencies: [Node]
+    }
+
+    /// Finds the package named `SkillCheck` among `url`'s dependencies, however deep.
+    public static func find(forPackageAt url: URL) throws(DiscoveryFailure) -> KitLocation {
+        let run: ToolRunner.Run
+        do {
+            run = try ToolRunner.run(["swift", "package", "--package-path", url.path, "show-dependencies", "--format", "json"],
+                                     timeout: .seconds(600))
+        } catch {
+            throw .toolFailed(error.description, output: "")
+        }
+        let json = run.standardOutput.drop { $0 != "{" }
+        guard run.succeeded, let root = try? JSONDecoder().decode(Node.self, from: Data(json.utf8)) else {
+            throw .notAPackage(url.path, compilerLines: DiscoveryFailure.errorLines(run.standardError + run.standardOutput))
+        }
+        var queue = root.dependencies
+        while !queue.isEmpty {
+            let node = queue.removeFirst()
+            if node.name == "SkillCheck" { return KitLocation(path: node.path, identity: node.identity) }
+            queue += node.dependencies
+        }
+        throw .noSkillKit(url.path)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// Runs a tool (`swift package …`, `swift build`, `swift test`) as a child process and waits for it,
+/// with a real-time limit: a tool that runs past it is terminated, then killed, and reported as such.
+///
+/// ```swift
+/// let run = try ToolRunner.run(["swift", "package", "describe", "--type", "json"], in: packageURL)
+/// print(run.standardOutput)
+/// ```
+@available(SkillCheckTesting, *)
+public struct ToolRunner: Sendable {
+    /// How a run ended and what it wrote.
+    public struct Run: Sendable {
+        public var arguments: [String]
+        /// The exit status, or `nil` when the process was ended by a signal.
+        public var status: Int32?
+        public var signal: Int32?
+        public var standardOutput: String
+        public var standardError: String
+        /// Whether the run passed its time limit and was ended for it.
+        public var timedOut: Bool
+
+        public var succeeded: Bool { status == 0 && !timedOut }
+        /// The command as a person would type it.
+        public var command: String { arguments.joined(separator: " ") }
+    }
+
+    /// Runs `arguments` (looked up on `PATH`) in `directory`, with `environment` added to this process's.
+    /// - Throws: ``ToolError/couldNotStart(_:_:)`` when the process cannot start.
+    public static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        timeout: Duration = .seconds(1_800), onOutputLine: (@Sendable (String) -> Void)? = nil
+    ) throws(ToolError) -> Run {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = FileHandle.nullDevice
+        let collected = OutputCollector()
+        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, toError: false, onLine: onOutputLine) }
+        error.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, toError: true, onLine: nil) }
+        let done = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in done.signal() }
+        do {
+            try process.run()
+        } catch {
+            throw .couldNotStart(arguments.joined(separator: " "), "\(error)")
+        }
+        var timedOut = false
+        if done.wait(timeout: .now() + dispatchInterval(timeout)) == .timedOut {
+            timedOut = true
+            process.terminate()
+            if done.wait(timeout: .now() + .seconds(5)) == .timedOut {
+                kill(process.processIdentifier, SIGKILL)
+                done.wait()
+            }
+        }
+        output.fileHandleForReading.readabilityHandler = nil
+        error.fileHandleForReading.readabilityHandler = nil
+        collected.append(output.fileHandleForReading.readDataToEndOfFile(), toError: false, onLine: onOutputLine)
+        collected.append(error.fileHandleForReading.readDataToEndOfFile(), toError: true, onLine: nil)
+        let (out, err) = collected.text
+        let bySignal = process.terminationReason == .uncaughtSignal
+        return Run(arguments: arguments, status: bySignal ? nil : process.terminationStatus,
+                   signal: bySignal ? process.terminationStatus : nil, standardOutput: out, standardError: err,
+                   timedOut: timedOut)
+    }
+}
+
+/// Why a tool could not be run.
+@available(SkillCheckTesting, *)
+public enum ToolError: Error, Sendable, CustomStringConvertible {
+    case couldNotStart(String, String)
+
+    public var description: String {
+        switch self {
+        case .couldNotStart(let command, let reason): "could not run '\(command)': \(reason)"
+        }
+    }
+}
+
+/// Output read from a child's pipes on Dispatch's threads.
+private final class OutputCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var output = Data()
+    private var error = Data()
+    private var pendingLine = Data()
+
+    func append(_ data: Data, toError: Bool, onLine: (@Sendable (String) -> Void)?) {
+        guard !data.isEmpty else { return }
+        var lines: [String] = []
+        lock.withLock {
+            if toError { error.append(data) } else { output.append(data) }
+            guard onLine != nil else { return }
+            pendingLine.append(data)
+            while let newline = pendingLine.firstIndex(of: UInt8(ascii: "\n")) {
+                lines.append(String(decoding: pendingLine[pendingLine.startIndex..<newline], as: UTF8.self))
+                pendingLine = Data(pendingLine[pendingLine.index(after: newline)...])
+            }
+        }
+        for line in lines { onLine?(line) }
+    }
+
+    var text: (String, String) {
+        lock.withLock { (String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self)) }
+    }
+}
+
+func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
+    let (seconds, attoseconds) = duration.components
+    return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A whole `skillcheck check PATH` run's work, up to findings: discovery, the harness, its build, and
+/// one process per skill. The report layer turns its result into text, JSON or JUnit.
+///
+/// ```swift
+/// let results = try ConformanceRun(package: url).run { print($0) }
+/// ```
+@available(SkillCheckTesting, *)
+public struct ConformanceRun: Sendable {
+    public var package: URL
+    /// The scratch folder: symbol graphs, the harness and its build. Defaults to one per package path.
+    public var scratch: URL
+    /// Only these skill types (`--skill`).
+    public var only: [String]
+    public var perSkillTimeout: Duration
+    /// Whether to run the race stage (SEND-2 under ThreadSanitizer); `--no-tsan` turns it off.
+    public var runsRaceStage: Bool
+
+    public init(
+        package: URL, scratch: URL? = nil, only: [String] = [], perSkillTimeout: Duration = .seconds(300),
+        runsRaceStage: Bool = true
+    ) {
+        self.package = package.standardizedFileURL
+        self.scratch = scratch ?? Self.defaultScratch(for: self.package)
+        self.only = only
+        self.perSkillTimeout = perSkillTimeout
+        self.runsRaceStage = runsRaceStage
+    }
+
+    /// `~/.cache/skillcheck/<folder>-<hash of the absolute path>`: one per package, never shared.
+    public static func defaultScratch(for package: URL) -> URL {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in package.path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
+        return cache.appendingPathComponent("skillcheck/\(package.lastPathComponent)-\(String(hash, radix: 16))")
+    }
+
+    /// Discovers the skills (throws ``DiscoveryFailure``), then builds and runs the harness.
+    public func run(progress: @escaping @Sendable (String) -> Void) throws -> (discovery: SkillDiscovery, results: [SkillResult]) {
+        progress("discovering skills in \(package.path)")
+        let discovery = try SkillDiscovery.discover(at: package, scratch: scratch.appendingPathComponent("symbols"))
+        let harness = HarnessPackage(discovery: discovery, folder: scratch.appendingPathComponent("harness"), only: only)
+        let stage = ConformanceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-build"),
+                                     perSkillTimeout: perSkillTimeout)
+        progress("building the conformance harness for \(harness.skills.count) skills")
+        try stage.build()
+        var results: [SkillResult] = []
+        for (index, skill) in harness.skills.enumerated() {
+            progress("checking \(skill) (\(index + 1) of \(harness.skills.count))")
+            results.append(try stage.run(skillAt: index))
+        }
+        guard runsRaceStage else { return (discovery, results) }
+        let race = RaceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"))
+        progress("building the harness under ThreadSanitizer")
+        try race.build()
+        for index in results.indices {
+            progress("stressing \(results[index].skill) under ThreadSanitizer (\(index + 1) of \(results.count))")
+            results[index].findings.append(try race.run(skillAt: index, skillID: results[index].id))
+        }
+        return (discovery, results)
+    }
+}

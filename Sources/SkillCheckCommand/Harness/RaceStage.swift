@@ -1,0 +1,90 @@
+import Foundation
+import SkillConformance
+
+/// The race stage: SEND-2's stress case again, under ThreadSanitizer, one process per skill (so every
+/// report in a process belongs to that skill). Swift Testing still prints "passed" when ThreadSanitizer
+/// reports a race; the process's exit status (66) and its standard error say otherwise, and are what
+/// this stage reads.
+@available(SkillCheckTesting, *)
+public struct RaceStage: Sendable {
+    public var harness: HarnessPackage
+    /// Where the sanitized harness builds: a folder of its own (sanitizer flags on a shared build
+    /// folder would rebuild everything twice per run).
+    public var buildFolder: URL
+    public var perSkillTimeout: Duration
+
+    public init(harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(600)) {
+        self.harness = harness
+        self.buildFolder = buildFolder
+        self.perSkillTimeout = perSkillTimeout
+    }
+
+    /// Builds the harness with `--sanitize=thread`.
+    public func build() throws(StageFailure) {
+        let run: ToolRunner.Run
+        do {
+            run = try ToolRunner.run(["swift", "build", "--build-tests", "--sanitize=thread", "--package-path", harness.folder.path,
+                                      "--scratch-path", buildFolder.path], timeout: .seconds(3_600))
+        } catch {
+            throw .tool(error.description)
+        }
+        guard run.succeeded else {
+            throw .buildFailed(command: run.command, lines: DiscoveryFailure.errorLines(run.standardOutput + run.standardError))
+        }
+    }
+
+    /// Runs SEND-2 for the skill at `index` under ThreadSanitizer: one finding, passed or failed with the
+    /// first report's summary and where it happened.
+    public func run(skillAt index: Int, skillID: String) throws(StageFailure) -> Finding {
+        let run: ToolRunner.Run
+        do {
+            run = try ToolRunner.run(["swift", "test", "--skip-build", "--sanitize=thread", "--package-path", harness.folder.path,
+                                      "--scratch-path", buildFolder.path, "--filter", "SEND-2"],
+                                     environment: ["SKILLCHECK_SKILL": "\(index)", "NO_COLOR": "1"], timeout: perSkillTimeout)
+        } catch {
+            throw .tool(error.description)
+        }
+        let reports = Self.reports(in: run.standardError + "\n" + run.standardOutput,
+                                   excluding: [harness.discovery.kit.path, harness.folder.path])
+        let subject = "SEND-2's stress case under ThreadSanitizer"
+        let expected = "no data race reported"
+        if run.timedOut {
+            return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .failed, subject: subject, expected: expected,
+                           observed: "the stress case under ThreadSanitizer was still running after \(perSkillTimeout)")
+        }
+        if reports.isEmpty && run.status != 66 {
+            return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .passed, subject: subject, expected: expected,
+                           observed: "ThreadSanitizer reported nothing")
+        }
+        let first = reports.first.map { "\($0.summary)" + ($0.location.map { " at \($0)" } ?? "") } ?? "exit status 66"
+        return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .failed, subject: subject, expected: expected,
+                       observed: "ThreadSanitizer reported \(max(reports.count, 1)) data race(s); the first: \(first)")
+    }
+
+    /// A ThreadSanitizer report: its summary line and the first frame in the skill's own code.
+    struct Report: Sendable, Hashable {
+        var summary: String
+        var location: String?
+    }
+
+    /// The reports in a sanitized process's output, each `WARNING: ThreadSanitizer: …` up to its `SUMMARY:`.
+    static func reports(in text: String, excluding folders: [String] = []) -> [Report] {
+        var reports: [Report] = []
+        var current: [Substring]?
+        for line in text.split(separator: "\n") {
+            if line.contains("WARNING: ThreadSanitizer:") { current = [line]; continue }
+            guard current != nil else { continue }
+            current?.append(line)
+            if line.hasPrefix("SUMMARY: ThreadSanitizer:") {
+                let frames = current ?? []
+                // The first frame outside the runtime and the kit: `#0 … /path/File.swift:27:9 (…)`.
+                let location = frames.lazy.filter { $0.contains("#") && $0.contains(".swift:") }
+                    .filter { frame in !folders.contains { frame.contains($0) } && !frame.contains("swift/stdlib") }
+                    .compactMap { $0.split(separator: " ").first { $0.contains(".swift:") }.map(String.init) }.first
+                reports.append(Report(summary: String(line.dropFirst("SUMMARY: ThreadSanitizer: ".count)), location: location))
+                current = nil
+            }
+        }
+        return reports
+    }
+}

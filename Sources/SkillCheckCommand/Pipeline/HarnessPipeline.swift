@@ -1,0 +1,69 @@
+import Foundation
+import SkillConformance
+
+/// The pipeline `skillcheck check` runs: ``ConformanceRun`` (discovery, the generated harness, the
+/// conformance stage and the race stage), its results turned into a ``ConformanceReport``.
+///
+/// `--skill` names types here (`NoteSkill` or `Module.NoteSkill`): ids are known only once a skill ran.
+/// A type that cannot be instantiated is a skill with a `problem`; a harness that does not build is the
+/// conformance stage's `build-failed`, with the compiler's lines (exit status 2).
+///
+/// ```swift
+/// let report = try await HarnessPipeline().run(CheckOptions(packagePath: "/home/me/Notes"), progress: .silent)
+/// ```
+@available(SkillCheckTesting, *)
+public struct HarnessPipeline: ConformancePipeline {
+    public init() {}
+
+    public func run(_ options: CheckOptions, progress: ProgressReporter) async throws(CheckError) -> ConformanceReport {
+        let package = URL(fileURLWithPath: options.packagePath)
+        let run = ConformanceRun(package: package, scratch: options.scratchPath.map { URL(fileURLWithPath: $0) },
+                                 only: options.skills, perSkillTimeout: options.timeout, runsRaceStage: options.runsRaceStage)
+        let started = ContinuousClock.now
+        progress.stageStarted(.conformance, detail: "discovering skills")
+        let discovery: SkillDiscovery
+        let results: [SkillResult]
+        do {
+            (discovery, results) = try run.run { progress.status($0) }
+        } catch let failure as DiscoveryFailure {
+            throw .packageUnreadable(path: options.packagePath, reason: failure.description)
+        } catch StageFailure.buildFailed(let command, let lines) {
+            let stage = StageResult(.conformance, .buildFailed, reason: command, diagnostics: lines)
+            progress.stageFinished(stage)
+            return ConformanceReport(package: .init(path: options.packagePath), stages: [stage], skills: [])
+        } catch {
+            throw .failed("\(error)")
+        }
+        let seconds = Self.seconds(since: started)
+        try Self.checkSelection(options.skills, discovery: discovery, results: results)
+        let stages = [
+            StageResult(.conformance, .ran, seconds: seconds),
+            options.runsRaceStage ? StageResult(.race, .ran) : StageResult(.race, .skipped, reason: "--no-tsan"),
+        ]
+        stages.forEach(progress.stageFinished)
+        return ConformanceReport(package: .init(path: options.packagePath, name: discovery.package.name), stages: stages,
+                                 skills: Self.skills(results, discovery: discovery, selection: options.skills))
+    }
+
+    static func seconds(since start: ContinuousClock.Instant) -> Double {
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    /// Each skill that ran, then each selected type that could not be made, with the reason.
+    static func skills(_ results: [SkillResult], discovery: SkillDiscovery, selection: [String]) -> [SkillReport] {
+        let ran = results.map { SkillReport(type: $0.skill.typeName, id: $0.id, findings: $0.findings) }
+        let unmade = discovery.skills.filter { skill in
+            skill.notInstantiable != nil && (selection.isEmpty || selection.contains(skill.typeName) || selection.contains(skill.description))
+        }
+        return ran + unmade.map { SkillReport(type: $0.typeName, id: "", problem: $0.notInstantiable, results: []) }
+    }
+
+    /// `--skill` names that match no discovered type: a usage error naming the nearest.
+    static func checkSelection(_ selection: [String], discovery: SkillDiscovery, results: [SkillResult]) throws(CheckError) {
+        let names = discovery.skills.map(\.typeName)
+        for name in selection where !discovery.skills.contains(where: { $0.typeName == name || $0.description == name }) {
+            throw CheckOptions.unknownSkill(name, among: names + results.map(\.id).filter { !$0.isEmpty })
+        }
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// SEND-1 and SEND-3 judged from a ``StaticAnalysis``, for one skill type.
+@available(SkillCheckTesting, *)
+extension StaticAnalysis {
+    /// What the analysis found for one type: its declaration, the types of its stored properties that
+    /// the package declares, and the diagnostics and escape hatches in any of them.
+    public struct TypeReport: Sendable, Hashable {
+        /// `module.name`.
+        public var qualifiedName: String
+        public var file: String
+        public var line: Int
+        /// The package's types held in stored properties, directly or through one another, as
+        /// `property: Type` (`memo: PhraseMemo`).
+        public var storedTypes: [String]
+        public var diagnostics: [CompilerDiagnostic]
+        public var escapeHatches: [EscapeHatch]
+    }
+
+    /// The report of the type called `typeName` (as ``SkillDeclaration/typeName`` spells it), or nil when
+    /// the package declares no such type, or several in different modules and `moduleHint` names none.
+    public func report(typeName: String, moduleHint: String? = nil) -> TypeReport? {
+        guard let type = index.type(named: typeName, moduleHint: moduleHint) else { return nil }
+        var covered: [String: String] = [:]   // owner -> "property: Type" ("" for the type itself)
+        var queue = [(type, "")]
+        while let (next, via) = queue.popLast() {
+            let key = next.module + "." + next.name
+            guard covered[key] == nil else { continue }
+            covered[key] = via
+            for property in next.storedProperties {
+                if let held = index.type(usr: property.typeUSR) { queue.append((held, "\(property.name): \(held.name)")) }
+            }
+        }
+        let root = type.module + "." + type.name
+        func belongs(_ owner: String?) -> Bool {
+            guard let owner else { return false }
+            return covered[owner] != nil || owner.hasPrefix(root + ".")
+        }
+        let fileLevel = escapeHatches.filter { $0.isImport && $0.file == type.file }
+        return TypeReport(
+            qualifiedName: root, file: type.file, line: type.line,
+            storedTypes: covered.values.filter { !$0.isEmpty }.sorted(),
+            diagnostics: diagnostics.filter { belongs(diagnosticOwners[$0]) },
+            escapeHatches: fileLevel + escapeHatches.filter { belongs(hatchOwners[$0]) }
+        )
+    }
+
+    /// SEND-1: one `failed` finding per diagnostic in the type or its stored properties' types, or one
+    /// `passed`; `failed` when the package declares no such type.
+    public func sendableFindings(typeName: String, moduleHint: String? = nil, skillID: String) -> [Finding] {
+        let expected = "no strict-concurrency diagnostic in \(typeName) or the types of its stored properties"
+        guard let report = report(typeName: typeName, moduleHint: moduleHint) else {
+            return [missingType(typeName, rule: "SEND-1", skillID: skillID)]
+        }
+        guard !report.diagnostics.isEmpty else {
+            return [Finding(ruleID: "SEND-1", skillID: skillID, outcome: .passed, subject: declared(typeName, report),
+                            expected: expected,
+                            observed: "none in \(typeName)\(held(report)), compiled with -strict-concurrency=complete "
+                                + "(\(diagnostics.count) concurrency diagnostics in the whole package)")]
+        }
+        return report.diagnostics.map { diagnostic in
+            Finding(ruleID: "SEND-1", skillID: skillID, outcome: .failed, subject: "\(typeName) at \(diagnostic.location)",
+                    expected: expected,
+                    observed: "\(diagnostic.severity.rawValue): \(diagnostic.message)" + (diagnostic.group.map { " [#\($0)]" } ?? ""))
+        }
+    }
+
+    /// SEND-3: one finding per escape hatch in the type or its stored properties' types: `passed` when
+    /// `sendTwoPassed` (SEND-2 passed for this skill), else `warning`; one `passed` when there is none.
+    public func escapeHatchFindings(typeName: String, moduleHint: String? = nil, skillID: String, sendTwoPassed: Bool) -> [Finding] {
+        guard let report = report(typeName: typeName, moduleHint: moduleHint) else {
+            return [missingType(typeName, rule: "SEND-3", skillID: skillID)]
+        }
+        let spellings = EscapeHatch.Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+        guard !report.escapeHatches.isEmpty else {
+            return [Finding(ruleID: "SEND-3", skillID: skillID, outcome: .passed, subject: declared(typeName, report),
+                            expected: "no escape hatch, or each backed by a passing SEND-2",
+                            observed: "no \(spellings) in \(typeName)" + held(report))]
+        }
+        return report.escapeHatches.map { hatch in
+            Finding(ruleID: "SEND-3", skillID: skillID, outcome: sendTwoPassed ? .passed : .warning,
+                    subject: "`\(hatch.kind.rawValue)` at \(hatch.location)",
+                    expected: "each escape hatch backed by a passing SEND-2 (concurrent execute calls, under ThreadSanitizer)",
+                    observed: "`\(hatch.text)`: " + (sendTwoPassed
+                        ? "SEND-2 passed for this skill"
+                        : "no SEND-2 pass for this skill in this run; it needs SEND-2 to pass"))
+        }
+    }
+
+    /// `Name at file:line`, or the name alone for a type the graph gives no location (a private one).
+    private func declared(_ typeName: String, _ report: TypeReport) -> String {
+        report.file.isEmpty ? typeName : "\(typeName) at \(report.file):\(report.line)"
+    }
+
+    private func held(_ report: TypeReport) -> String {
+        report.storedTypes.isEmpty ? "" : " or its stored properties' types (\(report.storedTypes.joined(separator: ", ")))"
+    }
+
+    private func missingType(_ typeName: String, rule: String, skillID: String) -> Finding {
+        let candidates = index.types.map(\.name).sorted()
+        return Finding(ruleID: rule, skillID: skillID, outcome: .failed, subject: "type \(typeName)",
+                       expected: "one struct, class, enum or actor named \(typeName) in the library targets of \(package.path)",
+                       observed: (index.types(named: typeName).count > 1 ? "several types of that name" : "no such type")
+                           + " in its symbol graph (types: \(candidates.prefix(30).joined(separator: ", "))); "
+                           + "name it: SkillUnderTest(skill, declaredIn: package, typeName: \"…\")")
+    }
+}
+
+@available(SkillCheckTesting, *)
+extension CompilerDiagnostic {
+    /// The same diagnostic with its file's path absolute, standardized and with symlinks resolved, as the
+    /// symbol graph spells paths.
+    func normalized() -> CompilerDiagnostic {
+        var copy = self
+        copy.file = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+        return copy
+    }
+}

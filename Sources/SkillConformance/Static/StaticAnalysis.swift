@@ -1,0 +1,122 @@
+import Foundation
+
+/// What compiling a skill package with strict concurrency found: its concurrency diagnostics and escape
+/// hatches, attributed to the package's types. SEND-1 and SEND-3 are judged from it, and `skillcheck
+/// PATH` runs it as its static stage.
+///
+/// ```swift
+/// let analysis = try await StaticAnalysis.analyze(package: URL(fileURLWithPath: "Examples/BrokenSkills"))
+/// for finding in analysis.sendableFindings(typeName: "QuoteOfTheDaySkill", skillID: "quote-of-the-day") {
+///     print(finding.message)      // SEND-1 FAILED … stored property 'cache' … non-Sendable type 'QuoteCache'
+/// }
+/// ```
+@available(SkillCheckTesting, *)
+public struct StaticAnalysis: Sendable {
+    /// How a package is compiled.
+    public struct Options: Sendable, Hashable, Codable {
+        /// Where the scratch paths go (one per package, keyed by its absolute path); `nil` puts it in the
+        /// package's own `.build/skillcheck-strict`.
+        public var scratchRoot: URL?
+        /// Real time each command (`swift build`, `swift package …`) may take before it is stopped.
+        public var timeLimit: Duration
+        /// The `swift` to run, found on the PATH unless a path is given.
+        public var swiftExecutable: String
+
+        public init(scratchRoot: URL? = nil, timeLimit: Duration = .seconds(600), swiftExecutable: String = "swift") {
+            self.scratchRoot = scratchRoot
+            self.timeLimit = timeLimit
+            self.swiftExecutable = swiftExecutable
+        }
+    }
+
+    /// The package directory, absolute.
+    public let package: URL
+    /// Every concurrency diagnostic of the package's own targets, once each.
+    public let diagnostics: [CompilerDiagnostic]
+    /// Every escape hatch in the package's own sources.
+    public let escapeHatches: [EscapeHatch]
+    let index: DeclarationIndex
+    /// The type (`module.name`) each diagnostic and hatch belongs to, when one does.
+    let diagnosticOwners: [CompilerDiagnostic: String]
+    let hatchOwners: [EscapeHatch: String]
+
+    /// Compiles the package (see ``StrictBuild``) and reads what it found. Throws
+    /// ``StaticAnalysisError``: `buildFailed` carries the compiler's own error lines.
+    public static func analyze(package: URL, options: Options = .init()) async throws -> StaticAnalysis {
+        let build = try await StrictBuild(package: package, options: options).run()
+        let modules = Set(build.targets.map(\.c99name))
+        let graphs = build.symbolGraphs.filter { file in
+            let name = file.lastPathComponent.replacingOccurrences(of: ".symbols.json", with: "")
+            return modules.contains(String(name.split(separator: "@").first ?? ""))
+        }
+        let root = package.standardizedFileURL
+        var sources: [Source] = []
+        for target in build.targets {
+            for source in target.sources ?? [] where source.hasSuffix(".swift") {
+                let url = root.appendingPathComponent(target.path).appendingPathComponent(source)
+                guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+                sources.append(Source(file: url.standardizedFileURL.resolvingSymlinksInPath().path, module: target.c99name, text: text))
+            }
+        }
+        let data = try graphs.map { url in
+            do { return try Data(contentsOf: url) } catch {
+                throw StaticAnalysisError.unreadable(path: url.path, reason: "\(error)")
+            }
+        }
+        return try StaticAnalysis(package: root, buildLog: build.log, symbolGraphs: data, sources: sources)
+    }
+
+    /// A source file of the package, its module, and its text.
+    struct Source: Sendable {
+        var file: String
+        var module: String
+        var text: String
+    }
+
+    /// The analysis of a build's log, given the package's symbol graphs and sources.
+    init(package: URL, buildLog: String, symbolGraphs: [Data], sources: [Source]) throws {
+        var index = try DeclarationIndex(symbolGraphs: symbolGraphs)
+        index.addSourceAnchors(Dictionary(sources.map { source in
+            (source.file, Self.topLevelAnchors(source.text, module: source.module, index: index))
+        }, uniquingKeysWith: +))
+        self.init(package: package, diagnostics: CompilerDiagnostic.parse(buildLog), index: index,
+                  hatches: sources.flatMap { EscapeHatch.scan($0.text, file: $0.file) },
+                  lines: Dictionary(sources.map { ($0.file, $0.text.split(separator: "\n", omittingEmptySubsequences: false)) },
+                                    uniquingKeysWith: { first, _ in first }))
+    }
+
+    init(package: URL, diagnostics: [CompilerDiagnostic], index: DeclarationIndex, hatches: [EscapeHatch], lines: [String: [Substring]]) {
+        self.package = package
+        self.index = index
+        let concurrency = diagnostics.map { $0.normalized() }.filter(\.isConcurrencyRelated)
+        self.diagnostics = concurrency
+        escapeHatches = hatches
+        var owners: [CompilerDiagnostic: String] = [:]
+        for diagnostic in concurrency {
+            let named = diagnostic.conformingTypeName.map { index.types(named: $0) } ?? []
+            let owner = named.count == 1 ? named[0].module + "." + named[0].name : index.owner(file: diagnostic.file, line: diagnostic.line)
+            owners[diagnostic] = owner
+        }
+        diagnosticOwners = owners
+        var hatchOwners: [EscapeHatch: String] = [:]
+        // An `@preconcurrency import` belongs to no type: it counts for every type declared in its file.
+        for hatch in hatches where !hatch.isImport {
+            hatchOwners[hatch] = index.ownerOfAttribute(file: hatch.file, line: hatch.line, lines: lines[hatch.file] ?? [])
+        }
+        self.hatchOwners = hatchOwners
+    }
+
+    /// The declarations at column 0 of `source` (a top-level type, extension, function or variable): each
+    /// ends the span of the type above it. Comments and strings are blanked first.
+    static func topLevelAnchors(_ source: String, module: String, index: DeclarationIndex) -> [DeclarationIndex.Anchor] {
+        let declaration = /^(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|open|internal|package|fileprivate|private|final|indirect|nonisolated)\s+)*(struct|class|enum|actor|extension|protocol|func|var|let|typealias)\s+([A-Za-z_][\w.]*)/
+        return EscapeHatch.code(of: source).split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
+            guard let match = line.firstMatch(of: declaration) else { return nil }
+            let kind = String(match.output.1)
+            let name = String(match.output.2)
+            let isType = ["struct", "class", "enum", "actor", "extension"].contains(kind)
+            let owner = isType ? index.type(named: name, moduleHint: module).map { $0.module + "." + $0.name } : nil
+            return DeclarationIndex.Anchor(line: number + 1, owner: owner)
+        }
+    }
+}

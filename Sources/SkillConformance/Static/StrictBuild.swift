@@ -1,0 +1,137 @@
+import Foundation
+
+/// Compiles a package with `-strict-concurrency=complete` in a scratch path of its own, then dumps its
+/// symbol graph: what ``StaticAnalysis`` reads.
+///
+/// Three toolchain facts shape it. Adding the flag to an existing build directory recompiles nothing,
+/// and sharing one scratch path between packages can run old code: so the scratch path is keyed by the
+/// package's absolute path (``scratchPath(for:options:)``). A build that has nothing to recompile prints
+/// no diagnostics: so each run removes the package's own modules' build folders (only those, and only in
+/// that scratch path) and disables manifest caching, which recompiles the package's targets (about 2 s)
+/// and none of its dependencies.
+///
+/// ```swift
+/// let build = try await StrictBuild(package: url).run()
+/// print(build.diagnostics.count, build.symbolGraphs)
+/// ```
+@available(SkillCheckTesting, *)
+struct StrictBuild: Sendable {
+    /// A target of the package, from `swift package describe`.
+    struct Target: Sendable, Decodable {
+        var name: String
+        var c99name: String
+        var type: String
+        var path: String
+        var sources: [String]?
+        /// `SwiftTarget` or `ClangTarget`, …
+        var moduleType: String?
+
+        enum CodingKeys: String, CodingKey {
+            case name, c99name, type, path, sources
+            case moduleType = "module_type"
+        }
+    }
+
+    struct Output: Sendable {
+        var log: String
+        var diagnostics: [CompilerDiagnostic]
+        /// The package's own targets that `swift build` compiles (tests excluded).
+        var targets: [Target]
+        /// The `*.symbols.json` files of the package's modules.
+        var symbolGraphs: [URL]
+    }
+
+    var package: URL
+    var options: StaticAnalysis.Options
+
+    init(package: URL, options: StaticAnalysis.Options = .init()) {
+        self.package = package.standardizedFileURL
+        self.options = options
+    }
+
+    /// `<root>/<folder name>-<hash of the absolute path>`; the root is `<package>/.build/skillcheck-strict`
+    /// unless the options give one.
+    static func scratchPath(for package: URL, options: StaticAnalysis.Options) -> URL {
+        let absolute = package.standardizedFileURL.resolvingSymlinksInPath().path
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in absolute.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let root = options.scratchRoot ?? package.appendingPathComponent(".build/skillcheck-strict")
+        let name = package.lastPathComponent.filter { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }
+        return root.appendingPathComponent("\(name)-\(String(hash, radix: 16))", isDirectory: true)
+    }
+
+    var scratch: URL { Self.scratchPath(for: package, options: options) }
+
+    func run() async throws -> Output {
+        guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
+            throw StaticAnalysisError.notAPackage(path: package.path)
+        }
+        let targets = try await describe().filter { $0.type != "test" && $0.type != "plugin" && $0.type != "macro" }
+        forgetCompiledModules(targets)
+        let common = ["--package-path", package.path, "--scratch-path", scratch.path, "--disable-build-manifest-caching",
+                      "-Xswiftc", "-strict-concurrency=complete"]
+        let build = try await swift(["build"] + common)
+        let diagnostics = CompilerDiagnostic.parse(build.output)
+        guard build.status == 0 else {
+            var errors = diagnostics.filter { $0.severity == .error }.map(\.description)
+            if errors.isEmpty {
+                errors = build.output.split(whereSeparator: \.isNewline).map(String.init).filter { $0.hasPrefix("error:") }
+            }
+            throw StaticAnalysisError.buildFailed(package: package.path, errors: errors)
+        }
+        let graphs = try await dumpSymbolGraphs(common, targets: targets)
+        return Output(log: build.output, diagnostics: diagnostics, targets: targets, symbolGraphs: graphs)
+    }
+
+    private func describe() async throws -> [Target] {
+        let result = try await swift(["package", "--package-path", package.path, "describe", "--type", "json"])
+        guard result.status == 0 else {
+            throw StaticAnalysisError.commandFailed(command: "swift package describe", status: result.status, output: result.output)
+        }
+        struct Description: Decodable { var targets: [Target] }
+        // Warnings may precede the JSON: start at the first brace.
+        let json = result.output.firstIndex(of: "{").map { String(result.output[$0...]) } ?? result.output
+        do {
+            return try JSONDecoder().decode(Description.self, from: Data(json.utf8)).targets
+        } catch {
+            throw StaticAnalysisError.unreadable(path: "swift package describe output", reason: "\(error)")
+        }
+    }
+
+    /// Removes the package's own modules' build folders in this scratch path, so the next build compiles
+    /// them again and prints their diagnostics.
+    private func forgetCompiledModules(_ targets: [Target]) {
+        let debug = scratch.appendingPathComponent("debug", isDirectory: true)
+        for target in targets {
+            try? FileManager.default.removeItem(at: debug.appendingPathComponent("\(target.c99name).build"))
+        }
+    }
+
+    /// The symbol graphs of `targets`. The command also tries the package's test modules, which
+    /// `swift build` did not build, and exits 1 for them: what counts is that each target's graph exists.
+    private func dumpSymbolGraphs(_ common: [String], targets: [Target]) async throws -> [URL] {
+        let arguments = ["package"] + common + ["dump-symbol-graph", "--minimum-access-level", "private", "--skip-synthesized-members"]
+        let result = try await swift(arguments)
+        let marker = "Files written to "
+        guard let line = result.output.split(whereSeparator: \.isNewline).last(where: { $0.hasPrefix(marker) }) else {
+            throw StaticAnalysisError.commandFailed(command: "swift package dump-symbol-graph", status: result.status, output: result.output)
+        }
+        let directory = URL(fileURLWithPath: String(line.dropFirst(marker.count)).trimmingCharacters(in: .whitespaces))
+        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+        let graphs = files.filter { $0.lastPathComponent.hasSuffix(".symbols.json") }.sorted { $0.path < $1.path }
+        let written = Set(graphs.map { $0.lastPathComponent.replacingOccurrences(of: ".symbols.json", with: "") })
+        // Only Swift libraries are sure to have one (a C target has none).
+        let missing = targets.filter { $0.moduleType == "SwiftTarget" && $0.type == "library" }.map(\.c99name)
+            .filter { !written.contains($0) }
+        guard missing.isEmpty else {
+            throw StaticAnalysisError.commandFailed(
+                command: "swift package dump-symbol-graph (no graph for \(missing.joined(separator: ", ")))",
+                status: result.status, output: result.output)
+        }
+        return graphs
+    }
+
+    private func swift(_ arguments: [String]) async throws -> BoundedProcess.Output {
+        try await BoundedProcess.run([options.swiftExecutable] + arguments, in: package, timeLimit: options.timeLimit)
+    }
+}

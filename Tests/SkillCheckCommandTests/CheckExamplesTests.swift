@@ -1,0 +1,57 @@
+import Foundation
+import SkillCheckCommand
+import SkillConformance
+import Testing
+
+/// `skillcheck check` on the two example packages, end to end: discovery, the generated harness, one
+/// process per skill. These build real packages (minutes the first time; the scratch folders under
+/// `.build/skillcheck-tests/` are kept, so later runs take seconds per skill).
+@Suite("skillcheck check on the example packages", .serialized)
+struct CheckExamplesTests {
+    static let root = DiscoveryTests.root
+    /// Compile-time rules: the static stage checks them, not the harness.
+    static let staticRules: Set<String> = ["SEND-1", "SEND-3"]
+
+    static func run(_ example: String, raceStage: Bool) throws -> [SkillResult] {
+        let run = ConformanceRun(package: root.appendingPathComponent("Examples/\(example)"),
+                                 scratch: DiscoveryTests.scratch("check-\(example)"), runsRaceStage: raceStage)
+        return try run.run { _ in }.results
+    }
+
+    @Test("the reference skills: every rule passes for both, ThreadSanitizer included")
+    func referenceSkills() throws {
+        let results = try Self.run("ReferenceSkills", raceStage: true)
+        #expect(results.map(\.id).sorted() == ["note", "weather"])
+        for result in results {
+            let problems = result.findings.filter { $0.outcome.isProblem && !Self.staticRules.contains($0.ruleID) }
+            #expect(problems.isEmpty, "\(result.skill): \(problems.map(\.message).joined(separator: "\n"))")
+            for rule in SkillConformance.implementedRuleIDs where !Self.staticRules.contains(rule) {
+                #expect(result.findings.contains { $0.ruleID == rule && $0.outcome == .passed }, "\(result.skill): \(rule) checked nothing")
+            }
+            #expect(result.findings.contains { $0.subject.contains("ThreadSanitizer") && $0.outcome == .passed })
+        }
+    }
+
+    @Test("the broken skills: each is flagged under its own rule; a trapping skill ends only its own process")
+    func brokenSkills() throws {
+        let results = try Self.run("BrokenSkills", raceStage: false)
+        let expected: [String: String] = [
+            "AuditedNoteSkill": "CAN-1", "PatientWeatherSkill": "CAN-2", "CatchAllForecastSkill": "CAN-3",
+            "ForecastNoteSkill": "CAN-4", "MailboxWeatherSkill": "HANG-1", "UmbrellaSkill": "ERR-1",
+            "UnitConverterSkill": "ERR-2", "EmptyReasonReminderSkill": "ERR-3", "SlugIDTimerSkill": "META-1",
+            "ScaffoldedTranslateSkill": "META-3", "ExactMatchConverterSkill": "META-4", "GreedyJokeSkill": "META-5",
+            "LearningRouterSkill": "META-6", "PrefetchingNotesSkill": "META-7", "DebouncedSearchSkill": "TIME-1",
+            "QuickNoteSkill": "TIME-2", "CountingWeatherSkill": "SEND-2", "TipSkill": "CRASH-1",
+        ]
+        for (type, rule) in expected {
+            let result = try #require(results.first { $0.skill.typeName == type }, "\(type) was not discovered")
+            let breach: Finding.Outcome = RuleCatalog.standard[rule]?.level == .should ? .warning : .failed
+            #expect(result.findings.contains { $0.ruleID == rule && $0.outcome == breach }, "\(type) not flagged under \(rule)")
+        }
+        // The skill that traps fails CRASH-1, naming where; every skill after it still has its full result.
+        let tip = try #require(results.first { $0.skill.typeName == "TipSkill" })
+        #expect(tip.findings.contains { $0.ruleID == "CRASH-1" && $0.observed.contains("while checking ERR-2") })
+        let umbrella = try #require(results.first { $0.skill.typeName == "UmbrellaSkill" })
+        #expect(umbrella.findings.contains { $0.ruleID == "META-7" && $0.outcome == .passed })
+    }
+}

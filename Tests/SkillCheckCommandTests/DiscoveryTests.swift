@@ -1,0 +1,36 @@
+import Foundation
+import SkillCheckCommand
+import Testing
+
+/// Discovery reads real packages with the toolchain, so these tests build them (symbol graphs) in scratch
+/// folders of their own under this package's `.build/`, kept between runs.
+@Suite("Discovery finds a package's skills the way the toolchain sees them")
+struct DiscoveryTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
+    static func scratch(_ name: String) -> URL { root.appendingPathComponent(".build/skillcheck-tests/\(name)") }
+
+    @Test("the reference skills: a catalogue, and both skills with their public init() and source line")
+    func referenceSkills() throws {
+        let found = try SkillDiscovery.discover(at: Self.root.appendingPathComponent("Examples/ReferenceSkills"),
+                                                scratch: Self.scratch("reference-symbols"))
+        #expect(found.package.name == "ReferenceSkills")
+        #expect(found.kit.path == Self.root.path)
+        #expect(found.catalogs.map(\.description) == ["ReferenceSkills.ReferenceSkills"])
+        #expect(Set(found.instantiable.map(\.description)) == ["ReferenceSkills.NoteSkill", "ReferenceSkills.WeatherSkill"])
+        let note = try #require(found.skills.first { $0.typeName == "NoteSkill" })
+        #expect(note.file?.hasSuffix("Sources/ReferenceSkills/NoteSkill.swift") == true && note.line == 7)
+    }
+
+    @Test("a folder that is no package is an error that names it and shows the tool's words")
+    func notAPackage() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-not-a-package-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect {
+            try SkillDiscovery.discover(at: folder, scratch: Self.scratch("none"))
+        } throws: { error in
+            guard case DiscoveryFailure.notAPackage(let path, let lines)? = error as? DiscoveryFailure else { return false }
+            return path == folder.path && !lines.isEmpty
+        }
+    }
+}
