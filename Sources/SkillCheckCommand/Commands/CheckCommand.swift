@@ -11,7 +11,8 @@ public enum CheckCommand {
         argumentsHelp: "The package's folder (it holds Package.swift). Default: .",
         maximumArguments: 1,
         options: [
-            .init(name: "--skill", value: "TYPE", help: "Only this skill (a type name or an id). Repeatable.", repeatable: true),
+            .init(name: "--skill", value: "TYPE", help: "Only this skill type (NoteSkill or Module.NoteSkill). Repeatable.",
+                  repeatable: true),
             .init(name: "--format", value: "FORMAT", help: "Default: text.",
                   choices: CheckOptions.Format.allCases.map(\.rawValue)),
             .init(name: "--output", value: "FILE",
