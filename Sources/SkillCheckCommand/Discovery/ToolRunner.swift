@@ -84,6 +84,7 @@ public enum ToolError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Output read from a child's pipes on Dispatch's threads.
+@available(SkillCheckTesting, *)
 private final class OutputCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var output = Data()
@@ -110,6 +111,7 @@ private final class OutputCollector: @unchecked Sendable {
     }
 }
 
+@available(SkillCheckTesting, *)
 func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
     let (seconds, attoseconds) = duration.components
     return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
