@@ -62,7 +62,7 @@ let package = Package(
         // The commands as a library: discovery, the generated harness, the stages, the report.
         .target(
             name: "SkillCheckCommand",
-            dependencies: ["SkillKit", "SkillConformance", "SkillScenarios"],
+            dependencies: ["SkillKit", "SkillEngine", "SkillConformance", "SkillScenarios"],
             swiftSettings: strict
         ),
         .executableTarget(

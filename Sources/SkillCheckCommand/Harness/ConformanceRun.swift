@@ -1,4 +1,5 @@
 import Foundation
+import SkillConformance
 
 /// A whole `skillcheck check PATH` run's work, up to findings: discovery, the harness, its build, and
 /// one process per skill. The report layer turns its result into text, JSON or JUnit.

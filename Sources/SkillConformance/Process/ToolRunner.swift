@@ -1,4 +1,5 @@
 import Foundation
+import SkillEngine
 
 /// Runs a tool (`swift package …`, `swift build`, `swift test`) as a child process and waits for it,
 /// with a real-time limit: a tool that runs past it is terminated, then killed, and reported as such.
@@ -84,6 +85,7 @@ public enum ToolError: Error, Sendable, CustomStringConvertible {
 }
 
 /// Output read from a child's pipes on Dispatch's threads.
+@available(SkillCheckTesting, *)
 private final class OutputCollector: @unchecked Sendable {
     private let lock = NSLock()
     private var output = Data()
@@ -108,9 +110,4 @@ private final class OutputCollector: @unchecked Sendable {
     var text: (String, String) {
         lock.withLock { (String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self)) }
     }
-}
-
-func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-    let (seconds, attoseconds) = duration.components
-    return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
 }
