@@ -1,4 +1,5 @@
 import Foundation
+import SkillEngine
 import SkillCheckCommand
 import SkillConformance
 
@@ -7,10 +8,23 @@ import SkillConformance
 enum CheckPreview {
     static func run(_ arguments: [String], write: (String) -> Void) -> Int32 {
         let path = arguments.first ?? "."
-        do {
-            let (_, results) = try ConformanceRun(package: URL(fileURLWithPath: path)).run { line in
-                FileHandle.standardError.write(Data("skillcheck: \(line)\n".utf8))
+        let outcome = Locked<Result<[SkillResult], any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let result: Result<[SkillResult], any Error>
+            do {
+                result = .success(try await ConformanceRun(package: URL(fileURLWithPath: path)).run { line in
+                    FileHandle.standardError.write(Data("skillcheck: \(line)\n".utf8))
+                }.results)
+            } catch {
+                result = .failure(error)
             }
+            outcome.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        do {
+            let results = try outcome.withLock { $0! }.get()
             var failed = false
             for result in results {
                 write("\(result.skill) (id \"\(result.id)\")\n")
