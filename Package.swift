@@ -64,7 +64,7 @@ let package = Package(
         // report and its renderers; the executable only calls it, and tests import it.
         .target(
             name: "SkillCheckCommand",
-            dependencies: ["SkillKit", "SkillScenarios", "SkillConformance", "BundledReferenceSkills"],
+            dependencies: ["SkillKit", "SkillEngine", "SkillScenarios", "SkillConformance", "BundledReferenceSkills"],
             swiftSettings: strict
         ),
         .executableTarget(name: "skillcheck", dependencies: ["SkillCheckCommand"], swiftSettings: strict),

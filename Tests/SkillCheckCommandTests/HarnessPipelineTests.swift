@@ -25,6 +25,7 @@ struct HarnessPipelineTests {
             #expect(skill.results.count == RuleCatalog.standard.rules.count)
             #expect(skill.result(for: "CAN-2")?.outcome == .passed, "\(skill.type): \(skill.result(for: "CAN-2")?.message ?? "")")
         }
-        #expect(result.error.contains("✔ conformance: done in"), "progress on standard error")
+        #expect(result.error.contains("✔ conformance: done"), "progress on standard error")
+        #expect(report.stage(.static)?.status == .ran)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SkillConformance
 
 /// A skill type found in a package.
 @available(SkillCheckTesting, *)

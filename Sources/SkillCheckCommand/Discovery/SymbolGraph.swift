@@ -1,4 +1,5 @@
 import Foundation
+import SkillConformance
 
 /// The parts of a module's symbol graph (`swift package dump-symbol-graph`) that discovery reads: the
 /// public types, their initializers, and what conforms to what.

@@ -1,4 +1,5 @@
 import Foundation
+import SkillConformance
 
 /// A whole `skillcheck check PATH` run's work, up to findings: discovery, the harness, its build, and
 /// one process per skill. The report layer turns its result into text, JSON or JUnit.
@@ -37,27 +38,49 @@ public struct ConformanceRun: Sendable {
         return cache.appendingPathComponent("skillcheck/\(package.lastPathComponent)-\(String(hash, radix: 16))")
     }
 
-    /// Discovers the skills (throws ``DiscoveryFailure``), then builds and runs the harness.
-    public func run(progress: @escaping @Sendable (String) -> Void) throws -> (discovery: SkillDiscovery, results: [SkillResult]) {
+    /// Discovers the skills (throws ``DiscoveryFailure``), then runs the stages: static (a strict-concurrency
+    /// build, SEND-1 and SEND-3), conformance (the harness, one process per skill), race (SEND-2 under
+    /// ThreadSanitizer). A package that does not build throws ``StageFailure/buildFailed(command:lines:)``.
+    public func run(progress: @escaping @Sendable (String) -> Void) async throws -> (discovery: SkillDiscovery, results: [SkillResult]) {
         progress("discovering skills in \(package.path)")
         let discovery = try SkillDiscovery.discover(at: package, scratch: scratch.appendingPathComponent("symbols"))
         let harness = HarnessPackage(discovery: discovery, folder: scratch.appendingPathComponent("harness"), only: only)
+        progress("static: building \(package.lastPathComponent) with strict concurrency")
+        let analysis: StaticAnalysis
+        do {
+            analysis = try await StaticAnalysis.analyze(
+                package: package, options: .init(scratchRoot: scratch.appendingPathComponent("strict"))
+            )
+        } catch let error as StaticAnalysisError {
+            throw StageFailure.buildFailed(command: "swift build -Xswiftc -strict-concurrency=complete", lines: [error.description])
+        }
         let stage = ConformanceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-build"),
                                      perSkillTimeout: perSkillTimeout)
-        progress("building the conformance harness for \(harness.skills.count) skills")
+        progress("conformance: building the harness for \(harness.skills.count) skills")
         try stage.build()
         var results: [SkillResult] = []
         for (index, skill) in harness.skills.enumerated() {
-            progress("checking \(skill) (\(index + 1) of \(harness.skills.count))")
+            progress("conformance: \(skill) (\(index + 1) of \(harness.skills.count))")
             results.append(try stage.run(skillAt: index))
         }
-        guard runsRaceStage else { return (discovery, results) }
-        let race = RaceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"))
-        progress("building the harness under ThreadSanitizer")
-        try race.build()
+        if runsRaceStage {
+            let race = RaceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"))
+            progress("race: building the harness under ThreadSanitizer")
+            try race.build()
+            for index in results.indices {
+                progress("race: \(results[index].skill) (\(index + 1) of \(results.count))")
+                results[index].findings.append(try race.run(skillAt: index, skillID: results[index].id))
+            }
+        }
+        // An escape hatch is accepted (SEND-3) once SEND-2 passed under ThreadSanitizer, not before.
         for index in results.indices {
-            progress("stressing \(results[index].skill) under ThreadSanitizer (\(index + 1) of \(results.count))")
-            results[index].findings.append(try race.run(skillAt: index, skillID: results[index].id))
+            let result = results[index]
+            let sendTwo = result.findings.filter { $0.ruleID == "SEND-2" }
+            let raceFree = runsRaceStage && !sendTwo.isEmpty && sendTwo.allSatisfy { $0.outcome == .passed }
+            results[index].findings += analysis.sendableFindings(typeName: result.skill.typeName, moduleHint: result.skill.module,
+                                                                 skillID: result.id)
+                + analysis.escapeHatchFindings(typeName: result.skill.typeName, moduleHint: result.skill.module,
+                                               skillID: result.id, sendTwoPassed: raceFree)
         }
         return (discovery, results)
     }

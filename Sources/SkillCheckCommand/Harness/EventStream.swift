@@ -1,4 +1,5 @@
 import Foundation
+import SkillConformance
 
 /// Swift Testing's event stream (`--event-stream-output-path`, JSON lines), decoded into the records the
 /// conformance stage reads. Each record carries the stream's version; a version this kit does not know

@@ -1,4 +1,5 @@
 import Foundation
+import SkillConformance
 import SkillScenarios
 
 /// The package `skillcheck` generates to run the Conformance suites against another package's skills:

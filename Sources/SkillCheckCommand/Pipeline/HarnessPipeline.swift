@@ -1,12 +1,13 @@
 import Foundation
 import SkillConformance
 
-/// The pipeline `skillcheck check` runs: ``ConformanceRun`` (discovery, the generated harness, the
-/// conformance stage and the race stage), its results turned into a ``ConformanceReport``.
+/// The pipeline `skillcheck check` runs: ``ConformanceRun`` (discovery, then the static, conformance and
+/// race stages), its results turned into a ``ConformanceReport``.
 ///
 /// `--skill` names types here (`NoteSkill` or `Module.NoteSkill`): ids are known only once a skill ran.
-/// A type that cannot be instantiated is a skill with a `problem`; a harness that does not build is the
-/// conformance stage's `build-failed`, with the compiler's lines (exit status 2).
+/// A type that cannot be instantiated is a skill with a `problem`; a package that does not build under
+/// strict concurrency is the static stage's `build-failed`, a harness that does not build the conformance
+/// stage's, each with the compiler's lines (exit status 2).
 ///
 /// ```swift
 /// let report = try await HarnessPipeline().run(CheckOptions(packagePath: "/home/me/Notes"), progress: .silent)
@@ -19,35 +20,30 @@ public struct HarnessPipeline: ConformancePipeline {
         let package = URL(fileURLWithPath: options.packagePath)
         let run = ConformanceRun(package: package, scratch: options.scratchPath.map { URL(fileURLWithPath: $0) },
                                  only: options.skills, perSkillTimeout: options.timeout, runsRaceStage: options.runsRaceStage)
-        let started = ContinuousClock.now
-        progress.stageStarted(.conformance, detail: "discovering skills")
+        progress.status("discovering skills")
         let discovery: SkillDiscovery
         let results: [SkillResult]
         do {
-            (discovery, results) = try run.run { progress.status($0) }
+            (discovery, results) = try await run.run { progress.status($0) }
         } catch let failure as DiscoveryFailure {
             throw .packageUnreadable(path: options.packagePath, reason: failure.description)
         } catch StageFailure.buildFailed(let command, let lines) {
-            let stage = StageResult(.conformance, .buildFailed, reason: command, diagnostics: lines)
+            let stage = StageResult(command.contains("strict-concurrency") ? .static : .conformance, .buildFailed,
+                                    reason: command, diagnostics: lines)
             progress.stageFinished(stage)
             return ConformanceReport(package: .init(path: options.packagePath), stages: [stage], skills: [])
         } catch {
             throw .failed("\(error)")
         }
-        let seconds = Self.seconds(since: started)
         try Self.checkSelection(options.skills, discovery: discovery, results: results)
         let stages = [
-            StageResult(.conformance, .ran, seconds: seconds),
+            StageResult(.static, .ran),
+            StageResult(.conformance, .ran),
             options.runsRaceStage ? StageResult(.race, .ran) : StageResult(.race, .skipped, reason: "--no-tsan"),
         ]
         stages.forEach(progress.stageFinished)
         return ConformanceReport(package: .init(path: options.packagePath, name: discovery.package.name), stages: stages,
                                  skills: Self.skills(results, discovery: discovery, selection: options.skills))
-    }
-
-    static func seconds(since start: ContinuousClock.Instant) -> Double {
-        let elapsed = ContinuousClock.now - start
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     }
 
     /// Each skill that ran, then each selected type that could not be made, with the reason.

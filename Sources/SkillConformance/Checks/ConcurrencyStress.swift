@@ -120,10 +120,3 @@ func withRealTimeLimit<Result: Sendable>(
         }
     }
 }
-
-/// `duration` for Dispatch.
-@available(SkillCheckTesting, *)
-func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-    let (seconds, attoseconds) = duration.components
-    return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-}

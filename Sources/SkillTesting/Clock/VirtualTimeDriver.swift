@@ -41,7 +41,7 @@ struct VirtualTimeDriver: Sendable {
         let deadline = ContinuousClock.now.advanced(by: realTimeLimit)
         clock.scheduler.stopDraining(after: deadline)
         thread.start()
-        if done.wait(timeout: .now() + Self.dispatchInterval(realTimeLimit + Self.stuckGrace)) == .timedOut {
+        if done.wait(timeout: .now() + dispatchInterval(realTimeLimit + Self.stuckGrace)) == .timedOut {
             // The driver thread is inside one job that never returns: a loop with no suspension point.
             // Nothing can stop a thread from outside; it is left running, and the scope fails.
             return .failed(.overran(limit: realTimeLimit, unfinished: unfinished, suspends: false))
@@ -51,10 +51,6 @@ struct VirtualTimeDriver: Sendable {
 
     private var unfinished: [String] { ["the withVirtualTime body"] + clock.scheduler.unfinishedTasks }
 
-    static func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-        let (seconds, attoseconds) = duration.components
-        return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
-    }
 
     private func loop(until isFinished: () -> Bool) -> Verdict {
         let scheduler = clock.scheduler

@@ -16,14 +16,19 @@ enum UnstructuredTaskHook {
     typealias Original = @convention(thin) (UnownedJob) -> Void
     typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
 
-    /// The hook that was installed before ours, if any.
-    nonisolated(unsafe) static var previous: Hook?
+    /// The runtime's hook variable, if it has one.
+    nonisolated(unsafe) private static let slot: UnsafeMutablePointer<Hook?>? =
+        dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook").map { $0.assumingMemoryBound(to: Hook?.self) }
+
+    /// The hook that was installed before ours, if any: a `let`, read once before ours replaces it, so
+    /// every thread that calls the hook reads it through the same one-time initialisation (a mutable
+    /// static written before the hook was stored raced with those reads, as ThreadSanitizer showed).
+    static let previous: Hook? = slot?.pointee
 
     /// Installs the hook the first time it is read; `false` when the runtime has no such hook.
     static let installed: Bool = {
-        guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "swift_task_enqueueGlobal_hook") else { return false }
-        let slot = symbol.assumingMemoryBound(to: Hook?.self)
-        previous = slot.pointee
+        guard let slot else { return false }
+        _ = previous
         slot.pointee = { job, original in
             DrainingThread.scheduler?.sawGlobalEnqueue()
             if let previous = UnstructuredTaskHook.previous { previous(job, original) } else { original(job) }

@@ -1,4 +1,5 @@
 import Foundation
+import SkillEngine
 
 /// Runs a tool (`swift package …`, `swift build`, `swift test`) as a child process and waits for it,
 /// with a real-time limit: a tool that runs past it is terminated, then killed, and reported as such.
@@ -109,10 +110,4 @@ private final class OutputCollector: @unchecked Sendable {
     var text: (String, String) {
         lock.withLock { (String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self)) }
     }
-}
-
-@available(SkillCheckTesting, *)
-func dispatchInterval(_ duration: Duration) -> DispatchTimeInterval {
-    let (seconds, attoseconds) = duration.components
-    return .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
 }
