@@ -4,8 +4,9 @@ import Testing
 @available(SkillCheckTesting, *)
 extension ConformanceCase {
     /// Runs the case's check and records one Swift Testing issue per finding that failed or was skipped,
-    /// each saying what was expected, what was observed and how to fix it; a SHOULD rule's warning is
-    /// recorded as an issue of severity `.warning`, which shows without failing the test.
+    /// each saying what was expected, what was observed and how to fix it; a SHOULD rule's warning, and a
+    /// compile-time rule (SEND-1, SEND-3) not run because the skill came without its package, are
+    /// recorded as issues of severity `.warning`, which show without failing the test.
     ///
     /// ```swift
     /// @Test(arguments: SkillConformance.cases(for: [NoteSkill()]))
@@ -17,10 +18,13 @@ extension ConformanceCase {
     public func expectPasses(baseline: ConformanceBaseline = .none, sourceLocation: SourceLocation = #_sourceLocation) async {
         let findings = await run()
         FindingsLog.record(findings)
-        for warning in findings where warning.outcome == .warning {
+        // A compile-time rule given no package did not run: say so, visibly, without failing the test
+        // the one-liner gives (it names what to add to run it).
+        let notRun = findings.filter { $0.outcome == .skipped(reason: SkillConformance.needsPackage) }
+        for warning in findings.filter({ $0.outcome == .warning }) + notRun {
             Issue.record(Comment(rawValue: warning.message), severity: .warning, sourceLocation: sourceLocation)
         }
-        let problems = findings.filter(\.outcome.isProblem)
+        let problems = findings.filter { $0.outcome.isProblem && $0.outcome != .skipped(reason: SkillConformance.needsPackage) }
         if let reason = baseline.reason(ruleID: ruleID, skillID: skill.id) {
             withKnownIssue(Comment(rawValue: reason)) {
                 for problem in problems { Issue.record(Comment(rawValue: problem.message), sourceLocation: sourceLocation) }

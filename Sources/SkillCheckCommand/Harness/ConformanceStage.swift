@@ -73,7 +73,9 @@ public struct ConformanceStage: Sendable {
         try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
         let events = work.appendingPathComponent("events.jsonl"), findingsFile = work.appendingPathComponent("findings.jsonl")
         // SEND-1 and SEND-3 are the static stage's: in here each process would compile the package again.
-        let arguments = ["swift", "test", "--skip-build", "--no-parallel", "--skip", "SEND-1|SEND-3",
+        // CRASH-1's suite test runs every check again in an exit test; this process is already the skill's
+        // own, so a trap here is CRASH-1's finding (below), and a clean end its pass.
+        let arguments = ["swift", "test", "--skip-build", "--no-parallel", "--skip", "SEND-1|SEND-3|CRASH-1",
                          "--package-path", harness.folder.path,
                          "--scratch-path", buildFolder.path, "--event-stream-output-path", events.path,
                          "--event-stream-version", EventStream.version]
@@ -95,6 +97,9 @@ public struct ConformanceStage: Sendable {
         let id = findings.first?.skillID ?? ""
         if run.timedOut || !stream.runEnded {
             findings += ended(run, stream: stream, skillID: id, recorded: findings)
+        } else {
+            findings.append(Finding(ruleID: "CRASH-1", skillID: id, outcome: .passed, subject: "the skill's checks, in a process of their own",
+                                    expected: "every check runs to its end", observed: "every check ran to its end without a trap"))
         }
         return SkillResult(skill: skill, id: id, findings: findings)
     }

@@ -54,11 +54,12 @@ public struct ToolRunner: Sendable {
         var timedOut = false
         if done.wait(timeout: .now() + dispatchInterval(timeout)) == .timedOut {
             timedOut = true
-            process.terminate()
-            if done.wait(timeout: .now() + .seconds(5)) == .timedOut {
-                kill(process.processIdentifier, SIGKILL)
-                done.wait()
-            }
+            // What the tool started goes too: `swift test` runs the test binary as a child, which would
+            // otherwise run on, orphaned.
+            let family = [process.processIdentifier] + descendants(of: process.processIdentifier)
+            for pid in family { kill(pid, SIGTERM) }
+            if done.wait(timeout: .now() + .seconds(5)) == .timedOut { kill(process.processIdentifier, SIGKILL); done.wait() }
+            for pid in family.dropFirst() { kill(pid, SIGKILL) }
         }
         output.fileHandleForReading.readabilityHandler = nil
         error.fileHandleForReading.readabilityHandler = nil
@@ -70,6 +71,29 @@ public struct ToolRunner: Sendable {
                    signal: bySignal ? process.terminationStatus : nil, standardOutput: out, standardError: err,
                    timedOut: timedOut)
     }
+}
+
+/// The processes `pid` started, and theirs, from `/proc` (empty where there is no `/proc`).
+@available(SkillCheckTesting, *)
+func descendants(of pid: Int32) -> [Int32] {
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
+    var parents: [Int32: [Int32]] = [:]
+    for entry in entries {
+        guard let child = Int32(entry),
+              let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { continue }
+        // "pid (name) state ppid …": the name may hold spaces, so read after its closing parenthesis.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        if fields.count > 1, let parent = Int32(fields[1]) { parents[parent, default: []].append(child) }
+    }
+    var found: [Int32] = []
+    var queue = [pid]
+    while let next = queue.popLast() {
+        let children = parents[next] ?? []
+        found += children
+        queue += children
+    }
+    return found
 }
 
 /// Why a tool could not be run.
