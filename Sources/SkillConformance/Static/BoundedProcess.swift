@@ -12,7 +12,10 @@ import Foundation
 struct BoundedProcess: Sendable {
     struct Output: Sendable {
         var status: Int32
+        /// Standard output, then standard error.
         var output: String
+        /// Standard output alone: where a tool prints JSON (its warnings go to standard error).
+        var standardOutput: String = ""
     }
 
     /// Runs `/usr/bin/env arguments…` in `directory`.
@@ -37,6 +40,7 @@ struct BoundedProcess: Sendable {
         if run.timedOut {
             throw StaticAnalysisError.timedOut(command: command, seconds: CheckLimits.seconds(timeLimit))
         }
-        return Output(status: run.status ?? 128 + (run.signal ?? 0), output: run.standardOutput + run.standardError)
+        return Output(status: run.status ?? 128 + (run.signal ?? 0), output: run.standardOutput + run.standardError,
+                      standardOutput: run.standardOutput)
     }
 }

@@ -90,7 +90,8 @@ struct StrictBuild: Sendable {
         }
         struct Description: Decodable { var targets: [Target] }
         // Warnings may precede the JSON: start at the first brace.
-        let json = result.output.firstIndex(of: "{").map { String(result.output[$0...]) } ?? result.output
+        let text = result.standardOutput
+        let json = text.firstIndex(of: "{").map { String(text[$0...]) } ?? text
         do {
             return try JSONDecoder().decode(Description.self, from: Data(json.utf8)).targets
         } catch {
