@@ -1,5 +1,6 @@
 import Foundation
 import SkillCheckCommand
+import SkillConformance
 import Testing
 
 /// Discovery reads real packages with the toolchain, so these tests build them (symbol graphs) in scratch
@@ -10,9 +11,12 @@ struct DiscoveryTests {
     static func scratch(_ name: String) -> URL { root.appendingPathComponent(".build/skillcheck-tests/\(name)") }
 
     @Test("the reference skills: a catalogue, and both skills with their public init() and source line")
-    func referenceSkills() throws {
-        let found = try SkillDiscovery.discover(at: Self.root.appendingPathComponent("Examples/ReferenceSkills"),
-                                                scratch: Self.scratch("reference-symbols"))
+    func referenceSkills() async throws {
+        // Off the pool: discovery waits for SwiftPM, and other tests need the pool's two threads meanwhile.
+        let found = try await offThePool("discovery") {
+            try SkillDiscovery.discover(at: Self.root.appendingPathComponent("Examples/ReferenceSkills"),
+                                        scratch: Self.scratch("reference-symbols"))
+        }
         #expect(found.package.name == "ReferenceSkills")
         #expect(found.kit.path == Self.root.path)
         #expect(found.catalogs.map(\.description) == ["ReferenceSkills.ReferenceSkills"])
@@ -22,12 +26,12 @@ struct DiscoveryTests {
     }
 
     @Test("a folder that is no package is an error that names it and shows the tool's words")
-    func notAPackage() throws {
+    func notAPackage() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-not-a-package-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect {
-            try SkillDiscovery.discover(at: folder, scratch: Self.scratch("none"))
+        await #expect {
+            try await offThePool("discovery") { try SkillDiscovery.discover(at: folder, scratch: Self.scratch("none")) }
         } throws: { error in
             guard case DiscoveryFailure.notAPackage(let path, let lines)? = error as? DiscoveryFailure else { return false }
             return path == folder.path && !lines.isEmpty

@@ -43,7 +43,10 @@ public struct ConformanceRun: Sendable {
     /// ThreadSanitizer). A package that does not build throws ``StageFailure/buildFailed(command:lines:)``.
     public func run(progress: @escaping @Sendable (String) -> Void) async throws -> (discovery: SkillDiscovery, results: [SkillResult]) {
         progress("discovering skills in \(package.path)")
-        let discovery = try SkillDiscovery.discover(at: package, scratch: scratch.appendingPathComponent("symbols"))
+        let (package, scratch) = (package, scratch)
+        let discovery = try await offThePool("discovery") {
+            try SkillDiscovery.discover(at: package, scratch: scratch.appendingPathComponent("symbols"))
+        }
         let harness = HarnessPackage(discovery: discovery, folder: scratch.appendingPathComponent("harness"), only: only)
         progress("static: building \(package.lastPathComponent) with strict concurrency")
         let analysis: StaticAnalysis
@@ -57,19 +60,20 @@ public struct ConformanceRun: Sendable {
         let stage = ConformanceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-build"),
                                      perSkillTimeout: perSkillTimeout)
         progress("conformance: building the harness for \(harness.skills.count) skills")
-        try stage.build()
+        try await offThePool("harness build") { try stage.build() }
         var results: [SkillResult] = []
         for (index, skill) in harness.skills.enumerated() {
             progress("conformance: \(skill) (\(index + 1) of \(harness.skills.count))")
-            results.append(try stage.run(skillAt: index))
+            results.append(try await offThePool("conformance") { try stage.run(skillAt: index) })
         }
         if runsRaceStage {
             let race = RaceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"))
             progress("race: building the harness under ThreadSanitizer")
-            try race.build()
+            try await offThePool("race build") { try race.build() }
             for index in results.indices {
                 progress("race: \(results[index].skill) (\(index + 1) of \(results.count))")
-                results[index].findings.append(try race.run(skillAt: index, skillID: results[index].id))
+                let id = results[index].id
+                results[index].findings.append(try await offThePool("race") { try race.run(skillAt: index, skillID: id) })
             }
         }
         // An escape hatch is accepted (SEND-3) once SEND-2 passed under ThreadSanitizer, not before.

@@ -135,3 +135,15 @@ private final class OutputCollector: @unchecked Sendable {
         lock.withLock { (String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self)) }
     }
 }
+
+/// Runs `body`, which blocks (it waits for tools), on a thread of its own and awaits its result, so
+/// that no thread of the concurrency pool waits with it: on 2 cores the pool has 2 threads, and checks
+/// that need them (SEND-2's stress run) would starve while a tool builds for minutes.
+@available(SkillCheckTesting, *)
+public func offThePool<Result: Sendable>(_ name: String, _ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+    try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
+        let thread = Thread { continuation.resume(with: Swift.Result { try body() }) }
+        thread.name = "skillcheck: \(name)"
+        thread.start()
+    }
+}
