@@ -69,8 +69,13 @@ public struct ConformanceStage: Sendable {
     public func run(skillAt index: Int) throws(StageFailure) -> SkillResult {
         let skill = harness.skills[index]
         let work = buildFolder.appendingPathComponent("skillcheck-runs/\(index)")
-        try? FileManager.default.removeItem(at: work)
-        try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        // A leftover findings file would be read as this run's; one that cannot be written would read as a crash.
+        do {
+            if FileManager.default.fileExists(atPath: work.path) { try FileManager.default.removeItem(at: work) }
+            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        } catch {
+            throw .tool("could not prepare \(work.path) for the skill's run: \(error)")
+        }
         let events = work.appendingPathComponent("events.jsonl"), findingsFile = work.appendingPathComponent("findings.jsonl")
         // SEND-1 and SEND-3 are the static stage's: in here each process would compile the package again.
         // CRASH-1's suite test runs every check again in an exit test; this process is already the skill's

@@ -67,7 +67,7 @@ struct StrictBuild: Sendable {
             throw StaticAnalysisError.notAPackage(path: package.path)
         }
         let targets = try await describe().filter { $0.type != "test" && $0.type != "plugin" && $0.type != "macro" }
-        forgetCompiledModules(targets)
+        try forgetCompiledModules(targets)
         let common = ["--package-path", package.path, "--scratch-path", scratch.path, "--disable-build-manifest-caching",
                       "-Xswiftc", "-strict-concurrency=complete"]
         let build = try await swift(["build"] + common)
@@ -100,11 +100,19 @@ struct StrictBuild: Sendable {
     }
 
     /// Removes the package's own modules' build folders in this scratch path, so the next build compiles
-    /// them again and prints their diagnostics.
-    private func forgetCompiledModules(_ targets: [Target]) {
+    /// them again and prints their diagnostics. A folder that is not there is fine (a first build); one
+    /// that cannot be removed is an error: the build would then recompile nothing and print nothing, a
+    /// silent pass.
+    private func forgetCompiledModules(_ targets: [Target]) throws {
         let debug = scratch.appendingPathComponent("debug", isDirectory: true)
         for target in targets {
-            try? FileManager.default.removeItem(at: debug.appendingPathComponent("\(target.c99name).build"))
+            let folder = debug.appendingPathComponent("\(target.c99name).build")
+            guard FileManager.default.fileExists(atPath: folder.path) else { continue }
+            do {
+                try FileManager.default.removeItem(at: folder)
+            } catch {
+                throw StaticAnalysisError.unreadable(path: folder.path, reason: "could not remove the previous build of \(target.name): \(error)")
+            }
         }
     }
 
