@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Whole-process wall time of a warm `skillcheck PACKAGE --no-tsan` against a plain `swift test` of the
-# harness it generated (issue 9's "a warm re-run costs at most 1.5x a plain swift test of the same
+# Whole-process wall time of a warm `skillcheck PACKAGE` (every stage, the race stage included) against
+# a plain `swift test` of the harness it generated (issue 9's "a warm re-run costs at most 1.5x a plain swift test of the same
 # harness"), median of 5 runs each, run in turn (A B A B ...). Public tools only: bash, date, sort.
 #
 #   scripts/measure-warm-check.sh Examples/ReferenceSkills
@@ -11,18 +11,37 @@ cd "$(dirname "$0")/.."
 package="${1:-Examples/ReferenceSkills}"
 runs="${RUNS:-5}"
 absolute="$(cd "$package" && pwd)"
-scratch="$(ls -d "$HOME"/.cache/skillcheck/"$(basename "$absolute")"-*/ | head -1)"
-[ -d "$scratch/harness" ] || { echo "no harness for $package yet: run .build/debug/skillcheck $package once" >&2; exit 2; }
+# The harness skillcheck generated for this very folder (several checkouts may hold a package of that name).
+manifest="$(grep -l "path: \"$absolute\")" "${XDG_CACHE_HOME:-$HOME/.cache}"/skillcheck/*/harness/Package.swift 2>/dev/null | head -1 || true)"
+[ -n "$manifest" ] || { echo "no harness for $absolute yet: run .build/debug/skillcheck $package once" >&2; exit 2; }
+scratch="$(dirname "$(dirname "$manifest")")"
 
-seconds() { local start end; start=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; end=$(date +%s.%N); echo "$end - $start" | bc; }
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+# Wall seconds of one whole command. A run that did not do its job counts as an error, never as a time:
+# skillcheck must exit 0 or 1 (a report), and swift test must have run tests.
+seconds() {
+    local start end status=0 log
+    log="$(mktemp)"
+    start=$(date +%s.%N)
+    "$@" >"$log" 2>&1 || status=$?
+    end=$(date +%s.%N)
+    if [ "$1" = swift ] && ! grep -q "Test run with" "$log"; then
+        echo "no test ran in: $* (exit $status)" >&2; tail -5 "$log" >&2; exit 2
+    fi
+    if [ "$1" != swift ] && [ "$status" -gt 1 ]; then
+        echo "failed: $* (exit $status)" >&2; tail -5 "$log" >&2; exit 2
+    fi
+    rm -f "$log"
+    echo "$end - $start" | bc
+}
+median() { sort -n | awk '{ a[NR] = $1 } END { printf "%.2f", a[int((NR + 1) / 2)] }'; }
+range() { sort -n | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.2f-%.2f", lo, hi }'; }
 
 a=(); b=()
 for _ in $(seq "$runs"); do
-    a+=("$(seconds .build/debug/skillcheck "$package" --no-tsan)")
+    a+=("$(seconds .build/debug/skillcheck "$package")")
     b+=("$(seconds swift test --package-path "$scratch/harness" --scratch-path "$scratch/harness-build")")
 done
 ma=$(printf '%s\n' "${a[@]}" | median); mb=$(printf '%s\n' "${b[@]}" | median)
-echo "skillcheck $package --no-tsan (warm): median ${ma} s of ${runs}"
-echo "swift test of its harness:            median ${mb} s of ${runs}"
+echo "skillcheck $package (warm, every stage): median ${ma} s of ${runs} (range $(printf '%s\n' "${a[@]}" | range) s)"
+echo "swift test of its harness:               median ${mb} s of ${runs} (range $(printf '%s\n' "${b[@]}" | range) s)"
 echo "ratio: $(echo "scale=2; $ma / $mb" | bc)"

@@ -30,6 +30,35 @@ struct CheckExamplesTests {
         }
     }
 
+    @Test("a second run on the unchanged package reuses discovery, the static stage and the build, and checks again")
+    func secondRun() async throws {
+        let package = Self.root.appendingPathComponent("Examples/ReferenceSkills")
+        let scratch = DiscoveryTests.scratch("check-ReferenceSkills")   // the harness the test above built
+        let first = try await ConformanceRun(package: package, scratch: scratch, runsRaceStage: false).run { _ in }
+        let said = Captured()
+        let second = try await ConformanceRun(package: package, scratch: scratch, runsRaceStage: false).run { said.append($0 + "\n") }
+        let lines = said.value.split(separator: "\n").map(String.init)
+        #expect(second.stages.map(\.status) == [.reused, .ran, .skipped])
+        #expect(lines.contains("conformance: the harness is built and current"))
+        #expect(!lines.contains { $0.contains("building") }, "\(lines)")
+        // The checks ran again, and found what the first run found.
+        let outcomes = { (outcome: ConformanceRun.Outcome) in
+            outcome.results.flatMap { result in result.findings.map { "\(result.id) \($0.ruleID) \($0.outcome)" } }.sorted()
+        }
+        #expect(outcomes(second) == outcomes(first))
+        #expect(second.results.allSatisfy { $0.findings.contains { $0.ruleID == "CAN-2" && $0.outcome == .passed } })
+
+        // A memory made from something else is not used.
+        var memory = try #require(RunMemory.read(in: scratch))
+        memory.fingerprint = "made-from-another-tree"
+        try memory.write(in: scratch)
+        let third = try await ConformanceRun(package: package, scratch: scratch, runsRaceStage: false).run { _ in }
+        #expect(third.stages.first?.status == .ran)
+        // --no-cache does not read it.
+        let fourth = try await ConformanceRun(package: package, scratch: scratch, runsRaceStage: false, reusesMemory: false).run { _ in }
+        #expect(fourth.stages.first?.status == .ran)
+    }
+
     @Test("the broken skills: each is flagged under its own rule; a trapping skill ends only its own process")
     func brokenSkills() async throws {
         let results = try await Self.run("BrokenSkills", raceStage: false)

@@ -24,11 +24,17 @@ public enum CheckCommand {
             .init(name: "--scratch-path", value: "DIR", help: "Where the harness and its builds go. Default: chosen per package."),
             .init(name: "--timeout", value: "SECONDS",
                   help: "Real seconds one skill may run before its watchdog ends it. Default: \(Int(CheckOptions.defaultTimeout.components.seconds))."),
+            .init(name: "--jobs", value: "N", help: "How many skills run at once. Default: the number of cores."),
+            .init(name: "--no-cache", value: nil,
+                  help: "Discover and compile again even when nothing changed since the last run."),
         ],
         discussion: """
         'skillcheck PATH' means 'skillcheck check PATH' (for a folder named like a command, write
         'skillcheck check rules'). Progress goes to standard error, the report to
         standard output (or --output). Colour only on a terminal, and never with NO_COLOR set.
+        A second run on an unchanged package (its files, its dependencies' files, skillcheck and the
+        toolchain) reuses the first run's discovery, static stage and harness builds; the checks
+        themselves always run again.
         Exit status: 0 when no MUST rule fails, 1 when one does (or a SHOULD rule under --strict, or a
         stale baseline entry), 2 for a usage error or a package that cannot be built.
         """
@@ -52,6 +58,13 @@ public enum CheckCommand {
             }
             options.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
         }
+        if let text = parsed.value("--jobs") {
+            guard let jobs = Int(text), (1...64).contains(jobs) else {
+                throw UsageError("--jobs takes a whole number from 1 to 64, such as 2; found '\(text)'", command: spec)
+            }
+            options.jobs = jobs
+        }
+        options.reusesMemory = !parsed.flag("--no-cache")
         return options
     }
 

@@ -34,6 +34,10 @@ public struct CheckOptions: Sendable, Hashable {
     public var scratchPath: String?
     /// `--timeout`: the per-skill real-time watchdog.
     public var timeout: Duration = CheckOptions.defaultTimeout
+    /// `--jobs`: how many skills' processes run at once (default: the number of cores).
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// `false` with `--no-cache`: discovery and the static stage run again even when nothing changed.
+    public var reusesMemory = true
 
     public init(packagePath: String) {
         self.packagePath = packagePath

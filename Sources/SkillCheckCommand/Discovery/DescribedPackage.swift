@@ -67,10 +67,13 @@ public struct DescribedPackage: Sendable, Codable, Hashable {
 /// the harness must depend on the very same one (SwiftPM names a path dependency after its folder, and
 /// two checkouts would give two modules named SkillKit).
 @available(SkillCheckTesting, *)
-public struct KitLocation: Sendable, Hashable {
+public struct KitLocation: Sendable, Codable, Hashable {
     public var path: String
     /// The package identity SwiftPM gives it (its folder's name, lowercased).
     public var identity: String
+    /// Every package the checked package depends on, however deep (the kit among them): their folders
+    /// are part of what a run's results depend on (see ``PackageFingerprint``).
+    public var dependencyPaths: [String] = []
 
     struct Node: Decodable {
         var identity: String
@@ -93,11 +96,16 @@ public struct KitLocation: Sendable, Hashable {
             throw .notAPackage(url.path, compilerLines: DiscoveryFailure.errorLines(run.standardError + run.standardOutput))
         }
         var queue = root.dependencies
+        var kit: KitLocation?
+        var paths: [String] = []
         while !queue.isEmpty {
             let node = queue.removeFirst()
-            if node.name == "SkillCheck" { return KitLocation(path: node.path, identity: node.identity) }
+            if node.name == "SkillCheck" && kit == nil { kit = KitLocation(path: node.path, identity: node.identity) }
+            if !paths.contains(node.path) { paths.append(node.path) }
             queue += node.dependencies
         }
-        throw .noSkillKit(url.path)
+        guard var kit else { throw .noSkillKit(url.path) }
+        kit.dependencyPaths = paths
+        return kit
     }
 }

@@ -26,7 +26,7 @@ public struct DiscoveredSkill: Sendable, Codable, Hashable, CustomStringConverti
 /// for skill in found.skills { print(skill) }   // ReferenceSkills.NoteSkill, ReferenceSkills.WeatherSkill
 /// ```
 @available(SkillCheckTesting, *)
-public struct SkillDiscovery: Sendable {
+public struct SkillDiscovery: Sendable, Codable {
     public var package: DescribedPackage
     public var kit: KitLocation
     /// Every public type conforming to `AgentSkill`, instantiable or not, in module and source order.

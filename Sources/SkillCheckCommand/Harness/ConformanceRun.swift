@@ -1,11 +1,17 @@
 import Foundation
 import SkillConformance
 
-/// A whole `skillcheck check PATH` run's work, up to findings: discovery, the harness, its build, and
-/// one process per skill. The report layer turns its result into text, JSON or JUnit.
+/// A whole `skillcheck check PATH` run's work, up to findings: discovery, the static stage, the harness,
+/// its builds, and one process per skill (several at a time). The report layer turns its outcome into
+/// text, JSON or JUnit.
+///
+/// What an unchanged package would only produce again is kept in ``RunMemory``: a second run whose
+/// ``PackageFingerprint`` matches reuses the discovery and the static stage's evidence, and does not
+/// rebuild a harness whose build is current. The checks themselves always run.
 ///
 /// ```swift
-/// let results = try ConformanceRun(package: url).run { print($0) }
+/// let outcome = try await ConformanceRun(package: url).run { print($0) }
+/// for result in outcome.results { print(result.skill, result.findings.count) }
 /// ```
 @available(SkillCheckTesting, *)
 public struct ConformanceRun: Sendable {
@@ -17,16 +23,31 @@ public struct ConformanceRun: Sendable {
     public var perSkillTimeout: Duration
     /// Whether to run the race stage (SEND-2 under ThreadSanitizer); `--no-tsan` turns it off.
     public var runsRaceStage: Bool
+    /// How many skills' processes run at once (`--jobs`).
+    public var jobs: Int
+    /// Whether to reuse what an earlier run on the unchanged package kept (`--no-cache` turns it off;
+    /// the run still keeps what it made for the next one).
+    public var reusesMemory: Bool
+
+    /// What a run found: the discovery, each skill's findings, and how each stage went.
+    public struct Outcome: Sendable {
+        public var discovery: SkillDiscovery
+        public var results: [SkillResult]
+        /// The static, conformance and race stages, in that order, with their times.
+        public var stages: [StageResult]
+    }
 
     public init(
         package: URL, scratch: URL? = nil, only: [String] = [], perSkillTimeout: Duration = .seconds(300),
-        runsRaceStage: Bool = true
+        runsRaceStage: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, reusesMemory: Bool = true
     ) {
         self.package = package.standardizedFileURL
         self.scratch = scratch ?? Self.defaultScratch(for: self.package)
         self.only = only
         self.perSkillTimeout = perSkillTimeout
         self.runsRaceStage = runsRaceStage
+        self.jobs = max(1, jobs)
+        self.reusesMemory = reusesMemory
     }
 
     /// `~/.cache/skillcheck/<folder>-<hash of the absolute path>`: one per package, never shared.
@@ -41,42 +62,118 @@ public struct ConformanceRun: Sendable {
     /// Discovers the skills (throws ``DiscoveryFailure``), then runs the stages: static (a strict-concurrency
     /// build, SEND-1 and SEND-3), conformance (the harness, one process per skill), race (SEND-2 under
     /// ThreadSanitizer). A package that does not build throws ``StageFailure/buildFailed(command:lines:)``.
-    public func run(progress: @escaping @Sendable (String) -> Void) async throws -> (discovery: SkillDiscovery, results: [SkillResult]) {
+    public func run(progress: @escaping @Sendable (String) -> Void) async throws -> Outcome {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let memory = reusesMemory ? RunMemory.read(in: scratch) : nil
+        let before = PackageFingerprint(roots: [package.path] + (memory?.discovery.kit.dependencyPaths ?? []))
+        var known: Known
+        if let memory, memory.fingerprint == before.value {
+            progress("discovery and static: reusing the results of \(Self.describe(memory.made)) (nothing changed since)")
+            known = Known(fingerprint: before, discovery: memory.discovery, evidence: memory.evidence, made: memory.made,
+                          builds: memory.builds, reused: true)
+        } else {
+            known = try await discoverAndAnalyze(progress: progress)
+        }
+        let analysis = try StaticAnalysis(evidence: known.evidence)
+        var stages = [known.reused
+            ? StageResult(.static, .reused, reason: "nothing changed since the run of \(Self.describe(known.made))")
+            : StageResult(.static, .ran, seconds: Self.seconds(clock.now - started))]
+
+        let harness = HarnessPackage(discovery: known.discovery, folder: scratch.appendingPathComponent("harness"), only: only)
+        let key: String
+        do {
+            try harness.write()
+            key = known.fingerprint.value + "-" + (try harness.contentDigest())
+        } catch {
+            throw StageFailure.tool("could not write the harness in \(harness.folder.path): \(error)")
+        }
+        let conformanceStarted = clock.now
+        var results = try await conformance(harness, key: key, builds: &known.builds, progress: progress)
+        stages.append(StageResult(.conformance, .ran, seconds: Self.seconds(clock.now - conformanceStarted)))
+        if runsRaceStage {
+            let raceStarted = clock.now
+            try await race(harness, key: key, builds: &known.builds, results: &results, progress: progress)
+            stages.append(StageResult(.race, .ran, seconds: Self.seconds(clock.now - raceStarted)))
+        } else {
+            stages.append(StageResult(.race, .skipped, reason: "--no-tsan"))
+        }
+        judgeStatically(&results, analysis: analysis)
+        remember(known, before: before, progress: progress)
+        return Outcome(discovery: known.discovery, results: results, stages: stages)
+    }
+
+    /// What the run knows before the harness: from ``RunMemory`` or made now.
+    struct Known {
+        var fingerprint: PackageFingerprint
+        var discovery: SkillDiscovery
+        var evidence: StaticAnalysis.Evidence
+        var made: Date
+        var builds: [String: String]
+        var reused: Bool
+    }
+
+    /// Discovery and the strict-concurrency compile, made now.
+    func discoverAndAnalyze(progress: @escaping @Sendable (String) -> Void) async throws -> Known {
         progress("discovering skills in \(package.path)")
         let (package, scratch) = (package, scratch)
         let discovery = try await offThePool("discovery") {
             try SkillDiscovery.discover(at: package, scratch: scratch.appendingPathComponent("symbols"))
         }
-        let harness = HarnessPackage(discovery: discovery, folder: scratch.appendingPathComponent("harness"), only: only)
+        let fingerprint = PackageFingerprint(roots: [package.path] + discovery.kit.dependencyPaths)
         progress("static: building \(package.lastPathComponent) with strict concurrency")
-        let analysis: StaticAnalysis
+        let evidence: StaticAnalysis.Evidence
         do {
-            analysis = try await StaticAnalysis.analyze(
+            (_, evidence) = try await StaticAnalysis.analyzeKeepingEvidence(
                 package: package, options: .init(scratchRoot: scratch.appendingPathComponent("strict"))
             )
         } catch let error as StaticAnalysisError {
             throw StageFailure.buildFailed(command: "swift build -Xswiftc -strict-concurrency=complete", lines: [error.description])
         }
+        return Known(fingerprint: fingerprint, discovery: discovery, evidence: evidence, made: Date(), builds: [:], reused: false)
+    }
+
+    /// Builds the harness unless its build is current, then runs each skill in a process of its own.
+    func conformance(_ harness: HarnessPackage, key: String, builds: inout [String: String],
+                     progress: @escaping @Sendable (String) -> Void) async throws -> [SkillResult] {
         let stage = ConformanceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-build"),
                                      perSkillTimeout: perSkillTimeout)
-        progress("conformance: building the harness for \(harness.skills.count) skills")
-        try await offThePool("harness build") { try stage.build() }
-        var results: [SkillResult] = []
-        for (index, skill) in harness.skills.enumerated() {
-            progress("conformance: \(skill) (\(index + 1) of \(harness.skills.count))")
-            results.append(try await offThePool("conformance") { try stage.run(skillAt: index) })
+        if let binary = stage.builtBinary, builds[stage.buildFolder.lastPathComponent] == key + " " + binary {
+            progress("conformance: the harness is built and current")
+        } else {
+            progress("conformance: building the harness for \(harness.skills.count) skills")
+            try await offThePool("harness build") { try stage.build() }
+            builds[stage.buildFolder.lastPathComponent] = stage.builtBinary.map { key + " " + $0 }
         }
-        if runsRaceStage {
-            let race = RaceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"))
+        let count = harness.skills.count
+        return try await Self.eachSkill(count, jobs: jobs) { index in
+            progress("conformance: \(harness.skills[index]) (\(index + 1) of \(count))")
+            return try await offThePool("conformance") { try stage.run(skillAt: index) }
+        }
+    }
+
+    /// SEND-2 under ThreadSanitizer for each skill that ran, its finding added to that skill's.
+    func race(_ harness: HarnessPackage, key: String, builds: inout [String: String], results: inout [SkillResult],
+              progress: @escaping @Sendable (String) -> Void) async throws {
+        let race = RaceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"))
+        if let binary = race.builtBinary, builds[race.buildFolder.lastPathComponent] == key + " " + binary {
+            progress("race: the sanitized harness is built and current")
+        } else {
             progress("race: building the harness under ThreadSanitizer")
             try await offThePool("race build") { try race.build() }
-            for index in results.indices {
-                progress("race: \(results[index].skill) (\(index + 1) of \(results.count))")
-                let id = results[index].id
-                results[index].findings.append(try await offThePool("race") { try race.run(skillAt: index, skillID: id) })
-            }
+            builds[race.buildFolder.lastPathComponent] = race.builtBinary.map { key + " " + $0 }
         }
-        // An escape hatch is accepted (SEND-3) once SEND-2 passed under ThreadSanitizer, not before.
+        let ids = results.map(\.id), count = results.count
+        let findings = try await Self.eachSkill(count, jobs: jobs) { index in
+            progress("race: \(harness.skills[index]) (\(index + 1) of \(count))")
+            return try await offThePool("race") { try race.run(skillAt: index, skillID: ids[index]) }
+        }
+        for index in results.indices { results[index].findings.append(findings[index]) }
+    }
+
+    /// SEND-1 and SEND-3 from the static stage. An escape hatch is accepted (SEND-3) once SEND-2 passed
+    /// under ThreadSanitizer, not before.
+    func judgeStatically(_ results: inout [SkillResult], analysis: StaticAnalysis) {
         for index in results.indices {
             let result = results[index]
             let sendTwo = result.findings.filter { $0.ruleID == "SEND-2" }
@@ -86,6 +183,56 @@ public struct ConformanceRun: Sendable {
                 + analysis.escapeHatchFindings(typeName: result.skill.typeName, moduleHint: result.skill.module,
                                                skillID: result.id, sendTwoPassed: raceFree)
         }
-        return (discovery, results)
+    }
+
+    /// Keeps what this run knows for the next one, unless something it read changed while it ran (then the
+    /// next run starts over). Failing to keep it changes no result here: it is said, and the run goes on.
+    func remember(_ known: Known, before: PackageFingerprint, progress: @Sendable (String) -> Void) {
+        let after = PackageFingerprint(roots: Array(known.fingerprint.roots.keys))
+        guard after.value == known.fingerprint.value && before.agrees(with: after) else {
+            progress("the package changed while it was checked: the next run starts over")
+            return
+        }
+        var memory = RunMemory(fingerprint: known.fingerprint.value, discovery: known.discovery, evidence: known.evidence, made: known.made)
+        memory.builds = known.builds
+        do {
+            try memory.write(in: scratch)
+        } catch {
+            progress("could not keep this run's discovery for the next run (\(error)); the next run starts over")
+        }
+    }
+
+    /// Runs `body` for each index in `0..<count`, at most `jobs` at a time; the results in index order.
+    static func eachSkill<Result: Sendable>(
+        _ count: Int, jobs: Int, _ body: @escaping @Sendable (Int) async throws -> Result
+    ) async throws -> [Result] {
+        try await withThrowingTaskGroup(of: (Int, Result).self) { group in
+            var next = 0
+            var results = [Result?](repeating: nil, count: count)
+            while next < min(jobs, count) {
+                let index = next
+                group.addTask { (index, try await body(index)) }
+                next += 1
+            }
+            while let (index, result) = try await group.next() {
+                results[index] = result
+                if next < count {
+                    let index = next
+                    group.addTask { (index, try await body(index)) }
+                    next += 1
+                }
+            }
+            return results.compactMap { $0 }
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    static func describe(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
     }
 }

@@ -37,14 +37,8 @@ public struct HarnessPackage: Sendable {
     /// Writes the harness; returns the paths whose content changed (empty when nothing did).
     @discardableResult
     public func write() throws -> [String] {
-        let suites = URL(fileURLWithPath: discovery.kit.path).appendingPathComponent("Conformance/Suites")
-        var files: [(String, String)] = [("Package.swift", manifest), ("Tests/\(Self.targetName)/Subjects/SkillsUnderTest.swift", subjects)]
-        for name in try FileManager.default.contentsOfDirectory(atPath: suites.path).sorted() where name.hasSuffix(".swift") {
-            let text = try String(contentsOf: suites.appendingPathComponent(name), encoding: .utf8)
-            files.append(("Tests/\(Self.targetName)/Suites/\(name)", text))
-        }
         var changed: [String] = []
-        for (path, text) in files {
+        for (path, text) in try files() {
             let url = folder.appendingPathComponent(path)
             if (try? String(contentsOf: url, encoding: .utf8)) == text { continue }
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -52,6 +46,41 @@ public struct HarnessPackage: Sendable {
             changed.append(path)
         }
         return changed
+    }
+
+    /// Every file of the harness: its path in ``folder`` and its text.
+    public func files() throws -> [(path: String, text: String)] {
+        let suites = URL(fileURLWithPath: discovery.kit.path).appendingPathComponent("Conformance/Suites")
+        var files: [(path: String, text: String)] = [("Package.swift", manifest), ("Tests/\(Self.targetName)/Subjects/SkillsUnderTest.swift", subjects)]
+        for name in try FileManager.default.contentsOfDirectory(atPath: suites.path).sorted() where name.hasSuffix(".swift") {
+            let text = try String(contentsOf: suites.appendingPathComponent(name), encoding: .utf8)
+            files.append(("Tests/\(Self.targetName)/Suites/\(name)", text))
+        }
+        return files
+    }
+
+    /// A digest of every file's path and text: a build made from the same digest (and the same
+    /// ``PackageFingerprint``) need not be made again.
+    public func contentDigest() throws -> String {
+        var digest = PackageFingerprint.Digest()
+        for (path, text) in try files() { digest.add("\(path)\u{0}\(text)\u{0}") }
+        return digest.hex
+    }
+
+    /// The built test binary in `buildFolder` (SwiftPM's `<package>PackageTests.xctest`), which the
+    /// stages run directly: `swift test --skip-build` would load the manifest again for every skill.
+    public static func testBinary(in buildFolder: URL) -> URL {
+        buildFolder.appendingPathComponent("debug/SkillCheckHarnessPackageTests.xctest")
+    }
+
+    /// The test binary's size and modification time (what a build that is remembered as current must
+    /// still have left there), or `nil` when it is missing or not executable.
+    public static func binaryStamp(in buildFolder: URL) -> String? {
+        let path = testBinary(in: buildFolder).path
+        guard FileManager.default.isExecutableFile(atPath: path),
+              let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+              let size = attributes[.size] as? NSNumber, let date = attributes[.modificationDate] as? Date else { return nil }
+        return "\(size.int64Value)@\(date.timeIntervalSince1970)"
     }
 
     /// The harness's Package.swift.

@@ -19,12 +19,12 @@ public struct HarnessPipeline: ConformancePipeline {
     public func run(_ options: CheckOptions, progress: ProgressReporter) async throws(CheckError) -> ConformanceReport {
         let package = URL(fileURLWithPath: options.packagePath)
         let run = ConformanceRun(package: package, scratch: options.scratchPath.map { URL(fileURLWithPath: $0) },
-                                 only: options.skills, perSkillTimeout: options.timeout, runsRaceStage: options.runsRaceStage)
+                                 only: options.skills, perSkillTimeout: options.timeout, runsRaceStage: options.runsRaceStage,
+                                 jobs: options.jobs, reusesMemory: options.reusesMemory)
         progress.status("discovering skills")
-        let discovery: SkillDiscovery
-        let results: [SkillResult]
+        let outcome: ConformanceRun.Outcome
         do {
-            (discovery, results) = try await run.run { progress.status($0) }
+            outcome = try await run.run { progress.status($0) }
         } catch let failure as DiscoveryFailure {
             throw .packageUnreadable(path: options.packagePath, reason: failure.description)
         } catch StageFailure.buildFailed(let command, let lines) {
@@ -35,12 +35,8 @@ public struct HarnessPipeline: ConformancePipeline {
         } catch {
             throw .failed("\(error)")
         }
+        let (discovery, results, stages) = (outcome.discovery, outcome.results, outcome.stages)
         try Self.checkSelection(options.skills, discovery: discovery, results: results)
-        let stages = [
-            StageResult(.static, .ran),
-            StageResult(.conformance, .ran),
-            options.runsRaceStage ? StageResult(.race, .ran) : StageResult(.race, .skipped, reason: "--no-tsan"),
-        ]
         stages.forEach(progress.stageFinished)
         return ConformanceReport(package: .init(path: options.packagePath, name: discovery.package.name), stages: stages,
                                  skills: Self.skills(results, discovery: discovery, selection: options.skills))

@@ -75,12 +75,13 @@ public final class ProgressReporter: Sendable {
         var text = "\(result.stage.rawValue): "
         switch result.status {
         case .ran: text += "done" + (result.seconds.map { String(format: " in %.1f s", $0) } ?? "")
+        case .reused: text += "reused" + (result.reason.map { " (\($0))" } ?? "")
         case .skipped: text += "skipped" + (result.reason.map { " (\($0))" } ?? "")
         case .buildFailed: text += "build failed" + (result.diagnostics.isEmpty ? "" : " (\(result.diagnostics.count) lines)")
         case .error: text += "could not finish" + (result.reason.map { ": \($0)" } ?? "")
         }
         let outcome: Mark = switch result.status {
-        case .ran: .passed
+        case .ran, .reused: .passed
         case .skipped: .skipped
         case .buildFailed, .error: .failed
         }

@@ -55,6 +55,7 @@ public enum JUnitReport {
         let text = stage.diagnostics.joined(separator: "\n")
         let verdict: Verdict = switch stage.status {
         case .ran: .passed(output: nil)
+        case .reused: .passed(output: stage.reason)
         case .skipped: .skipped(message: stage.reason ?? "skipped")
         case .buildFailed: .error(message: "the package does not build", text: text)
         case .error: .error(message: stage.reason ?? "the stage could not finish", text: text)

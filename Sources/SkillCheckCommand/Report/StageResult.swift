@@ -1,4 +1,4 @@
-/// How one stage of a check went: ran, skipped (and why), failed to build (with the compiler's lines),
+/// How one stage of a check went: ran, reused from an unchanged earlier run, skipped (and why), failed to build (with the compiler's lines),
 /// or could not finish.
 ///
 /// ```swift
@@ -18,6 +18,9 @@ public struct StageResult: Sendable, Codable, Hashable {
 
     public enum Status: String, Sendable, Codable, Hashable {
         case ran
+        /// Not run again: its result from an earlier run is still true, because nothing it was made from
+        /// changed (the package, its dependencies, the tools); `reason` says since when.
+        case reused
         case skipped
         /// The code did not compile; `diagnostics` holds the compiler's error lines. Exit status 2.
         case buildFailed = "build-failed"

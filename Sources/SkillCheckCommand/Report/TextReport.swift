@@ -48,6 +48,8 @@ public struct TextReport: Sendable {
             switch stage.status {
             case .ran:
                 return [mark("✔") + " \(name) ran" + (stage.seconds.map { " in " + Self.seconds($0) } ?? "")]
+            case .reused:
+                return [mark("✔") + " \(name) reused" + (stage.reason.map { ": \($0)" } ?? "")]
             case .skipped:
                 return [mark("–") + " \(name) skipped" + (stage.reason.map { ": \($0)" } ?? "")]
             case .buildFailed:

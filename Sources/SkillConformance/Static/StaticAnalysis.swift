@@ -43,27 +43,7 @@ public struct StaticAnalysis: Sendable {
     /// Compiles the package (see ``StrictBuild``) and reads what it found. Throws
     /// ``StaticAnalysisError``: `buildFailed` carries the compiler's own error lines.
     public static func analyze(package: URL, options: Options = .init()) async throws -> StaticAnalysis {
-        let build = try await StrictBuild(package: package, options: options).run()
-        let modules = Set(build.targets.map(\.c99name))
-        let graphs = build.symbolGraphs.filter { file in
-            let name = file.lastPathComponent.replacingOccurrences(of: ".symbols.json", with: "")
-            return modules.contains(String(name.split(separator: "@").first ?? ""))
-        }
-        let root = package.standardizedFileURL
-        var sources: [Source] = []
-        for target in build.targets {
-            for source in target.sources ?? [] where source.hasSuffix(".swift") {
-                let url = root.appendingPathComponent(target.path).appendingPathComponent(source)
-                guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-                sources.append(Source(file: url.standardizedFileURL.resolvingSymlinksInPath().path, module: target.c99name, text: text))
-            }
-        }
-        let data = try graphs.map { url in
-            do { return try Data(contentsOf: url) } catch {
-                throw StaticAnalysisError.unreadable(path: url.path, reason: "\(error)")
-            }
-        }
-        return try StaticAnalysis(package: root, buildLog: build.log, symbolGraphs: data, sources: sources)
+        try StaticAnalysis(evidence: await gatherEvidence(package: package, options: options))
     }
 
     /// A source file of the package, its module, and its text.

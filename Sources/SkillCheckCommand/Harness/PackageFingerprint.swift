@@ -1,0 +1,112 @@
+import Foundation
+
+/// A digest of everything a check's reusable results (discovery, the static stage, the harness builds)
+/// are made from: every file of the package and of each package it depends on (its path, size,
+/// modification time and, for a link, where it points), the `skillcheck` executable, and the `swift`
+/// toolchain. Folders whose names start with a dot (`.build`, `.git`, `.swiftpm`) are not read: SwiftPM
+/// builds nothing from them (a dependency's checkout under `.build/checkouts` is a root of its own).
+///
+/// Each root has its own digest, so a run can tell whether a root changed while it was reading it.
+///
+/// ```swift
+/// let before = PackageFingerprint(roots: [package.path] + kit.dependencyPaths)
+/// // … discover, compile …
+/// let after = PackageFingerprint(roots: [package.path] + kit.dependencyPaths)
+/// if before.agrees(with: after) { /* nothing changed meanwhile: keep the results */ }
+/// ```
+@available(SkillCheckTesting, *)
+public struct PackageFingerprint: Sendable, Codable, Hashable {
+    /// Each root folder's digest, by its path.
+    public var roots: [String: String]
+    /// The digest of the tools: this executable and the toolchain.
+    public var tools: String
+
+    public init(roots: [String], tools: [String] = PackageFingerprint.toolPaths) {
+        var digests: [String: String] = [:]
+        for root in roots where digests[root] == nil {
+            var digest = Digest()
+            Self.walk(URL(fileURLWithPath: root), relative: "", into: &digest)
+            digests[root] = digest.hex
+        }
+        self.roots = digests
+        var digest = Digest()
+        for tool in tools { Self.add(URL(fileURLWithPath: tool).resolvingSymlinksInPath().path, name: tool, into: &digest) }
+        self.tools = digest.hex
+    }
+
+    /// One string for the whole fingerprint.
+    public var value: String {
+        var digest = Digest()
+        for (root, hex) in roots.sorted(by: { $0.key < $1.key }) { digest.add("\(root)=\(hex)\n") }
+        digest.add("tools=\(tools)")
+        return digest.hex
+    }
+
+    /// True when every root both fingerprints read has the same digest in each, and the tools are the
+    /// same: nothing changed between the two readings.
+    public func agrees(with other: PackageFingerprint) -> Bool {
+        tools == other.tools && roots.allSatisfy { root, hex in other.roots[root].map { $0 == hex } ?? true }
+    }
+
+    /// This executable and the `swift` found on the PATH.
+    public static var toolPaths: [String] {
+        var paths = [Bundle.main.executablePath ?? CommandLine.arguments[0]]
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        if let swift = path.split(separator: ":").map({ "\($0)/swift" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            paths.append(swift)
+        }
+        return paths
+    }
+
+    private static func walk(_ folder: URL, relative: String, into digest: inout Digest) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            digest.add("\(relative)/: unreadable\n")
+            return
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let path = folder.appendingPathComponent(name).path
+            let relativePath = relative.isEmpty ? name : relative + "/" + name
+            var info = stat()
+            guard lstat(path, &info) == 0 else { digest.add("\(relativePath): gone\n"); continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                walk(URL(fileURLWithPath: path), relative: relativePath, into: &digest)
+            } else {
+                add(path, name: relativePath, into: &digest)
+            }
+        }
+    }
+
+    /// A file's name, size, modification time (nanoseconds) and, for a link, its destination.
+    private static func add(_ path: String, name: String, into digest: inout Digest) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { digest.add("\(name): missing\n"); return }
+        #if canImport(Darwin)
+        let modified = info.st_mtimespec
+        #else
+        let modified = info.st_mtim
+        #endif
+        var line = "\(name): \(info.st_mode) \(info.st_size) \(modified.tv_sec).\(modified.tv_nsec) \(info.st_ino)"
+        if info.st_mode & S_IFMT == S_IFLNK, let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+            line += " -> \(destination)"
+        }
+        digest.add(line + "\n")
+    }
+
+    /// Two independent 64-bit FNV-1a hashes: 128 bits, so an accidental collision is out of reach.
+    struct Digest {
+        private var first: UInt64 = 0xCBF2_9CE4_8422_2325
+        private var second: UInt64 = 0x6C62_272E_07BB_0142
+
+        mutating func add(_ text: String) {
+            for byte in text.utf8 {
+                first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+                second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 &+ 0x9E37_79B9
+            }
+        }
+
+        var hex: String {
+            let a = String(first, radix: 16), b = String(second, radix: 16)
+            return String(repeating: "0", count: 16 - a.count) + a + String(repeating: "0", count: 16 - b.count) + b
+        }
+    }
+}
