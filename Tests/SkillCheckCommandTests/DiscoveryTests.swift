@@ -12,11 +12,9 @@ struct DiscoveryTests {
 
     @Test("the reference skills: a catalogue, and both skills with their public init() and source line")
     func referenceSkills() async throws {
-        // Off the pool: discovery waits for SwiftPM, and other tests need the pool's two threads meanwhile.
-        let found = try await offThePool("discovery") {
-            try SkillDiscovery.discover(at: Self.root.appendingPathComponent("Examples/ReferenceSkills"),
-                                        scratch: Self.scratch("reference-symbols"))
-        }
+        // Discovery waits for SwiftPM off the pool: other tests need the pool's two threads meanwhile.
+        let found = try await SkillDiscovery.discover(at: Self.root.appendingPathComponent("Examples/ReferenceSkills"),
+                                                      scratch: Self.scratch("reference-symbols"))
         #expect(found.package.name == "ReferenceSkills")
         #expect(found.kit.path == Self.root.path)
         #expect(found.catalogs.map(\.description) == ["ReferenceSkills.ReferenceSkills"])
@@ -31,7 +29,7 @@ struct DiscoveryTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         await #expect {
-            try await offThePool("discovery") { try SkillDiscovery.discover(at: folder, scratch: Self.scratch("none")) }
+            try await SkillDiscovery.discover(at: folder, scratch: Self.scratch("none"))
         } throws: { error in
             guard case DiscoveryFailure.notAPackage(let path, let lines)? = error as? DiscoveryFailure else { return false }
             return path == folder.path && !lines.isEmpty

@@ -87,7 +87,8 @@ struct ReportTests {
     func vocabulary() {
         #expect(ConformanceRule.Category.allCases.map(\.rawValue) == ["sendable", "cancellation", "errors", "metadata", "time", "crash", "hang"])
         #expect(RuleResult.Outcome.allCases.map(\.rawValue) == ["passed", "failed", "warning", "skipped", "not-applicable"])
-        #expect([StageResult.Status.ran, .skipped, .buildFailed, .error].map(\.rawValue) == ["ran", "skipped", "build-failed", "error"])
+        #expect([StageResult.Status.ran, .reused, .skipped, .buildFailed, .error].map(\.rawValue)
+            == ["ran", "reused", "skipped", "build-failed", "error"])
     }
 
     @available(SkillCheckTesting, *)

@@ -18,11 +18,12 @@ public struct DiscoveredSkill: Sendable, Codable, Hashable, CustomStringConverti
 }
 
 /// The skills of a package, found the way the toolchain sees the package: `swift package describe`
-/// for its modules and products, and each module's symbol graph for the public types that conform to
-/// `AgentSkill` (directly or through a protocol of the package's) or `SkillCatalog`.
+/// for its modules and products, and each module's symbol graph (from the static stage's compile) for
+/// the public types that conform to `AgentSkill` (directly or through a protocol of the package's) or
+/// `SkillCatalog`.
 ///
 /// ```swift
-/// let found = try SkillDiscovery.discover(at: packageURL, scratch: scratchURL)
+/// let found = try await SkillDiscovery.discover(at: packageURL, scratch: scratchURL)
 /// for skill in found.skills { print(skill) }   // ReferenceSkills.NoteSkill, ReferenceSkills.WeatherSkill
 /// ```
 @available(SkillCheckTesting, *)
@@ -40,16 +41,31 @@ public struct SkillDiscovery: Sendable, Codable {
     static let agentSkill = (precise: "s:8SkillKit05AgentA0P", name: "SkillKit.AgentSkill")
     static let skillCatalog = (precise: "s:8SkillKit0A7CatalogP", name: "SkillKit.SkillCatalog")
 
-    /// Reads the package at `url`; `scratch` is the symbol graph's build folder (keep one per package).
-    public static func discover(at url: URL, scratch: URL) throws(DiscoveryFailure) -> SkillDiscovery {
-        let package = try DescribedPackage.read(at: url)
+    /// Reads the package at `url`, compiling it (with strict concurrency, as the static stage does) in
+    /// `scratch` for its symbol graphs: keep one scratch folder per package.
+    public static func discover(at url: URL, scratch: URL) async throws -> SkillDiscovery {
+        let package = try await offThePool("swift package describe") { try DescribedPackage.read(at: url) }
+        let (_, evidence) = try await StaticAnalysis.analyzeKeepingEvidence(package: url, options: .init(scratchRoot: scratch))
+        return try await offThePool("discovery") { try discover(package, at: url, evidence: evidence) }
+    }
+
+    /// Reads the package at `url` (`package` is what `swift package describe` said of it), finding its
+    /// skills in the symbol graphs the static stage's compile left in `evidence`: one compile for both.
+    public static func discover(_ package: DescribedPackage, at url: URL, evidence: StaticAnalysis.Evidence) throws(DiscoveryFailure) -> SkillDiscovery {
         let kit = try KitLocation.find(forPackageAt: url)
-        let graphs = try symbolGraphs(of: url, scratch: scratch)
+        var graphs: [SymbolGraph] = []
+        for data in evidence.symbolGraphs {
+            do {
+                graphs.append(try JSONDecoder().decode(SymbolGraph.self, from: data))
+            } catch {
+                throw .toolFailed("a symbol graph of \(url.path) this version cannot read: \(error)", output: "")
+            }
+        }
         var skills: [DiscoveredSkill] = []
         var catalogs: [DiscoveredSkill] = []
         for graph in graphs where package.libraryModules.contains(graph.module.name) {
-            skills += types(in: graph, conformingTo: agentSkill)
-            catalogs += types(in: graph, conformingTo: skillCatalog)
+            skills += types(in: graph, conformingTo: agentSkill).filter { !skills.contains($0) }
+            catalogs += types(in: graph, conformingTo: skillCatalog).filter { !catalogs.contains($0) }
         }
         if skills.isEmpty && catalogs.isEmpty {
             throw .noSkills(url.path, checkedModules: package.libraryModules)
@@ -64,11 +80,11 @@ public struct SkillDiscovery: Sendable, Codable {
     static func types(in graph: SymbolGraph, conformingTo proto: (precise: String, name: String)) -> [DiscoveredSkill] {
         let conformers = graph.conformers(to: proto.precise, fallback: proto.name)
         let publicInits = Set(graph.symbols.filter {
-            $0.kind.identifier == "swift.init" && $0.pathComponents.last == "init()" && ["public", "open"].contains($0.accessLevel)
+            $0.kind.identifier == "swift.init" && $0.pathComponents.last == "init()" && $0.isPublic
         }.map { $0.pathComponents.dropLast().joined(separator: ".") })
         return graph.symbols
             .filter { SymbolGraph.typeKinds.contains($0.kind.identifier) && conformers.contains($0.identifier.precise) }
-            .filter { ["public", "open"].contains($0.accessLevel) }
+            .filter(\.isPublic)
             .map { symbol in
                 let name = symbol.pathComponents.joined(separator: ".")
                 let file = symbol.location.map { URL(string: $0.uri)?.path ?? $0.uri }
@@ -81,27 +97,5 @@ public struct SkillDiscovery: Sendable, Codable {
                 )
             }
             .sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }
-    }
-
-    /// Dumps the package's symbol graphs into `scratch` and reads them.
-    static func symbolGraphs(of url: URL, scratch: URL) throws(DiscoveryFailure) -> [SymbolGraph] {
-        let run: ToolRunner.Run
-        do {
-            run = try ToolRunner.run(["swift", "package", "--package-path", url.path, "--scratch-path", scratch.path,
-                                      "dump-symbol-graph"], timeout: .seconds(1_800))
-        } catch {
-            throw .toolFailed(error.description, output: "")
-        }
-        let written = (run.standardOutput + "\n" + run.standardError).split(separator: "\n")
-            .last { $0.hasPrefix("Files written to ") }
-            .map { URL(fileURLWithPath: String($0.dropFirst("Files written to ".count))) }
-        // It exits non-zero when it cannot load a test module it did not build (`…PackageTests`), having
-        // written the library modules' graphs: those are what discovery reads.
-        let graphs = written.flatMap { try? SymbolGraph.readAll(in: $0) } ?? []
-        let modules = (try? DescribedPackage.read(at: url).libraryModules) ?? []
-        guard !graphs.isEmpty, modules.allSatisfy({ module in graphs.contains { $0.module.name == module } }) else {
-            throw .notAPackage(url.path, compilerLines: DiscoveryFailure.errorLines(run.standardOutput + run.standardError))
-        }
-        return graphs
     }
 }

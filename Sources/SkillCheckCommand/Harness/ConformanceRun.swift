@@ -113,14 +113,12 @@ public struct ConformanceRun: Sendable {
         var reused: Bool
     }
 
-    /// Discovery and the strict-concurrency compile, made now.
+    /// The strict-concurrency compile and discovery, made now: discovery reads the symbol graphs that
+    /// compile left, so the package is compiled once for both.
     func discoverAndAnalyze(progress: @escaping @Sendable (String) -> Void) async throws -> Known {
         progress("discovering skills in \(package.path)")
-        let (package, scratch) = (package, scratch)
-        let discovery = try await offThePool("discovery") {
-            try SkillDiscovery.discover(at: package, scratch: scratch.appendingPathComponent("symbols"))
-        }
-        let fingerprint = PackageFingerprint(roots: [package.path] + discovery.kit.dependencyPaths)
+        let package = package
+        let described = try await offThePool("swift package describe") { try DescribedPackage.read(at: package) }
         progress("static: building \(package.lastPathComponent) with strict concurrency")
         let evidence: StaticAnalysis.Evidence
         do {
@@ -130,6 +128,8 @@ public struct ConformanceRun: Sendable {
         } catch let error as StaticAnalysisError {
             throw StageFailure.buildFailed(command: "swift build -Xswiftc -strict-concurrency=complete", lines: [error.description])
         }
+        let discovery = try await offThePool("discovery") { try SkillDiscovery.discover(described, at: package, evidence: evidence) }
+        let fingerprint = PackageFingerprint(roots: [package.path] + discovery.kit.dependencyPaths)
         return Known(fingerprint: fingerprint, discovery: discovery, evidence: evidence, made: Date(), builds: [:], reused: false)
     }
 

@@ -20,12 +20,8 @@ struct BoundedProcess: Sendable {
 
     /// Runs `/usr/bin/env arguments…` in `directory`.
     static func run(_ arguments: [String], in directory: URL, timeLimit: Duration) async throws -> Output {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Output, Error>) in
-            let thread = Thread {
-                continuation.resume(with: Result { try runBlocking(arguments, in: directory, timeLimit: timeLimit) })
-            }
-            thread.name = "skillcheck: \(arguments.prefix(2).joined(separator: " "))"
-            thread.start()
+        try await offThePool(arguments.prefix(2).joined(separator: " ")) {
+            try runBlocking(arguments, in: directory, timeLimit: timeLimit)
         }
     }
 

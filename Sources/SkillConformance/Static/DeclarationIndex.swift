@@ -59,18 +59,16 @@ struct DeclarationIndex: Sendable {
         for file in anchors.keys { anchors[file]?.sort() }
     }
 
-    private static let typeKinds: Set<String> = ["swift.struct", "swift.class", "swift.enum", "swift.actor"]
-
     private mutating func add(_ graph: SymbolGraph) {
         let module = graph.module.name
-        let typeUSRs = Set(graph.symbols.filter { Self.typeKinds.contains($0.kind.identifier) }.map(\.identifier.precise))
+        let typeUSRs = Set(graph.symbols.filter { SymbolGraph.typeKinds.contains($0.kind.identifier) }.map(\.identifier.precise))
         var stored: [String: [(String, String)]] = [:]
         for symbol in graph.symbols where symbol.kind.identifier == "swift.property" {
             guard let property = symbol.storedPropertyType(among: typeUSRs) else { continue }
             stored[symbol.pathComponents.dropLast().joined(separator: "."), default: []].append((symbol.pathComponents.last ?? "?", property))
         }
         for symbol in graph.symbols {
-            let isType = Self.typeKinds.contains(symbol.kind.identifier)
+            let isType = SymbolGraph.typeKinds.contains(symbol.kind.identifier)
             let file = symbol.location.flatMap { Self.path($0.uri) }
             let line = (symbol.location?.position.line ?? -1) + 1
             if let file {
@@ -138,40 +136,14 @@ struct DeclarationIndex: Sendable {
     }
 }
 
-/// The parts of a symbol graph file this kit reads.
 @available(SkillCheckTesting, *)
-struct SymbolGraph: Decodable {
-    struct Module: Decodable { var name: String }
-    struct Symbol: Decodable {
-        struct Identifier: Decodable { var precise: String }
-        struct Kind: Decodable { var identifier: String }
-        struct Location: Decodable {
-            struct Position: Decodable { var line: Int; var character: Int }
-            var uri: String
-            var position: Position
-        }
-        struct Fragment: Decodable {
-            var kind: String
-            var spelling: String
-            var preciseIdentifier: String?
-        }
-
-        var identifier: Identifier
-        var kind: Kind
-        var pathComponents: [String]
-        var location: Location?
-        var declarationFragments: [Fragment]?
-
-        /// For a stored property (`let x: T` or `var x: T`, no accessor block) whose type is one of
-        /// `types`: that type's USR. Computed properties print `{ get }` and are skipped.
-        func storedPropertyType(among types: Set<String>) -> String? {
-            guard let fragments = declarationFragments,
-                  !fragments.contains(where: { $0.kind == "keyword" && ["get", "set", "static", "class"].contains($0.spelling) })
-            else { return nil }
-            return fragments.lazy.compactMap(\.preciseIdentifier).first { types.contains($0) }
-        }
+extension SymbolGraph.Symbol {
+    /// For a stored property (`let x: T` or `var x: T`, no accessor block) whose type is one of
+    /// `types`: that type's USR. Computed properties print `{ get }` and are skipped.
+    func storedPropertyType(among types: Set<String>) -> String? {
+        guard let fragments = declarationFragments,
+              !fragments.contains(where: { $0.kind == "keyword" && ["get", "set", "static", "class"].contains($0.spelling) })
+        else { return nil }
+        return fragments.lazy.compactMap(\.preciseIdentifier).first { types.contains($0) }
     }
-
-    var module: Module
-    var symbols: [Symbol]
 }
