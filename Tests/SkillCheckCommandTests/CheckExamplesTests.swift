@@ -3,7 +3,7 @@ import SkillCheckCommand
 import SkillConformance
 import Testing
 
-/// `skillcheck check` on the two example packages, end to end: discovery, the generated harness, one
+/// `skillcheck check` on the example packages, end to end: discovery, the generated harness, one
 /// process per skill. These build real packages (minutes the first time; the scratch folders under
 /// `.build/skillcheck-tests/` are kept, so later runs take seconds per skill).
 @Suite("skillcheck check on the example packages", .serialized)
@@ -84,5 +84,53 @@ struct CheckExamplesTests {
         // The skill ArchiveNoteSkill copied is flagged with it: the two share an id.
         let team = try #require(results.first { $0.skill.typeName == "TeamNoteSkill" })
         #expect(team.findings.contains { $0.ruleID == "META-2" && $0.outcome == .failed })
+    }
+
+    /// What `skillcheck` must say about `Examples/HomeSkills`, a Swift 5 package written against SkillKit only:
+    /// each type's rule and outcome, for the problems its authors left in (the race stage is not run here,
+    /// to keep to one harness build, so DoorLockSkill's data race shows only as SEND-3's unbacked escape hatch).
+    static let homeProblems: [String: [String: Finding.Outcome]] = [
+        "UnitConversionSkill": ["SEND-1": .failed],          // stores a non-Sendable class (Swift 5 mode only warns)
+        "DoorLockSkill": ["SEND-3": .warning],              // @unchecked Sendable over a mutable counter
+        "LightsSkill": ["CAN-1": .failed],                   // POSTs before checking cancellation
+        "UmbrellaSkill": ["CAN-3": .failed, "CAN-4": .failed],  // retry loop: catch-all, try? sleep
+        "WeatherSkill": ["ERR-1": .failed],                  // NetworkError through a bare try
+        "ReminderSkill": ["TIME-2": .warning],               // Date() and UUID() in what it stores
+        "GreetingSkill": ["META-3": .failed, "META-4": .failed],  // keywords [], so no sample to check
+    ]
+
+    @Test("a Swift 5 package with no catalogue: found through its own protocols, each problem under its rule, the rest pass")
+    func homeSkills() async throws {
+        let run = ConformanceRun(package: Self.root.appendingPathComponent("Examples/HomeSkills"),
+                                 scratch: DiscoveryTests.scratch("check-HomeSkills"), runsRaceStage: false)
+        let (discovery, results) = try await run.run { _ in }
+        // Found through HomeSkill, ListSkill (HomeSkills) and DeviceSkill (HomeDevices, refining HomeSkill).
+        #expect(discovery.catalogs.isEmpty)
+        #expect(results.count == 13)
+        let calendar = try #require(discovery.skills.first { $0.typeName == "CalendarSkill" })
+        #expect(calendar.notInstantiable?.contains("no public init()") == true)
+        for result in results {
+            let expected = Self.homeProblems[result.skill.typeName] ?? [:]
+            for rule in SkillConformance.implementedRuleIDs {
+                let findings = result.findings.filter { $0.ruleID == rule }
+                if let outcome = expected[rule] {
+                    #expect(findings.contains { $0.outcome == outcome }, "\(result.skill.typeName) not flagged under \(rule)")
+                } else if result.skill.typeName == "GreetingSkill", findings.contains(where: \.outcome.isProblem) {
+                    // No sample to run it on: skipped, naming the META-4 failure, never passed.
+                    #expect(findings.allSatisfy { $0.outcome.isProblem && $0.observed.contains("META-4") }, "GreetingSkill \(rule)")
+                } else {
+                    let wrong = findings.filter { $0.outcome.isProblem || $0.outcome == .warning }
+                    #expect(!findings.isEmpty && wrong.isEmpty,
+                            "\(result.skill.typeName) \(rule): \(wrong.map(\.observed).joined(separator: "\n"))")
+                }
+            }
+        }
+        // The messages say where and what: the file and the stored type, the request sent, the error let through.
+        let units = try #require(results.first { $0.skill.typeName == "UnitConversionSkill" })
+        #expect(units.findings.contains { $0.ruleID == "SEND-1" && $0.subject.contains("UnitConversionSkill.swift") && $0.observed.contains("UnitTable") })
+        let lights = try #require(results.first { $0.skill.typeName == "LightsSkill" })
+        #expect(lights.findings.contains { $0.ruleID == "CAN-1" && $0.observed.contains("POST https://hub.home.example/api/v1/lights/all") })
+        let weather = try #require(results.first { $0.skill.typeName == "WeatherSkill" })
+        #expect(weather.findings.contains { $0.ruleID == "ERR-1" && $0.observed.contains("NetworkError: offline") })
     }
 }

@@ -76,6 +76,24 @@ struct CatalogTests {
     }
 }
 
+@Suite("A skill with no handled samples")
+struct MissingSamplesTests {
+    @Test("the rules that run samples are skipped, naming META-4, which fails: one cause, one failure")
+    func runRulesSkip() async {
+        let skill = SkillUnderTest(EchoSkill(samples: SkillSamples(handled: [])))
+        for rule in ["SEND-2", "CAN-1", "CAN-2", "CAN-3", "CAN-4", "HANG-1", "ERR-1", "TIME-1", "TIME-2"] {
+            let findings = await SkillConformance.check(for: rule).run(skill)
+            #expect(findings.count == 1, "\(rule)")
+            guard case .skipped(let reason)? = findings.first?.outcome else {
+                Issue.record("\(rule): \(findings.map(\.outcome))")
+                continue
+            }
+            #expect(reason.contains("META-4") && reason.contains("declare `samples`"), "\(rule): \(reason)")
+        }
+        #expect(await SkillConformance.check(for: "META-4").run(skill).map(\.outcome) == [.failed])
+    }
+}
+
 /// Repeats the text; needs nothing.
 struct EchoSkill: AgentSkill {
     let id = "echo"

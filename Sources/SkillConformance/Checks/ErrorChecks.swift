@@ -152,11 +152,14 @@ extension SkillConformance {
         }
     }
 
+    /// The handled samples a rule runs the skill on. With none, the rule is `skipped` (never a pass), naming
+    /// META-4, which fails for the same cause: one failure to fix, not one per rule with the wrong advice.
     static func handledSamples(_ input: ConformanceCheck.Input, rule: String) -> ([String], Finding?) {
         let samples = input.skill.instance(in: .virtual(clock: VirtualClock())).samples.handled
         if samples.isEmpty {
-            return ([], input.finding(rule, .failed, subject: "samples.handled", expected: "at least one handled sample to run",
-                                      observed: "samples.handled is empty: declare `samples`"))
+            let reason = "no handled sample to run the skill on: samples.handled is empty (META-4 fails); declare `samples`"
+            return ([], input.finding(rule, .skipped(reason: reason), subject: "samples.handled",
+                                      expected: "at least one handled sample to run", observed: reason))
         }
         return (samples, nil)
     }
