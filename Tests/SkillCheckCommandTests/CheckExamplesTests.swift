@@ -103,7 +103,8 @@ struct CheckExamplesTests {
     func homeSkills() async throws {
         let run = ConformanceRun(package: Self.root.appendingPathComponent("Examples/HomeSkills"),
                                  scratch: DiscoveryTests.scratch("check-HomeSkills"), runsRaceStage: false)
-        let (discovery, results) = try await run.run { _ in }
+        let outcome = try await run.run { _ in }
+        let (discovery, results) = (outcome.discovery, outcome.results)
         // Found through HomeSkill, ListSkill (HomeSkills) and DeviceSkill (HomeDevices, refining HomeSkill).
         #expect(discovery.catalogs.isEmpty)
         #expect(results.count == 13)
