@@ -105,6 +105,10 @@ struct CheckExamplesTests {
                                  scratch: DiscoveryTests.scratch("check-HomeSkills"), runsRaceStage: false)
         let outcome = try await run.run { _ in }
         let (discovery, results) = (outcome.discovery, outcome.results)
+        // HubConfiguration's mutable statics concern no skill type: no rule judges them, and none is lost.
+        let outside = outcome.stages[0].diagnostics
+        #expect(outside.contains { $0.contains("DeviceSkill.swift:7:") && $0.contains("baseURL") }, "\(outside)")
+        #expect(outside.contains { $0.contains("DeviceSkill.swift:8:") && $0.contains("token") }, "\(outside)")
         // Found through HomeSkill, ListSkill (HomeSkills) and DeviceSkill (HomeDevices, refining HomeSkill).
         #expect(discovery.catalogs.isEmpty)
         #expect(results.count == 13)

@@ -71,6 +71,18 @@ struct RenderingTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("a static stage that ran or was reused shows the diagnostics no rule judged, and says since when it was reused")
+    func stageNotes() {
+        let line = "Sources/Hub/Hub.swift:7:23: warning: static property 'token' is not concurrency-safe"
+        let ran = TextReport().render(Reports.report(stages: [StageResult(.static, .ran, diagnostics: [line], seconds: 3.04)]))
+        #expect(ran.contains("✔ static       ran in 3.0 s\n    1 strict-concurrency diagnostic(s) outside the skills (no rule judges them):\n    \(line)\n"))
+        let reused = TextReport().render(Reports.report(stages: [
+            StageResult(.static, .reused, reason: "nothing changed since the run of 2026-12-03T07:12:03Z"),
+        ]))
+        #expect(reused.contains("✔ static       reused: nothing changed since the run of 2026-12-03T07:12:03Z\n"))
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("a report with no skill says nothing was checked, never a green summary")
     func noSkills() {
         let text = TextReport().render(ConformanceReport(package: .init(path: "/tmp/x"), stages: Reports.stages, skills: []))

@@ -99,6 +99,7 @@ public struct ConformanceRun: Sendable {
             stages.append(StageResult(.race, .skipped, reason: "--no-tsan"))
         }
         judgeStatically(&results, analysis: analysis)
+        stages[0].diagnostics = Self.outsideSkills(analysis, results: results)
         remember(known, before: before, progress: progress)
         return Outcome(discovery: known.discovery, results: results, stages: stages)
     }
@@ -183,6 +184,13 @@ public struct ConformanceRun: Sendable {
                 + analysis.escapeHatchFindings(typeName: result.skill.typeName, moduleHint: result.skill.module,
                                                skillID: result.id, sendTwoPassed: raceFree)
         }
+    }
+
+    /// The strict-concurrency diagnostics that concern no skill under test (a global `static var` the
+    /// skills read, a helper type): no rule judges them, and the static stage lists them so none is lost.
+    static func outsideSkills(_ analysis: StaticAnalysis, results: [SkillResult]) -> [String] {
+        let covered = Set(results.flatMap { analysis.report(typeName: $0.skill.typeName, moduleHint: $0.skill.module)?.diagnostics ?? [] })
+        return analysis.diagnostics.filter { !covered.contains($0) }.map(\.description)
     }
 
     /// Keeps what this run knows for the next one, unless something it read changed while it ran (then the

@@ -54,7 +54,7 @@ public enum JUnitReport {
     static func stageCase(_ stage: StageResult) -> Case {
         let text = stage.diagnostics.joined(separator: "\n")
         let verdict: Verdict = switch stage.status {
-        case .ran: .passed(output: nil)
+        case .ran: .passed(output: stage.diagnostics.isEmpty ? nil : text)
         case .reused: .passed(output: stage.reason)
         case .skipped: .skipped(message: stage.reason ?? "skipped")
         case .buildFailed: .error(message: "the package does not build", text: text)

@@ -32,7 +32,8 @@ public struct StageResult: Sendable, Codable, Hashable {
     public var status: Status
     /// Why the stage was skipped or could not finish.
     public var reason: String?
-    /// The compiler's (or tool's) own lines, deduplicated, in order.
+    /// The compiler's (or tool's) own lines, deduplicated, in order. For a static stage that ran: the
+    /// strict-concurrency diagnostics that concern no skill under test (shown, judged by no rule).
     public var diagnostics: [String]
     /// Real seconds the stage took, when it ran.
     public var seconds: Double?

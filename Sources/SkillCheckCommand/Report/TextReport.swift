@@ -47,9 +47,9 @@ public struct TextReport: Sendable {
             let name = stage.stage.rawValue.padding(toLength: 12, withPad: " ", startingAt: 0)
             switch stage.status {
             case .ran:
-                return [mark("✔") + " \(name) ran" + (stage.seconds.map { " in " + Self.seconds($0) } ?? "")]
+                return [mark("✔") + " \(name) ran" + (stage.seconds.map { " in " + Self.seconds($0) } ?? "")] + notes(stage)
             case .reused:
-                return [mark("✔") + " \(name) reused" + (stage.reason.map { ": \($0)" } ?? "")]
+                return [mark("✔") + " \(name) reused" + (stage.reason.map { ": \($0)" } ?? "")] + notes(stage)
             case .skipped:
                 return [mark("–") + " \(name) skipped" + (stage.reason.map { ": \($0)" } ?? "")]
             case .buildFailed:
@@ -59,6 +59,13 @@ public struct TextReport: Sendable {
                     + stage.diagnostics.map { "    \($0)" }
             }
         }
+    }
+
+    /// A stage that ran can still have lines to show: the static stage's diagnostics outside any skill.
+    func notes(_ stage: StageResult) -> [String] {
+        guard !stage.diagnostics.isEmpty else { return [] }
+        return ["    \(stage.diagnostics.count) strict-concurrency diagnostic(s) outside the skills (no rule judges them):"]
+            + stage.diagnostics.map { "    \($0)" }
     }
 
     static func seconds(_ value: Double) -> String {
