@@ -99,7 +99,7 @@ public struct ConformanceRun: Sendable {
             stages.append(StageResult(.race, .skipped, reason: "--no-tsan"))
         }
         judgeStatically(&results, analysis: analysis)
-        stages[0].diagnostics = Self.outsideSkills(analysis, results: results)
+        stages[0].diagnostics = Self.outsideSkills(analysis, skills: known.discovery.skills)
         remember(known, before: before, progress: progress)
         return Outcome(discovery: known.discovery, results: results, stages: stages)
     }
@@ -188,8 +188,9 @@ public struct ConformanceRun: Sendable {
 
     /// The strict-concurrency diagnostics that concern no skill under test (a global `static var` the
     /// skills read, a helper type): no rule judges them, and the static stage lists them so none is lost.
-    static func outsideSkills(_ analysis: StaticAnalysis, results: [SkillResult]) -> [String] {
-        let covered = Set(results.flatMap { analysis.report(typeName: $0.skill.typeName, moduleHint: $0.skill.module)?.diagnostics ?? [] })
+    /// Every skill type found counts, checked this time (`--skill`) or not.
+    static func outsideSkills(_ analysis: StaticAnalysis, skills: [DiscoveredSkill]) -> [String] {
+        let covered = Set(skills.flatMap { analysis.report(typeName: $0.typeName, moduleHint: $0.module)?.diagnostics ?? [] })
         return analysis.diagnostics.filter { !covered.contains($0) }.map(\.description)
     }
 

@@ -4,8 +4,8 @@ import SkillKit
 import SkillTesting
 
 /// SEND-2's stress run: the same calls to `execute`, first one after another on one instance, then all
-/// at once on another instance, from many tasks on the real concurrent executor, each call with fakes
-/// and a clock of its own (so the only thing the calls share is the skill instance).
+/// at once on another instance, from many tasks, each on a thread of its own (``StressThreads``),
+/// each call with fakes and a clock of its own (so the only thing the calls share is the skill instance).
 ///
 /// Every call starts with `Task.yield()`, and every fake operation and every sleep yields once, so that
 /// calls interleave at each suspension point, which is where a read-await-write race loses an update
@@ -33,11 +33,17 @@ struct ConcurrencyStress: Sendable {
             let sequential = await runSequentially(subject, inputs)
             let again = await runSequentially(subject, inputs)
             let skill = subject.instance(in: context().context)
+            // A thread per call, each call's fakes made here: between its start and the skill's code, a call
+            // takes no lock another call takes, so nothing orders one call's accesses before another's.
+            let threads = StressThreads(count: inputs.count)
+            defer { threads.stop() }
+            let contexts = inputs.map { _ in context().context }
             let concurrent = await withTaskGroup(of: Outcome.self) { group in
-                for index in order {
-                    group.addTask {
+                for (position, index) in order.enumerated() {
+                    let context = contexts[position]
+                    group.addTask(executorPreference: threads[position]) {
                         await Task.yield()
-                        return await call(skill, inputs[index])
+                        return await call(skill, inputs[index], in: context)
                     }
                 }
                 return await group.reduce(into: []) { $0.append($1) }
@@ -49,12 +55,11 @@ struct ConcurrencyStress: Sendable {
     private static func runSequentially(_ subject: SkillUnderTest, _ inputs: [String]) async -> [Outcome] {
         let skill = subject.instance(in: context().context)
         var outcomes: [Outcome] = []
-        for input in inputs { outcomes.append(await call(skill, input)) }
+        for input in inputs { outcomes.append(await call(skill, input, in: context().context)) }
         return outcomes
     }
 
-    private static func call(_ skill: any AgentSkill, _ text: String) async -> Outcome {
-        let context = context().context
+    private static func call(_ skill: any AgentSkill, _ text: String, in context: SkillContext) async -> Outcome {
         do {
             let output = try await skill.execute(input: SkillInput(rawText: text), context: context)
             return "\(text) → \(quoted(output.summary)) \(quoted(output.detail ?? "")) refresh: \(output.shouldRefreshUI)"
