@@ -40,10 +40,11 @@ public struct SkillDiscovery: Sendable {
     static let agentSkill = (precise: "s:8SkillKit05AgentA0P", name: "SkillKit.AgentSkill")
     static let skillCatalog = (precise: "s:8SkillKit0A7CatalogP", name: "SkillKit.SkillCatalog")
 
-    /// Reads the package at `url`; `scratch` is the symbol graph's build folder (keep one per package).
+    /// Reads the package at `url`; `scratch` is the scratch path of every SwiftPM call discovery makes
+    /// (the symbol graph's build folder too; keep one per package).
     public static func discover(at url: URL, scratch: URL) throws(DiscoveryFailure) -> SkillDiscovery {
-        let package = try DescribedPackage.read(at: url)
-        let kit = try KitLocation.find(forPackageAt: url)
+        let package = try DescribedPackage.read(at: url, scratch: scratch)
+        let kit = try KitLocation.find(forPackageAt: url, scratch: scratch)
         let graphs = try symbolGraphs(of: url, scratch: scratch)
         var skills: [DiscoveredSkill] = []
         var catalogs: [DiscoveredSkill] = []
@@ -98,7 +99,7 @@ public struct SkillDiscovery: Sendable {
         // It exits non-zero when it cannot load a test module it did not build (`…PackageTests`), having
         // written the library modules' graphs: those are what discovery reads.
         let graphs = written.flatMap { try? SymbolGraph.readAll(in: $0) } ?? []
-        let modules = (try? DescribedPackage.read(at: url).libraryModules) ?? []
+        let modules = (try? DescribedPackage.read(at: url, scratch: scratch).libraryModules) ?? []
         guard !graphs.isEmpty, modules.allSatisfy({ module in graphs.contains { $0.module.name == module } }) else {
             throw .notAPackage(url.path, compilerLines: DiscoveryFailure.errorLines(run.standardOutput + run.standardError))
         }
