@@ -65,20 +65,20 @@ struct SkillCheckFailure: Error, CustomStringConvertible {
 
     init?(_ process: Process) {
         let status = process.terminationStatus
-        switch (process.terminationReason, status) {
-        case (.exit, 0):
+        guard process.terminationReason == .exit else {
+            description = "skillcheck was ended by signal \(status)"
+            return
+        }
+        switch status {
+        case 0:
             return nil
-        case (.exit, 1):
+        case 1:
             description = "skillcheck exited with status 1: a rule failed (see the failures above)"
-        case (.exit, 2):
+        case 2:
             description = "skillcheck exited with status 2: nothing was checked (a usage error, a package that "
                 + "does not build, or a write that failed: see the error above)"
-        case (.exit, _):
+        default:
             description = "skillcheck exited with status \(status)"
-        case (.uncaughtSignal, _):
-            description = "skillcheck was ended by signal \(status)"
-        @unknown default:
-            description = "skillcheck ended with status \(status)"
         }
     }
 }
