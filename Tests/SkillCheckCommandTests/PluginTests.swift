@@ -15,7 +15,7 @@ struct PluginTests {
         try await offThePool("swift package skillcheck") {
             // NO_COLOR: SwiftPM's own lines come plain.
             try ToolRunner.run(["swift", "package", "--package-path", package.path, "skillcheck"] + arguments,
-                               environment: environment.merging(["NO_COLOR": "1"]) { $1 }, timeout: .seconds(1_800))
+                               environment: environment.merging(["NO_COLOR": "1"]) { $1 }, timeout: .seconds(900))
         }
     }
 
