@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "SkillCheckCommand", targets: ["SkillCheckCommand"]),
         .executable(name: "skillcheck", targets: ["skillcheck"]),
         .executable(name: "skillbench", targets: ["skillbench"]),
+        // `swift package skillcheck` in a package that depends on this one.
+        .plugin(name: "SkillCheckPlugin", targets: ["SkillCheckPlugin"]),
     ],
     targets: [
         .target(name: "SkillKit", swiftSettings: strict),
@@ -68,6 +70,15 @@ let package = Package(
             swiftSettings: strict
         ),
         .executableTarget(name: "skillcheck", dependencies: ["SkillCheckCommand"], swiftSettings: strict),
+        // Runs the skillcheck executable as a process on the package it is invoked in (Plugins/SkillCheckPlugin).
+        .plugin(
+            name: "SkillCheckPlugin",
+            capability: .command(intent: .custom(
+                verb: "skillcheck",
+                description: "Check this package's skills against every conformance rule (runs the skillcheck command)"
+            )),
+            dependencies: ["skillcheck"]
+        ),
         .executableTarget(
             name: "skillbench",
             dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "SkillConformance", "BundledReferenceSkills"],

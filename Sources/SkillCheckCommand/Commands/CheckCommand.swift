@@ -37,6 +37,8 @@ public enum CheckCommand {
         themselves always run again.
         Exit status: 0 when no MUST rule fails, 1 when one does (or a SHOULD rule under --strict, or a
         stale baseline entry), 2 for a usage error or a package that cannot be built.
+        With GITHUB_STEP_SUMMARY set (GitHub Actions), a Markdown summary is appended to that file;
+        a failed append is exit status 2.
         """
     )
 
@@ -112,11 +114,28 @@ public enum CheckCommand {
             progress.finish()
             if case .usage(let usage) = error { throw usage }
             terminal.error("error: \(error)\n")
+            do throws(UsageError) {
+                try summarize(MarkdownReport().render(error: "\(error)", package: options.packagePath), environment: environment)
+            } catch {
+                terminal.error("error: \(error.message)\n")
+            }
             return 2
         }
         let judged = report.judged(strict: options.strict, baseline: baseline, selection: options.skills)
         try deliver(judged, options: options, terminal: terminal, environment: environment)
+        try summarize(MarkdownReport().render(judged), environment: environment)
         return judged.summary.exitStatus
+    }
+
+    /// Adds `markdown` to `$GITHUB_STEP_SUMMARY` when it names a file (see ``StepSummary``); a failed
+    /// write is an error, exit status 2.
+    static func summarize(_ markdown: @autoclosure () -> String, environment: [String: String]) throws(UsageError) {
+        guard let summary = StepSummary(environment: environment) else { return }
+        do {
+            try summary.append(markdown())
+        } catch {
+            throw UsageError(error.description)
+        }
     }
 
     /// Prints the report, or writes it to `--output` and prints a one-line summary.

@@ -29,14 +29,16 @@ public enum ScenariosCommand {
         The skills a transcript can name: \(skills.map(\.id).joined(separator: ", ")).
         Exit status: 0 when every transcript passes, 1 when one fails, 2 for a usage or input error:
         no transcript found (or none left by --filter/--shard), one that cannot be read, or a write
-        that failed (a recording, an artifact, the report).
+        that failed (a recording, an artifact, the report, the GITHUB_STEP_SUMMARY file).
+        With GITHUB_STEP_SUMMARY set (GitHub Actions), a Markdown summary is appended to that file.
         """
     )
 
     public static var skills: [any AgentSkill] { ReferenceSkills.skills + ScriptSkills.skills }
 
     /// Runs the command; `write` receives everything it prints (standard output by default).
-    public static func run(_ arguments: [String], write: (String) -> Void = { print($0, terminator: "") }) throws(UsageError) -> Int32 {
+    public static func run(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
+                           write: (String) -> Void = { print($0, terminator: "") }) throws(UsageError) -> Int32 {
         let parsed = try spec.parse(arguments)
         if parsed.helpRequested {
             write(spec.help + "\n")
@@ -57,6 +59,8 @@ public enum ScenariosCommand {
             throw UsageError("\(error)", command: spec)
         }
         try deliver(ScenarioReport.render(cases, as: format), to: parsed.value("--output"), cases: cases, write: write)
+        let title = "skillcheck scenarios" + (parsed.value("--shard").map { " (shard \($0))" } ?? "")
+        try CheckCommand.summarize(MarkdownReport().render(scenarios: cases, title: title), environment: environment)
         return status(of: cases)
     }
 

@@ -4,7 +4,7 @@ import SkillConformance
 /// What `swift package describe --type json` says about a package: the parts discovery needs.
 ///
 /// ```swift
-/// let package = try DescribedPackage.read(at: URL(fileURLWithPath: "Examples/ReferenceSkills"))
+/// let package = try DescribedPackage.read(at: URL(fileURLWithPath: "Examples/ReferenceSkills"), scratch: scratchURL)
 /// package.libraryProduct(containing: "ReferenceSkills")   // "ReferenceSkills"
 /// ```
 @available(SkillCheckTesting, *)
@@ -41,11 +41,16 @@ public struct DescribedPackage: Sendable, Codable, Hashable {
         targets.filter { $0.type == "library" }.map { $0.c99name ?? $0.name }
     }
 
-    /// Runs `swift package describe` on the package at `url`.
-    public static func read(at url: URL) throws(DiscoveryFailure) -> DescribedPackage {
+    /// Runs `swift package describe` on the package at `url`, with `scratch` as its scratch path.
+    ///
+    /// Every SwiftPM call skillcheck makes on the user's package names a scratch path of skillcheck's own:
+    /// under `swift package skillcheck` SwiftPM holds the package's own `.build` locked until the plugin
+    /// ends, and a nested call on that `.build` would wait for it forever.
+    public static func read(at url: URL, scratch: URL) throws(DiscoveryFailure) -> DescribedPackage {
         let run: ToolRunner.Run
         do {
-            run = try ToolRunner.run(["swift", "package", "--package-path", url.path, "describe", "--type", "json"],
+            run = try ToolRunner.run(["swift", "package", "--package-path", url.path, "--scratch-path", scratch.path,
+                                      "describe", "--type", "json"],
                                      timeout: .seconds(300))
         } catch {
             throw .toolFailed(error.description, output: "")
@@ -82,11 +87,13 @@ public struct KitLocation: Sendable, Codable, Hashable {
         var dependencies: [Node]
     }
 
-    /// Finds the package named `SkillCheck` among `url`'s dependencies, however deep.
-    public static func find(forPackageAt url: URL) throws(DiscoveryFailure) -> KitLocation {
+    /// Finds the package named `SkillCheck` among `url`'s dependencies, however deep; `scratch` is the
+    /// scratch path (never the package's own `.build`: see ``DescribedPackage/read(at:scratch:)``).
+    public static func find(forPackageAt url: URL, scratch: URL) throws(DiscoveryFailure) -> KitLocation {
         let run: ToolRunner.Run
         do {
-            run = try ToolRunner.run(["swift", "package", "--package-path", url.path, "show-dependencies", "--format", "json"],
+            run = try ToolRunner.run(["swift", "package", "--package-path", url.path, "--scratch-path", scratch.path,
+                                      "show-dependencies", "--format", "json"],
                                      timeout: .seconds(600))
         } catch {
             throw .toolFailed(error.description, output: "")

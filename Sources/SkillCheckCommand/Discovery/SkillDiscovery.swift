@@ -41,18 +41,22 @@ public struct SkillDiscovery: Sendable, Codable {
     static let agentSkill = (precise: "s:8SkillKit05AgentA0P", name: "SkillKit.AgentSkill")
     static let skillCatalog = (precise: "s:8SkillKit0A7CatalogP", name: "SkillKit.SkillCatalog")
 
-    /// Reads the package at `url`, compiling it (with strict concurrency, as the static stage does) in
-    /// `scratch` for its symbol graphs: keep one scratch folder per package.
+    /// Reads the package at `url`, compiling it (with strict concurrency, as the static stage does) for
+    /// its symbol graphs. `scratch` holds the scratch path of every SwiftPM call discovery makes: keep
+    /// one per package (never the package's own `.build`, which `swift package skillcheck` holds locked).
     public static func discover(at url: URL, scratch: URL) async throws -> SkillDiscovery {
-        let package = try await offThePool("swift package describe") { try DescribedPackage.read(at: url) }
+        let package = try await offThePool("swift package describe") { try DescribedPackage.read(at: url, scratch: scratch) }
         let (_, evidence) = try await StaticAnalysis.analyzeKeepingEvidence(package: url, options: .init(scratchRoot: scratch))
-        return try await offThePool("discovery") { try discover(package, at: url, evidence: evidence) }
+        return try await offThePool("discovery") { try discover(package, at: url, evidence: evidence, scratch: scratch) }
     }
 
     /// Reads the package at `url` (`package` is what `swift package describe` said of it), finding its
     /// skills in the symbol graphs the static stage's compile left in `evidence`: one compile for both.
-    public static func discover(_ package: DescribedPackage, at url: URL, evidence: StaticAnalysis.Evidence) throws(DiscoveryFailure) -> SkillDiscovery {
-        let kit = try KitLocation.find(forPackageAt: url)
+    /// `scratch` is `swift package show-dependencies`'s scratch path.
+    public static func discover(
+        _ package: DescribedPackage, at url: URL, evidence: StaticAnalysis.Evidence, scratch: URL
+    ) throws(DiscoveryFailure) -> SkillDiscovery {
+        let kit = try KitLocation.find(forPackageAt: url, scratch: scratch)
         var graphs: [SymbolGraph] = []
         for data in evidence.symbolGraphs {
             do {

@@ -118,8 +118,8 @@ public struct ConformanceRun: Sendable {
     /// compile left, so the package is compiled once for both.
     func discoverAndAnalyze(progress: @escaping @Sendable (String) -> Void) async throws -> Known {
         progress("discovering skills in \(package.path)")
-        let package = package
-        let described = try await offThePool("swift package describe") { try DescribedPackage.read(at: package) }
+        let (package, symbols) = (package, scratch.appendingPathComponent("symbols"))
+        let described = try await offThePool("swift package describe") { try DescribedPackage.read(at: package, scratch: symbols) }
         progress("static: building \(package.lastPathComponent) with strict concurrency")
         let evidence: StaticAnalysis.Evidence
         do {
@@ -129,7 +129,7 @@ public struct ConformanceRun: Sendable {
         } catch let error as StaticAnalysisError {
             throw StageFailure.buildFailed(command: "swift build -Xswiftc -strict-concurrency=complete", lines: [error.description])
         }
-        let discovery = try await offThePool("discovery") { try SkillDiscovery.discover(described, at: package, evidence: evidence) }
+        let discovery = try await offThePool("discovery") { try SkillDiscovery.discover(described, at: package, evidence: evidence, scratch: symbols) }
         let fingerprint = PackageFingerprint(roots: [package.path] + discovery.kit.dependencyPaths)
         return Known(fingerprint: fingerprint, discovery: discovery, evidence: evidence, made: Date(), builds: [:], reused: false)
     }

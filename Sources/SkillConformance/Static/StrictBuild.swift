@@ -84,7 +84,10 @@ struct StrictBuild: Sendable {
     }
 
     private func describe() async throws -> [Target] {
-        let result = try await swift(["package", "--package-path", package.path, "describe", "--type", "json"])
+        // Its own scratch path, as for the build: under `swift package skillcheck` the package's `.build` is
+        // locked by the outer SwiftPM until the plugin ends.
+        let result = try await swift(["package", "--package-path", package.path, "--scratch-path", scratch.path,
+                                      "describe", "--type", "json"])
         guard result.status == 0 else {
             throw StaticAnalysisError.commandFailed(command: "swift package describe", status: result.status, output: result.output)
         }
