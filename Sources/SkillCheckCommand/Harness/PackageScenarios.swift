@@ -183,7 +183,7 @@ final class LineForwarder: @unchecked Sendable {
         handle.readabilityHandler = { [weak self] handle in self?.append(handle.availableData) }
     }
 
-    func append(_ data: Data) {
+    private func append(_ data: Data) {
         lock.withLock {
             pending.append(data)
             guard let newline = pending.lastIndex(of: UInt8(ascii: "\n")) else { return }
@@ -192,7 +192,7 @@ final class LineForwarder: @unchecked Sendable {
         }
     }
 
-    /// Reads what is left and hands on the rest.
+    /// Once the process has ended: reads what is left (as ``ToolRunner`` does), and hands on the rest.
     func finish() {
         handle.readabilityHandler = nil
         append(handle.readDataToEndOfFile())
