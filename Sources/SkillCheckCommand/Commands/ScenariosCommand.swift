@@ -44,8 +44,8 @@ public enum ScenariosCommand {
                 .init(name: "--artifacts", value: "DIR",
                       help: "Where failing transcripts' observed copies go. Default: .build/skillcheck/artifacts"),
                 .init(name: "--package", value: "PATH",
-                      help: "Replay against the skills of the Swift package at PATH (found as 'check' finds them; "
-                          + "built in the same harness, minutes the first time)."),
+                      help: "Replay against the skills of the Swift package at PATH, built in the harness 'check' "
+                          + "generates (minutes the first time)."),
                 .init(name: "--scratch-path", value: "DIR",
                       help: "With --package: where the harness and its build go. Default: as 'check', one per package."),
             ],
