@@ -53,7 +53,7 @@ public struct SkillCheckCommandLine: Sendable {
             case ("check"?, let rest):
                 return try await CheckCommand.run(rest, pipeline: pipeline, terminal: terminal, environment: environment)
             case ("scenarios"?, let rest):
-                return try ScenariosCommand.run(rest, environment: environment, write: terminal.output)
+                return try await ScenariosCommand.run(rest, terminal: terminal, environment: environment)
             case ("rules"?, let rest):
                 return try RulesCommand.run(rest, write: terminal.output)
             case (let other?, _):

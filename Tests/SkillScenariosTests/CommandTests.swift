@@ -49,7 +49,7 @@ struct CommandTests {
         (["--format", "yaml"], "--format takes one of text, json, junit; found 'yaml'"),
         (["--record", "sometimes"], "--record takes one of never, missing, failed, all; found 'sometimes'"),
         (["--shard", "0/3"], "--shard takes i/n with 1 ≤ i ≤ n, such as 1/4; found '0/3'"),
-        (["--verbose"], "unknown option '--verbose' for 'scenarios'; its options are --filter, --shard, --record, --format, --output, --artifacts"),
+        (["--verbose"], "unknown option '--verbose' for 'scenarios'; its options are --filter, --shard, --record, --format, --output, --artifacts, --package, --scratch-path"),
         (["--filter"], "--filter needs a value: <TEXT>"),
         (["no/such/folder"], "no such file or folder: no/such/folder"),
     ])

@@ -65,16 +65,8 @@ public struct ConformanceRun: Sendable {
     public func run(progress: @escaping @Sendable (String) -> Void) async throws -> Outcome {
         let clock = ContinuousClock()
         let started = clock.now
-        let memory = reusesMemory ? RunMemory.read(in: scratch) : nil
-        let before = PackageFingerprint(roots: [package.path] + (memory?.discovery.kit.dependencyPaths ?? []))
-        var known: Known
-        if let memory, memory.fingerprint == before.value {
-            progress("discovery and static: reusing the results of \(Self.describe(memory.made)) (nothing changed since)")
-            known = Known(fingerprint: before, discovery: memory.discovery, evidence: memory.evidence, made: memory.made,
-                          builds: memory.builds, reused: true)
-        } else {
-            known = try await discoverAndAnalyze(progress: progress)
-        }
+        let (before, memory) = fingerprintNow()
+        var known = try await knownOrMade(before: before, memory: memory, progress: progress)
         let analysis = try StaticAnalysis(evidence: known.evidence)
         var stages = [known.reused
             ? StageResult(.static, .reused, reason: "nothing changed since the run of \(Self.describe(known.made))")
@@ -102,6 +94,31 @@ public struct ConformanceRun: Sendable {
         stages[0].diagnostics = Self.outsideSkills(analysis, skills: known.discovery.skills)
         remember(known, before: before, progress: progress)
         return Outcome(discovery: known.discovery, results: results, stages: stages)
+    }
+
+    /// The skills of the package, as ``run(progress:)`` finds them (reusing an unchanged package's
+    /// ``RunMemory``, and keeping what it made for the next run), without running any check: what
+    /// `skillcheck scenarios --package` needs.
+    public func discover(progress: @escaping @Sendable (String) -> Void) async throws -> SkillDiscovery {
+        let (before, memory) = fingerprintNow()
+        let known = try await knownOrMade(before: before, memory: memory, progress: progress)
+        remember(known, before: before, progress: progress)
+        return known.discovery
+    }
+
+    /// The memory of an earlier run (unless `--no-cache`), and the fingerprint of the package (and of the
+    /// dependencies that run found) now.
+    func fingerprintNow() -> (PackageFingerprint, RunMemory?) {
+        let memory = reusesMemory ? RunMemory.read(in: scratch) : nil
+        return (PackageFingerprint(roots: [package.path] + (memory?.discovery.kit.dependencyPaths ?? [])), memory)
+    }
+
+    /// The memory's discovery and evidence when nothing changed since it was made, else both made now.
+    func knownOrMade(before: PackageFingerprint, memory: RunMemory?, progress: @escaping @Sendable (String) -> Void) async throws -> Known {
+        guard let memory, memory.fingerprint == before.value else { return try await discoverAndAnalyze(progress: progress) }
+        progress("discovery and static: reusing the results of \(Self.describe(memory.made)) (nothing changed since)")
+        return Known(fingerprint: before, discovery: memory.discovery, evidence: memory.evidence, made: memory.made,
+                     builds: memory.builds, reused: true)
     }
 
     /// What the run knows before the harness: from ``RunMemory`` or made now.

@@ -4,7 +4,8 @@ import SkillScenarios
 
 /// The package `skillcheck` generates to run the Conformance suites against another package's skills:
 /// a path dependency on that package and on the SkillCheck checkout it uses, the kit's `Conformance/Suites`
-/// sources, and one generated file listing the skills. It lives in a scratch folder of its own, keyed by
+/// sources, and one generated file listing the skills; and the `skillcheck-scenarios` program that replays
+/// transcripts against them (``ScenarioRunnerSource``). It lives in a scratch folder of its own, keyed by
 /// the package's absolute path, and a file is rewritten only when its content changes, so an unchanged
 /// package rebuilds nothing.
 ///
@@ -56,6 +57,7 @@ public struct HarnessPackage: Sendable {
             let text = try String(contentsOf: suites.appendingPathComponent(name), encoding: .utf8)
             files.append(("Tests/\(Self.targetName)/Suites/\(name)", text))
         }
+        files += ScenarioRunnerSource(discovery: discovery).files.map { ($0.path, $0.text) }
         return files
     }
 
@@ -105,6 +107,7 @@ public struct HarnessPackage: Sendable {
                 .package(path: \(literal(discovery.kit.path))),
             ],
             targets: [
+        \(ScenarioRunnerSource(discovery: discovery).target)
                 .testTarget(
                     name: \(literal(Self.targetName)),
                     dependencies: [

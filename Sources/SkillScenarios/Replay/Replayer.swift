@@ -25,10 +25,20 @@ public struct Replayer: Sendable {
     public var horizon: Duration = .seconds(86_400 * 365)
     public var maxWakes = 200_000
 
+    /// Each id that skills of different types share, with their types' names: a transcript that names
+    /// one cannot say which skill it means, so it is an error (the skills break META-2).
+    public let sharedIDs: [String: [String]]
+
     public init(skills: [any AgentSkill]) {
         var byID: [String: any AgentSkill] = [:]
-        for skill in skills where byID[skill.id] == nil { byID[skill.id] = skill }
+        var types: [String: [String]] = [:]
+        for skill in skills {
+            if byID[skill.id] == nil { byID[skill.id] = skill }
+            let type = String(reflecting: Swift.type(of: skill))
+            if types[skill.id]?.contains(type) != true { types[skill.id, default: []].append(type) }
+        }
         self.skills = byID
+        sharedIDs = types.filter { $0.value.count > 1 }
     }
 
     /// Replays `transcript`. Throws only for a transcript that names something the replayer does not
@@ -54,6 +64,13 @@ public struct Replayer: Sendable {
             throw TranscriptError(file: transcript.file, pointer: reference.pointer,
                                   location: transcript.document.location(of: reference.pointer),
                                   expected: "a skill id the catalogue has (\(known))", found: "\"\(reference.id)\"")
+        }
+        if let types = sharedIDs[reference.id] {
+            throw TranscriptError(file: transcript.file, pointer: reference.pointer,
+                                  location: transcript.document.location(of: reference.pointer),
+                                  expected: "a skill id that one skill has",
+                                  found: "\"\(reference.id)\", the id of \(types.count) skills (\(types.joined(separator: ", "))); "
+                                      + "give each its own id (META-2)")
         }
         var resolved: any AgentSkill = skill
         if let retry = reference.retry { resolved = Self.retrying(resolved, retry) }

@@ -1,0 +1,201 @@
+import Foundation
+import SkillConformance
+
+/// `skillcheck scenarios --package PATH`: transcripts replayed against a package's own skills.
+///
+/// It finds the package's skills as `skillcheck check` does, in the same scratch folder, writes the same
+/// generated harness (``HarnessPackage``), builds its `skillcheck-scenarios` program
+/// (``ScenarioRunnerSource``), and runs it with the command's other arguments in the current folder,
+/// passing its standard output, standard error and exit status through. That program is
+/// ``ScenariosCommand`` with the package's skills, so options, output and exit statuses are the same as
+/// without `--package`. A package that cannot be read or built is exit status 2, with the tool's lines.
+///
+/// ```swift
+/// let scenarios = PackageScenarios(package: URL(fileURLWithPath: "/home/me/NoteSkills"))
+/// let status = await scenarios.run(["Tests/Transcripts", "--record", "never"], terminal: terminal)
+/// ```
+@available(SkillCheckTesting, *)
+public struct PackageScenarios: Sendable {
+    public var package: URL
+    /// The scratch folder: symbol graphs, the harness and its build, shared with `skillcheck check`.
+    public var scratch: URL
+
+    public init(package: URL, scratch: URL? = nil) {
+        self.package = package.standardizedFileURL
+        self.scratch = scratch ?? ConformanceRun.defaultScratch(for: self.package)
+    }
+
+    /// The harness's folder and its build folder, as `skillcheck check` names them.
+    var harnessFolder: URL { scratch.appendingPathComponent("harness") }
+    var buildFolder: URL { scratch.appendingPathComponent("harness-build") }
+
+    /// Builds the program, then runs it with `arguments`; returns its exit status, or 2 (with the error on
+    /// `terminal.error`) when the package cannot be read or built.
+    public func run(_ arguments: [String], terminal: Terminal, environment: [String: String] = [:]) async -> Int32 {
+        let progress = ProgressReporter(
+            style: terminal.errorIsTerminal && environment["TERM"] != "dumb" ? .live : .lines,
+            colour: terminal.errorIsTerminal && Terminal.allowsColour(environment),
+            width: environment["COLUMNS"].flatMap(Int.init) ?? 80, write: terminal.error)
+        let program: URL
+        do {
+            program = try await build { progress.status($0) }
+            progress.finish()
+        } catch {
+            progress.finish()
+            terminal.error("error: \(error)\n")
+            return 2
+        }
+        do {
+            return try await Self.runProgram(program, arguments: arguments, terminal: terminal)
+        } catch {
+            terminal.error("error: \(error)\n")
+            return 2
+        }
+    }
+
+    /// Discovers the skills, writes the harness and builds `skillcheck-scenarios`; returns its path.
+    /// Throws ``DiscoveryFailure`` for a package it cannot read, ``StageFailure`` for one that does not build.
+    public func build(progress: @escaping @Sendable (String) -> Void) async throws -> URL {
+        let (package, scratch, harnessFolder, buildFolder) = (package, scratch, harnessFolder, buildFolder)
+        let discovery = try await ConformanceRun(package: package, scratch: scratch).discover(progress: progress)
+        let harness = HarnessPackage(discovery: discovery, folder: harnessFolder)
+        do {
+            try harness.write()
+        } catch {
+            throw StageFailure.tool("could not write the harness in \(harnessFolder.path): \(error)")
+        }
+        let unavailable = ScenarioRunnerSource(discovery: discovery).unavailable
+        progress("building \(ScenarioRunnerSource.targetName) for \(package.lastPathComponent)"
+                 + (unavailable.isEmpty ? "" : " (\(unavailable.count) skill type(s) it cannot make: see --help)"))
+        let arguments = ["swift", "build", "--package-path", harnessFolder.path, "--scratch-path", buildFolder.path,
+                         "--product", ScenarioRunnerSource.targetName]
+        let run = try await offThePool("harness build") { try ToolRunner.run(arguments, timeout: .seconds(3_600)) }
+        guard run.succeeded else {
+            throw StageFailure.buildFailed(command: run.command, lines: DiscoveryFailure.errorLines(run.standardOutput + run.standardError))
+        }
+        let program = buildFolder.appendingPathComponent("debug/\(ScenarioRunnerSource.targetName)")
+        guard FileManager.default.isExecutableFile(atPath: program.path) else {
+            throw StageFailure.tool("\(run.command) succeeded but left no program at \(program.path)")
+        }
+        return program
+    }
+
+    /// Runs `program` in the current folder with `arguments`, each line of its output and errors handed to
+    /// `terminal` as it comes; returns its exit status (2, saying so, when a signal ended it).
+    ///
+    /// ```swift
+    /// let status = try await PackageScenarios.runProgram(built, arguments: ["Tests/Transcripts"], terminal: terminal)
+    /// ```
+    public static func runProgram(_ program: URL, arguments: [String], terminal: Terminal) async throws -> Int32 {
+        try await offThePool("scenarios") {
+            let process = Process()
+            process.executableURL = program
+            process.arguments = arguments
+            process.standardInput = FileHandle.nullDevice
+            let output = Pipe(), error = Pipe()
+            process.standardOutput = output
+            process.standardError = error
+            let forwarded = [LineForwarder(output.fileHandleForReading, to: terminal.output),
+                             LineForwarder(error.fileHandleForReading, to: terminal.error)]
+            let done = DispatchSemaphore(value: 0)
+            process.terminationHandler = { _ in done.signal() }
+            do {
+                try process.run()
+            } catch {
+                throw StageFailure.tool("could not run \(program.path): \(error)")
+            }
+            done.wait()
+            forwarded.forEach { $0.finish() }
+            guard process.terminationReason == .exit else {
+                terminal.error("error: \(ScenarioRunnerSource.targetName) was ended by signal \(process.terminationStatus) "
+                               + "before it finished (a skill that traps ends the replay), so not every transcript was checked\n")
+                return 2
+            }
+            return process.terminationStatus
+        }
+    }
+
+    /// The folder `--package` names, absolute, once it is known to hold a `Package.swift`.
+    ///
+    /// ```swift
+    /// try PackageScenarios.packageFolder("Examples/ReferenceSkills", from: "/work/SkillCheck")
+    /// // "/work/SkillCheck/Examples/ReferenceSkills"
+    /// ```
+    public static func packageFolder(_ path: String, from directory: String) throws(UsageError) -> String {
+        let folder = CheckCommand.absolute(path, from: directory)
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw UsageError("--package \(path): no such folder", command: ScenariosCommand.spec)
+        }
+        guard isFolder.boolValue else {
+            throw UsageError("--package \(path) is a file; give the folder that holds the package's Package.swift",
+                             command: ScenariosCommand.spec)
+        }
+        guard FileManager.default.fileExists(atPath: folder + "/Package.swift") else {
+            throw UsageError("--package \(path) is not a Swift package (no Package.swift in it); give the folder of the "
+                             + "package whose skills the transcripts name", command: ScenariosCommand.spec)
+        }
+        return folder
+    }
+
+    /// The arguments for the harness's program: the command's own, without `--package` and `--scratch-path`
+    /// (which are this side's), so that every other option means what it means without `--package`.
+    ///
+    /// ```swift
+    /// PackageScenarios.harnessArguments(["--package", "../Notes", "Transcripts", "--record=never"])
+    /// // ["Transcripts", "--record=never"]
+    /// ```
+    public static func harnessArguments(_ arguments: [String]) -> [String] {
+        var kept: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--" {
+                kept += arguments[index...]
+                break
+            }
+            if argument == "--package" || argument == "--scratch-path" {
+                index += 2
+                continue
+            }
+            if !argument.hasPrefix("--package=") && !argument.hasPrefix("--scratch-path=") { kept.append(argument) }
+            index += 1
+        }
+        return kept
+    }
+}
+
+/// Hands a pipe's text on line by line as it arrives, so that a character split between two reads is
+/// never cut; the last, unfinished line when the pipe ends.
+@available(SkillCheckTesting, *)
+final class LineForwarder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pending = Data()
+    private let handle: FileHandle
+    private let write: @Sendable (String) -> Void
+
+    init(_ handle: FileHandle, to write: @escaping @Sendable (String) -> Void) {
+        self.handle = handle
+        self.write = write
+        handle.readabilityHandler = { [weak self] handle in self?.append(handle.availableData) }
+    }
+
+    private func append(_ data: Data) {
+        lock.withLock {
+            pending.append(data)
+            guard let newline = pending.lastIndex(of: UInt8(ascii: "\n")) else { return }
+            write(String(decoding: pending[...newline], as: UTF8.self))
+            pending = Data(pending[pending.index(after: newline)...])
+        }
+    }
+
+    /// Once the process has ended: reads what is left (as ``ToolRunner`` does), and hands on the rest.
+    func finish() {
+        handle.readabilityHandler = nil
+        append(handle.readDataToEndOfFile())
+        lock.withLock {
+            if !pending.isEmpty { write(String(decoding: pending, as: UTF8.self)) }
+            pending = Data()
+        }
+    }
+}
