@@ -14,18 +14,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 package="${1:-Examples/HomeSkills}"
 runs="${RUNS:-5}"
-tool=.build/debug/skillcheck
-[ -x "$tool" ] || { echo "no $tool: run swift build --product skillcheck first" >&2; exit 2; }
+source scripts/scratch-folder.sh
 absolute="$(cd "$package" && pwd)"
 
-# FNV-1a, 64 bits, over the path's UTF-8 bytes: ConformanceRun.defaultScratch(for:).
-scratch_folder() {
-    local hash=$((0xCBF29CE484222325)) byte
-    for byte in $(printf '%s' "$1" | od -An -v -tu1); do
-        hash=$(( (hash ^ byte) * 0x100000001B3 ))
-    done
-    printf '%s/skillcheck/%s-%x\n' "${XDG_CACHE_HOME:-$HOME/.cache}" "$(basename "$1")" "$hash"
-}
 scratch="$(scratch_folder "$absolute")"
 
 seconds() {
