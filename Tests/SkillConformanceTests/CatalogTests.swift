@@ -106,3 +106,54 @@ struct EchoSkill: AgentSkill {
         SkillOutput(summary: input.rawText)
     }
 }
+
+/// ERR-2 with a skill the kit's working fakes do not fit: they answer every request with a weather
+/// document, and this skill decodes a quote.
+@Suite("ERR-2 when the working fakes do not fit the skill")
+struct UnfitFakesTests {
+    @Test("a failure after a request is skipped, saying why, never failed for the wrong cause")
+    func afterRequest() async {
+        let findings = await SkillConformance.check(for: "ERR-2").run(SkillUnderTest(QuoteSkill(validates: false)))
+        let problems = findings.filter { $0.outcome != .passed }
+        #expect(!problems.isEmpty)
+        for finding in problems {
+            guard case .skipped(let reason) = finding.outcome else {
+                Issue.record("expected skipped: \(finding.message)")
+                continue
+            }
+            #expect(reason.contains("weather document") && reason.contains("\"quote\""), "\(reason)")
+        }
+        #expect(!findings.contains { $0.outcome == .failed })
+    }
+
+    @Test("a failure before any request is still judged: the fakes played no part")
+    func beforeRequest() async {
+        let findings = await SkillConformance.check(for: "ERR-2").run(SkillUnderTest(QuoteSkill(validates: true, rejectsWrongly: true)))
+        #expect(findings.contains { $0.outcome == .failed && $0.subject.hasPrefix("empty input") }, "\(findings.map(\.message))")
+    }
+}
+
+/// Fetches a quote of the day and decodes it: `{"text": …}`.
+struct QuoteSkill: AgentSkill {
+    struct Quote: Decodable { var text: String }
+    let id = "quote"
+    let displayName = "Quote"
+    let description = "A quote of the day."
+    let keywords = ["quote"]
+    var samples: SkillSamples { SkillSamples(handled: ["quote"], unhandled: ["weather"]) }
+    /// Whether it checks the input before asking; with `rejectsWrongly`, an empty input is an executionFailed.
+    var validates: Bool
+    var rejectsWrongly = false
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        if validates && input.rawText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw rejectsWrongly ? SkillError.executionFailed("empty") : SkillError.invalidInput("say 'quote'")
+        }
+        let response = try await context.networkService.send(NetworkRequest(url: URL(string: "https://quotes.example/today")!))
+        do {
+            return SkillOutput(summary: try response.decode(Quote.self).text)
+        } catch {
+            throw SkillError.executionFailed("the quote service answered something unreadable")
+        }
+    }
+}

@@ -94,9 +94,15 @@ extension SkillConformance {
     }
 
     /// ERR-2: each odd input, with working fakes. Also returns the SkillErrors seen, for ERR-3.
+    ///
+    /// The kit's working fakes answer every request with a weather document. A skill that asks for
+    /// something else fails on its own handled sample too; then an odd input that failed after reaching
+    /// the network or storage cannot be told from a reply that does not fit, and is `skipped`, saying
+    /// so, rather than failed for the wrong cause. A failure before any request is still judged.
     static func invalidInputFindings(_ input: ConformanceCheck.Input) async -> (findings: [Finding], errors: [(String, SkillError)]) {
         let skill = input.skill.instance(in: .virtual(clock: VirtualClock()))
         let inputs = invalidInputs(keyword: skill.keywords.first { !isBlank($0) }, sample: skill.samples.handled.first)
+        let unfit = await fakesUnfit(input, sample: skill.samples.handled.first)
         var findings: [Finding] = []
         var errors: [(String, SkillError)] = []
         for (name, text) in inputs {
@@ -113,11 +119,29 @@ extension SkillConformance {
                     if let error = thrown.skillError { errors.append((subject, error)) }
                     if case .invalidInput = thrown.skillError {} else { ok = false }
                 }
+                if !ok, let unfit, probe.requestCount > 0 || !probe.storeLog.isEmpty {
+                    findings.append(input.finding("ERR-2", .skipped(reason: unfit), subject: subject, expected: expected,
+                                                  observed: describe(probe) + "; " + unfit))
+                    continue
+                }
                 findings.append(input.finding("ERR-2", ok ? .passed : .failed, subject: subject, expected: expected,
                                               observed: describe(probe)))
             }
         }
         return (findings, errors)
+    }
+
+    /// Why the working fakes do not fit this skill (its first handled sample, run with them, ended with
+    /// an error other than `invalidInput`), or `nil` when they do (or there is no sample to tell).
+    static func fakesUnfit(_ input: ConformanceCheck.Input, sample: String?) async -> String? {
+        guard let sample else { return nil }
+        let result = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits,
+                                     setUp: InjectedFault.healthy)
+        guard case .success(let probe) = result, case .threw(let thrown) = probe.ending else { return nil }
+        if case .invalidInput = thrown.skillError { return nil }
+        return "the skill's own sample \(quoted(sample)) fails with the kit's working fakes too (threw \(thrown)): they "
+            + "answer every request with a weather document, which this skill cannot use, so a failure after a "
+            + "request cannot be told from a reply that does not fit"
     }
 
     /// ERR-3: every SkillError seen under faults and odd inputs has a readable reason.
