@@ -49,7 +49,7 @@ public struct RaceStage: Sendable {
         } catch {
             throw .tool(error.description)
         }
-        let reports = Self.reports(in: run.standardError + "\n" + run.standardOutput,
+        let reports = Self.reports(in: run.standardError + "\n" + run.standardOutput, package: harness.discovery.package.path,
                                    excluding: [harness.discovery.kit.path, harness.folder.path])
         let subject = "SEND-2's stress case under ThreadSanitizer"
         let expected = "no data race reported"
@@ -61,7 +61,7 @@ public struct RaceStage: Sendable {
             return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .passed, subject: subject, expected: expected,
                            observed: "ThreadSanitizer reported nothing")
         }
-        let first = reports.first.map { "\($0.summary)" + ($0.location.map { " at \($0)" } ?? "") } ?? "exit status 66"
+        let first = reports.first.map { "\(Self.demangled($0.summary))" + ($0.location.map { " at \($0)" } ?? "") } ?? "exit status 66"
         return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .failed, subject: subject, expected: expected,
                        observed: "ThreadSanitizer reported \(max(reports.count, 1)) data race(s); the first: \(first)")
     }
@@ -76,13 +76,31 @@ public struct RaceStage: Sendable {
     }
 
     /// A ThreadSanitizer report: its summary line and the first frame in the skill's own code.
-    struct Report: Sendable, Hashable {
-        var summary: String
-        var location: String?
+    public struct Report: Sendable, Hashable {
+        public var summary: String
+        public var location: String?
+    }
+
+    /// `text` with each mangled Swift symbol (`$s11HomeDevices13DoorLockSkillC7execute…`) replaced by its
+    /// readable name (`DoorLockSkill.execute(input:context:)`), by `swift demangle`; as it was when that
+    /// cannot run.
+    public static func demangled(_ text: String) -> String {
+        let symbols = text.matches(of: /\$s[0-9A-Za-z_]+/).map { String($0.output) }
+        guard !symbols.isEmpty,
+              let run = try? ToolRunner.run(["swift", "demangle", "--simplified", "--compact"] + symbols, timeout: .seconds(60)),
+              run.succeeded else { return text }
+        let names = run.standardOutput.split(separator: "\n").map(String.init)
+        guard names.count == symbols.count else { return text }
+        var result = text
+        for (symbol, name) in zip(symbols, names) { result = result.replacingOccurrences(of: symbol, with: name) }
+        return result
     }
 
     /// The reports in a sanitized process's output, each `WARNING: ThreadSanitizer: …` up to its `SUMMARY:`.
-    static func reports(in text: String, excluding folders: [String] = []) -> [Report] {
+    /// A report's location is its first frame in the package's own code (`package`), else its first frame
+    /// outside the runtime and `folders` (the kit and the harness; a package may sit inside the kit's
+    /// checkout, as the examples do).
+    public static func reports(in text: String, package: String? = nil, excluding folders: [String] = []) -> [Report] {
         var reports: [Report] = []
         var current: [Substring]?
         for line in text.split(separator: "\n") {
@@ -91,10 +109,11 @@ public struct RaceStage: Sendable {
             current?.append(line)
             if line.hasPrefix("SUMMARY: ThreadSanitizer:") {
                 let frames = current ?? []
-                // The first frame outside the runtime and the kit: `#0 … /path/File.swift:27:9 (…)`.
-                let location = frames.lazy.filter { $0.contains("#") && $0.contains(".swift:") }
-                    .filter { frame in !folders.contains { frame.contains($0) } && !frame.contains("swift/stdlib") }
-                    .compactMap { $0.split(separator: " ").first { $0.contains(".swift:") }.map(String.init) }.first
+                // A frame: `#0 … /path/File.swift:27:9 (…)`.
+                let swiftFrames = frames.filter { $0.contains("#") && $0.contains(".swift:") }
+                let own = package.flatMap { root in swiftFrames.first { $0.contains(root + "/") } }
+                let outside = swiftFrames.first { frame in !folders.contains { frame.contains($0) } && !frame.contains("swift/stdlib") }
+                let location = (own ?? outside).flatMap { $0.split(separator: " ").first { $0.contains(".swift:") }.map(String.init) }
                 reports.append(Report(summary: String(line.dropFirst("SUMMARY: ThreadSanitizer: ".count)), location: location))
                 current = nil
             }
