@@ -52,8 +52,7 @@ public struct ConformanceRun: Sendable {
 
     /// `~/.cache/skillcheck/<folder>-<hash of the absolute path>`: one per package, never shared.
     public static func defaultScratch(for package: URL) -> URL {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in package.path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hash = PackageFingerprint.Digest.fnv1a(package.path)
         let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         return cache.appendingPathComponent("skillcheck/\(package.lastPathComponent)-\(String(hash, radix: 16))")
@@ -156,13 +155,10 @@ public struct ConformanceRun: Sendable {
                      progress: @escaping @Sendable (String) -> Void) async throws -> [SkillResult] {
         let stage = ConformanceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-build"),
                                      perSkillTimeout: perSkillTimeout)
-        if let binary = stage.builtBinary, builds[stage.buildFolder.lastPathComponent] == key + " " + binary {
-            progress("conformance: the harness is built and current")
-        } else {
-            progress("conformance: building the harness for \(harness.skills.count) skills")
-            try await offThePool("harness build") { try stage.build() }
-            builds[stage.buildFolder.lastPathComponent] = stage.builtBinary.map { key + " " + $0 }
-        }
+        try await Self.buildUnlessCurrent(stage.buildFolder, key: key, builds: &builds,
+                                          current: "conformance: the harness is built and current",
+                                          building: "conformance: building the harness for \(harness.skills.count) skills",
+                                          progress: progress) { try stage.build() }
         let count = harness.skills.count
         return try await Self.eachSkill(count, jobs: jobs) { index in
             progress("conformance: \(harness.skills[index]) (\(index + 1) of \(count))")
@@ -174,19 +170,31 @@ public struct ConformanceRun: Sendable {
     func race(_ harness: HarnessPackage, key: String, builds: inout [String: String], results: inout [SkillResult],
               progress: @escaping @Sendable (String) -> Void) async throws {
         let race = RaceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"))
-        if let binary = race.builtBinary, builds[race.buildFolder.lastPathComponent] == key + " " + binary {
-            progress("race: the sanitized harness is built and current")
-        } else {
-            progress("race: building the harness under ThreadSanitizer")
-            try await offThePool("race build") { try race.build() }
-            builds[race.buildFolder.lastPathComponent] = race.builtBinary.map { key + " " + $0 }
-        }
+        try await Self.buildUnlessCurrent(race.buildFolder, key: key, builds: &builds,
+                                          current: "race: the sanitized harness is built and current",
+                                          building: "race: building the harness under ThreadSanitizer",
+                                          progress: progress) { try race.build() }
         let ids = results.map(\.id), count = results.count
         let findings = try await Self.eachSkill(count, jobs: jobs) { index in
             progress("race: \(harness.skills[index]) (\(index + 1) of \(count))")
             return try await offThePool("race") { try race.run(skillAt: index, skillID: ids[index]) }
         }
         for index in results.indices { results[index].findings.append(findings[index]) }
+    }
+
+    /// Runs `build` (a build into `folder`) unless `builds` remembers one made from `key` that left the
+    /// test binary that is there now (size and modification time); then remembers this one.
+    static func buildUnlessCurrent(
+        _ folder: URL, key: String, builds: inout [String: String], current: String, building: String,
+        progress: @Sendable (String) -> Void, _ build: @escaping @Sendable () throws -> Void
+    ) async throws {
+        if let binary = HarnessPackage.binaryStamp(in: folder), builds[folder.lastPathComponent] == key + " " + binary {
+            progress(current)
+            return
+        }
+        progress(building)
+        try await offThePool(building) { try build() }
+        builds[folder.lastPathComponent] = HarnessPackage.binaryStamp(in: folder).map { key + " " + $0 }
     }
 
     /// SEND-1 and SEND-3 from the static stage. An escape hatch is accepted (SEND-3) once SEND-2 passed

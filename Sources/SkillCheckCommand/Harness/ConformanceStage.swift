@@ -61,9 +61,6 @@ public struct ConformanceStage: Sendable {
         }
     }
 
-    /// The built test binary's size and modification time, or `nil` when there is none to run.
-    public var builtBinary: String? { HarnessPackage.binaryStamp(in: buildFolder) }
-
     /// The command that runs the harness built in `buildFolder` with Swift Testing's `options`. On Linux,
     /// the test binary itself (what `swift test` runs, without loading the manifest again: 0.07 s
     /// instead of 0.5 s a skill); elsewhere `swift test --skip-build` with `swiftTestOptions` too.

@@ -169,7 +169,11 @@ public struct HarnessPackage: Sendable {
         """
     }
 
-    private func literal(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    private func literal(_ text: String) -> String { Self.literal(text) }
+
+    /// `text` as a Swift string literal, for the generated sources (a path, a type's name).
+    static func literal(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            .replacingOccurrences(of: "\n", with: "\\n") + "\""
     }
 }

@@ -97,6 +97,13 @@ public struct PackageFingerprint: Sendable, Codable, Hashable {
         private var first: UInt64 = 0xCBF2_9CE4_8422_2325
         private var second: UInt64 = 0x6C62_272E_07BB_0142
 
+        /// 64-bit FNV-1a of `text`'s UTF-8 bytes: the first of the two hashes, alone.
+        static func fnv1a(_ text: String) -> UInt64 {
+            var digest = Digest()
+            digest.add(text)
+            return digest.first
+        }
+
         mutating func add(_ text: String) {
             for byte in text.utf8 {
                 first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3

@@ -33,9 +33,6 @@ public struct RaceStage: Sendable {
         }
     }
 
-    /// The sanitized test binary's size and modification time, or `nil` when there is none to run.
-    public var builtBinary: String? { HarnessPackage.binaryStamp(in: buildFolder) }
-
     /// Runs SEND-2 for the skill at `index` under ThreadSanitizer: one finding, passed or failed with the
     /// first report's summary and where it happened.
     public func run(skillAt index: Int, skillID: String) throws(StageFailure) -> Finding {

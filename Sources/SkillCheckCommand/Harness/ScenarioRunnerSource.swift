@@ -106,8 +106,5 @@ public struct ScenarioRunnerSource: Sendable {
         """
     }
 
-    private func literal(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n") + "\""
-    }
+    private func literal(_ text: String) -> String { HarnessPackage.literal(text) }
 }
