@@ -1,6 +1,6 @@
 import Foundation
 
-/// A value behind a lock, shared with SkillTesting (`package`).
+/// A value behind a lock, shared with the other modules of this package (`package`).
 ///
 /// Not `Synchronization.Mutex`, for two reasons: it needs macOS 15 and this module supports macOS 14; and
 /// on Linux its lock lives in the uninstrumented toolchain library, so ThreadSanitizer sees two threads

@@ -1,0 +1,180 @@
+import Foundation
+
+extension JSONSchema {
+    // MARK: The schema itself
+
+    static func check(_ schema: JSON, at pointer: String, into problems: inout [Problem]) {
+        guard case .object(let members) = schema else {
+            problems.append(Problem(pointer: pointer, message: "a schema is an object such as {\"type\": \"string\"}, found \(schema.kind)"))
+            return
+        }
+        for key in members.keys.sorted() where !checkedKeywords.contains(key) && !otherKeywords.contains(key) {
+            let near = checkedKeywords.union(["description"]).first { distance($0, key) <= 2 }
+            let hint = near.map { "; did you mean \"\($0)\"?" } ?? "; JSON Schema has no such keyword"
+            problems.append(Problem(pointer: pointer + "/" + escape(key), message: "unknown keyword \"\(key)\"\(hint)"))
+        }
+        let type = members["type"]
+        if let type {
+            if let name = type.stringValue {
+                if !types.contains(name) {
+                    problems.append(Problem(pointer: pointer + "/type", message: "unknown type \"\(name)\": write one of \(types.map { "\"\($0)\"" }.joined(separator: ", "))"))
+                }
+            } else {
+                problems.append(Problem(pointer: pointer + "/type", message: "\"type\" is a string such as \"string\", found \(type.kind)"))
+            }
+        }
+        checkProperties(members, type: type?.stringValue, at: pointer, into: &problems)
+        checkEnum(members, type: type?.stringValue, at: pointer, into: &problems)
+        if let items = members["items"] {
+            if type?.stringValue != "array" {
+                problems.append(Problem(pointer: pointer + "/items", message: "\"items\" only applies to \"type\": \"array\""))
+            }
+            check(items, at: pointer + "/items", into: &problems)
+        }
+        if let format = members["format"] {
+            if let name = format.stringValue, !knownFormats.contains(name) {
+                problems.append(Problem(pointer: pointer + "/format", message: "unknown format \"\(name)\"; for a date and time write \"date-time\" (ISO 8601)"))
+            } else if format.stringValue == nil {
+                problems.append(Problem(pointer: pointer + "/format", message: "\"format\" is a string such as \"date-time\", found \(format.kind)"))
+            } else if type?.stringValue != "string" {
+                problems.append(Problem(pointer: pointer + "/format", message: "\"format\" applies to strings: add \"type\": \"string\""))
+            }
+        }
+        if let extra = members["additionalProperties"], case .bool = extra {} else if let extra = members["additionalProperties"] {
+            check(extra, at: pointer + "/additionalProperties", into: &problems)
+        }
+    }
+
+    private static func checkProperties(_ members: [String: JSON], type: String?, at pointer: String, into problems: inout [Problem]) {
+        var declared: Set<String> = []
+        if let properties = members["properties"] {
+            if type != nil, type != "object" {
+                problems.append(Problem(pointer: pointer + "/properties", message: "\"properties\" only applies to \"type\": \"object\""))
+            }
+            if case .object(let schemas) = properties {
+                declared = Set(schemas.keys)
+                for name in schemas.keys.sorted() {
+                    check(schemas[name]!, at: pointer + "/properties/" + escape(name), into: &problems)
+                }
+            } else {
+                problems.append(Problem(pointer: pointer + "/properties", message: "\"properties\" maps each field to its schema, such as {\"city\": {\"type\": \"string\"}}, found \(properties.kind)"))
+            }
+        }
+        guard let required = members["required"] else { return }
+        guard case .array(let names) = required else {
+            problems.append(Problem(pointer: pointer + "/required", message: "\"required\" is an array of field names, such as [\"city\"], found \(required.kind)"))
+            return
+        }
+        for (index, name) in names.enumerated() {
+            guard let field = name.stringValue else {
+                problems.append(Problem(pointer: pointer + "/required/\(index)", message: "a required field is named by a string, found \(name.kind)"))
+                continue
+            }
+            if !declared.contains(field) {
+                let known = declared.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                problems.append(Problem(pointer: pointer + "/required/\(index)", message: "\"\(field)\" is required but not in \"properties\"\(known.isEmpty ? "" : " (which has \(known))")"))
+            }
+        }
+    }
+
+    private static func checkEnum(_ members: [String: JSON], type: String?, at pointer: String, into problems: inout [Problem]) {
+        guard let values = members["enum"] else { return }
+        guard case .array(let choices) = values, !choices.isEmpty else {
+            problems.append(Problem(pointer: pointer + "/enum", message: "\"enum\" is a non-empty array of the allowed values, found \(values.quoted)"))
+            return
+        }
+        guard let type else { return }
+        let typeOnly: JSON = ["type": .string(type)]
+        for (index, choice) in choices.enumerated() where firstViolation(choice, typeOnly, field: "") != nil {
+            problems.append(Problem(pointer: pointer + "/enum/\(index)", message: "\(choice.quoted) is not of the schema's type \"\(type)\""))
+        }
+    }
+
+    // MARK: Arguments
+
+    /// The first way `value` does not fit `schema`, naming the field; `nil` when it fits.
+    static func firstViolation(_ value: JSON, _ schema: JSON, field: String) -> String? {
+        let label = field.isEmpty ? "arguments" : field
+        if let type = schema["type"]?.stringValue, !fits(value, type: type) {
+            return "\(label): expected \(article(type)), found \(value.quoted)"
+        }
+        if case .array(let choices)? = schema["enum"], !choices.contains(value) {
+            return "\(label): expected one of \(choices.map(\.quoted).joined(separator: ", ")), found \(value.quoted)"
+        }
+        if schema["format"] == "date-time", let text = value.stringValue, !isDateTime(text) {
+            return "\(label): expected a date-time such as \"2025-04-09T00:00:00Z\", found \(value.quoted)"
+        }
+        switch value {
+        case .object(let members):
+            return objectViolation(members, schema, field: field)
+        case .array(let items):
+            guard let itemSchema = schema["items"] else { return nil }
+            for (index, item) in items.enumerated() {
+                if let violation = firstViolation(item, itemSchema, field: "\(label)[\(index)]") { return violation }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    private static func objectViolation(_ members: [String: JSON], _ schema: JSON, field: String) -> String? {
+        let prefix = field.isEmpty ? "" : field + "."
+        for name in schema["required"].flatMap(strings) ?? [] where members[name] == nil || members[name] == .null {
+            return "\(prefix)\(name): is required"
+        }
+        let properties: [String: JSON]
+        if case .object(let schemas)? = schema["properties"] { properties = schemas } else { properties = [:] }
+        for name in members.keys.sorted() {
+            if let propertySchema = properties[name] {
+                if members[name] == .null, !(schema["required"].flatMap(strings) ?? []).contains(name) { continue }
+                if let violation = firstViolation(members[name]!, propertySchema, field: prefix + name) { return violation }
+            } else if schema["additionalProperties"] == false {
+                let known = properties.keys.sorted().joined(separator: ", ")
+                return "\(prefix)\(name): is not a field of this tool (fields: \(known))"
+            }
+        }
+        return nil
+    }
+
+    private static func fits(_ value: JSON, type: String) -> Bool {
+        switch (type, value) {
+        case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool),
+             ("null", .null), ("number", .number): true
+        case ("integer", .number(let number)): number.rounded() == number
+        default: !types.contains(type)
+        }
+    }
+
+    private static func article(_ type: String) -> String {
+        type == "integer" || type == "object" || type == "array" ? "an \(type)" : type == "null" ? "null" : "a \(type)"
+    }
+
+    /// An RFC 3339 date-time: a date, `T`, a time, and `Z` or an offset.
+    static func isDateTime(_ text: String) -> Bool {
+        let plain = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions.insert(.withFractionalSeconds)
+        return plain.date(from: text) != nil || fractional.date(from: text) != nil
+    }
+
+    static func escape(_ key: String) -> String {
+        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    /// Levenshtein distance, for "did you mean".
+    static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var row = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var previous = row[0]
+            row[0] = i
+            for j in stride(from: 1, through: b.count, by: 1) {
+                let current = row[j]
+                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+                previous = current
+            }
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+}

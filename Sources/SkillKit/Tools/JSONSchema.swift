@@ -1,0 +1,119 @@
+import Foundation
+
+/// The subset of JSON Schema the kit understands: `type`, `properties`, `required`, `enum`, `items`,
+/// `additionalProperties: false` and the `date-time` format, the part that decides what a model may send.
+///
+/// It does three things with a schema:
+/// - ``problems(in:)`` finds mistakes in the schema itself (a `required` field that is not a property,
+///   a misspelt keyword), each at its JSON pointer;
+/// - ``validate(_:against:)`` checks arguments and throws ``SkillError/invalidInput(_:)`` naming the
+///   first field that does not fit;
+/// - ``example(for:)`` builds arguments that fit, for conformance checks and documentation.
+///
+/// ```swift
+/// let schema: JSON = ["type": "object", "properties": ["days": ["type": "integer"]], "required": ["days"]]
+/// try JSONSchema.validate(["days": "three"], against: schema)
+/// // SkillError.invalidInput("days: expected an integer, found \"three\"")
+/// ```
+///
+/// Other keywords of JSON Schema (`minimum`, `pattern`, `oneOf`, ...) are accepted and not checked;
+/// a keyword JSON Schema does not have is a problem, since a typo such as `requird` silently makes
+/// every field optional.
+public enum JSONSchema {
+    /// The type names the kit checks.
+    public static let types = ["object", "array", "string", "integer", "number", "boolean", "null"]
+
+    /// One mistake in a schema.
+    public struct Problem: Sendable, Hashable, CustomStringConvertible {
+        /// Where, as a JSON pointer into the schema: `/properties/start/format`.
+        public var pointer: String
+        /// What is wrong, and what to write instead.
+        public var message: String
+
+        public init(pointer: String, message: String) {
+            self.pointer = pointer
+            self.message = message
+        }
+
+        public var description: String { "\(pointer.isEmpty ? "/" : pointer): \(message)" }
+    }
+
+    /// Keywords of JSON Schema the kit accepts without checking.
+    static let otherKeywords: Set<String> = [
+        "$schema", "$id", "$ref", "$defs", "definitions", "$comment", "title", "description", "default",
+        "examples", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
+        "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "contains",
+        "minProperties", "maxProperties", "patternProperties", "propertyNames", "dependentRequired",
+        "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "nullable", "readOnly", "writeOnly",
+        "deprecated", "contentEncoding", "contentMediaType", "prefixItems",
+    ]
+    static let checkedKeywords: Set<String> = ["type", "properties", "required", "enum", "items", "format", "additionalProperties"]
+    /// Formats JSON Schema defines; only `date-time` is checked.
+    static let knownFormats: Set<String> = [
+        "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4",
+        "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer",
+        "relative-json-pointer", "regex",
+    ]
+
+    /// The schema's mistakes, in document order; empty for a schema the kit can check arguments against.
+    /// A tool's schema must also describe an object, since a model sends arguments as one.
+    public static func problems(in schema: JSON) -> [Problem] {
+        var problems: [Problem] = []
+        if case .object = schema, schema["type"] != nil, schema["type"] != "object" {
+            problems.append(Problem(pointer: "/type", message: "a tool's arguments are an object: write \"type\": \"object\", found \(schema["type"]!.quoted)"))
+        }
+        check(schema, at: "", into: &problems)
+        return problems
+    }
+
+    /// Checks `arguments` against `schema`; throws ``SkillError/invalidInput(_:)`` naming the first
+    /// field that does not fit, such as `start: expected a date-time such as "2025-04-09T00:00:00Z", found "明天"`.
+    public static func validate(_ arguments: JSON, against schema: JSON) throws(SkillError) {
+        if let violation = firstViolation(arguments, schema, field: "") {
+            throw SkillError.invalidInput(violation)
+        }
+    }
+
+    /// Parses `arguments` as JSON and checks it against `schema`; text that is not JSON is
+    /// ``SkillError/invalidInput(_:)`` too.
+    @discardableResult
+    public static func validate(_ arguments: Data, against schema: JSON) throws(SkillError) -> JSON {
+        let value: JSON
+        do {
+            value = try JSON(parsing: arguments)
+        } catch {
+            let text = String(decoding: arguments.prefix(60), as: UTF8.self)
+            throw SkillError.invalidInput("arguments are not JSON: \(text.isEmpty ? "(empty)" : text)")
+        }
+        try validate(value, against: schema)
+        return value
+    }
+
+    /// Arguments that fit `schema`: every required property, with its first `enum` value, a date-time
+    /// for the `date-time` format, `"example"` for other strings, `1` for numbers, `true`, one item per array.
+    public static func example(for schema: JSON) -> JSON {
+        if let values = schema["enum"], case .array(let choices) = values, let first = choices.first { return first }
+        let type = schema["type"]?.stringValue ?? (schema["properties"] != nil ? "object" : nil)
+        switch type {
+        case "object"?:
+            var members: [String: JSON] = [:]
+            let required = schema["required"].flatMap(strings) ?? []
+            if case .object(let properties)? = schema["properties"] {
+                for name in required { members[name] = example(for: properties[name] ?? [:]) }
+            }
+            return .object(members)
+        case "array"?: return .array([example(for: schema["items"] ?? ["type": "string"])])
+        case "string"?: return schema["format"] == "date-time" ? "2025-04-09T00:00:00Z" : "example"
+        case "integer"?, "number"?: return 1
+        case "boolean"?: return true
+        case "null"?: return .null
+        default: return .object([:])
+        }
+    }
+
+    static func strings(_ value: JSON) -> [String]? {
+        guard case .array(let items) = value else { return nil }
+        let names = items.compactMap(\.stringValue)
+        return names.count == items.count ? names : nil
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+
+/// An ``AgentSkill`` offered to a model as a tool: one `text` argument, the request in the user's words.
+///
+/// ```swift
+/// registry.register(NoteSkill().asTool(context: context))
+/// ```
+public struct AgentSkillTool: ToolSkill {
+    /// The skill this tool runs.
+    public let skill: any AgentSkill
+    /// What the skill receives on each call.
+    public let context: SkillContext
+
+    public init(_ skill: any AgentSkill, context: SkillContext) {
+        self.skill = skill
+        self.context = context
+    }
+
+    public var id: String { skill.id }
+    /// The skill's id with every character a tool name may not hold replaced by `_`.
+    public var name: String {
+        String(skill.id.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "_" })
+    }
+    public var description: String { skill.description }
+    public var inputSchema: JSON {
+        [
+            "type": "object",
+            "properties": ["text": ["type": "string", "description": "The user's request, in their own words"]],
+            "required": ["text"],
+        ]
+    }
+    public var sampleArguments: [JSON] {
+        let handled = skill.samples.handled.map { JSON.object(["text": .string($0)]) }
+        return handled.isEmpty ? [JSONSchema.example(for: inputSchema)] : handled
+    }
+
+    private struct Arguments: Decodable { let text: String }
+
+    /// Runs the skill on `text` and returns its summary.
+    public func execute(arguments: Data) async throws -> String {
+        let arguments = try decodeArguments(Arguments.self, from: arguments)
+        return try await skill.execute(input: SkillInput(rawText: arguments.text), context: context).summary
+    }
+}
+
+/// A ``ToolSkill`` routed by keywords like an ``AgentSkill``: the user's text becomes the tool's
+/// arguments through `arguments`, and the tool's result becomes the summary.
+///
+/// ```swift
+/// engine.register(WeatherTool().asAgentSkill(keywords: ["天气"]) { input in ["city": .string(input.rawText)] })
+/// ```
+public struct ToolAgentSkill: AgentSkill {
+    /// The tool this skill runs.
+    public let tool: any ToolSkill
+    public let keywords: [String]
+    /// Turns the user's text into the tool's arguments; throw ``SkillError/invalidInput(_:)`` when it cannot.
+    public let arguments: @Sendable (SkillInput) throws -> JSON
+
+    public init(_ tool: any ToolSkill, keywords: [String], arguments: @escaping @Sendable (SkillInput) throws -> JSON) {
+        self.tool = tool
+        self.keywords = keywords
+        self.arguments = arguments
+    }
+
+    public var id: String { tool.id }
+    public var displayName: String { tool.name }
+    public var description: String { tool.description }
+
+    public func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        SkillOutput(summary: try await tool.execute(arguments: try arguments(input).data))
+    }
+}
+
+extension AgentSkill {
+    /// This skill as a tool a model can call: see ``AgentSkillTool``.
+    public func asTool(context: SkillContext) -> AgentSkillTool { AgentSkillTool(self, context: context) }
+}
+
+extension ToolSkill {
+    /// This tool as a skill the keyword-routing engine can run: see ``ToolAgentSkill``.
+    public func asAgentSkill(keywords: [String], arguments: @escaping @Sendable (SkillInput) throws -> JSON) -> ToolAgentSkill {
+        ToolAgentSkill(self, keywords: keywords, arguments: arguments)
+    }
+}
