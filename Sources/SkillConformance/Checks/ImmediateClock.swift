@@ -1,3 +1,4 @@
+import SkillKit
 import Foundation
 import SkillEngine
 

@@ -1,3 +1,4 @@
+import SkillKit
 import SkillEngine
 import Foundation
 

@@ -1,3 +1,4 @@
+import SkillKit
 import SkillEngine
 
 /// Suspends until the task is cancelled, then throws `CancellationError`: a call that never answers.
