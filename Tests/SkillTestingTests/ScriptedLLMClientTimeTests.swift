@@ -92,6 +92,26 @@ struct ScriptedLLMClientTimeTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("a task already cancelled when it asks for the next piece sees the stream end, with no error: check Task.isCancelled")
+    func cancelledBeforeNext() async throws {
+        let clock = VirtualClock()
+        let model = ScriptedLLMClient(clock: clock, turns: [.text("北京", chunks: .bytes(3))])
+        let task = clock.scheduler.spawn("stream") { () async throws -> (Int, Bool) in
+            var received = 0
+            for try await _ in model.stream(messages: Self.ask, tools: []) {
+                received += 1
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
+            return (received, Task.isCancelled)
+        }
+        clock.scheduler.runUntilIdle()
+        let (received, cancelled) = try await task.value
+        // AsyncThrowingStream(unfolding:) ends a cancelled consumer's stream quietly: the second piece is never played.
+        #expect(received == 1)
+        #expect(cancelled)
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("cancelling a complete call during latency throws CancellationError")
     func cancelComplete() async throws {
         let clock = VirtualClock()

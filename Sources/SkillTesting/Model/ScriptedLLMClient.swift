@@ -34,7 +34,10 @@ import SkillKit
 /// over the script: its nth tool call is `"call-n"`.
 ///
 /// All waiting happens in the task that calls ``complete(messages:tools:)`` or iterates
-/// ``stream(messages:tools:)``, so cancelling that task ends the wait with `CancellationError`.
+/// ``stream(messages:tools:)``, so cancelling that task ends the wait with `CancellationError`. A task
+/// that is already cancelled when it asks for the next piece sees the stream end without an error (as
+/// every `AsyncThrowingStream(unfolding:)` does): after the loop, check `Task.isCancelled` before taking
+/// the text so far as the whole answer.
 @available(SkillCheckTesting, *)
 public final class ScriptedLLMClient: LLMClient, Sendable {
     private struct State {
