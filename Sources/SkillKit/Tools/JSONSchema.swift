@@ -1,6 +1,7 @@
 import Foundation
 
-/// The subset of JSON Schema the kit understands: `type`, `properties`, `required`, `enum`, `items`,
+/// The subset of JSON Schema the kit understands: `type` (a name, or an array of names such as
+/// `["string", "null"]` for a nullable field), `properties`, `required`, `enum`, `items`,
 /// `additionalProperties` (`false`, or a schema the other fields must fit) and the `date-time` format,
 /// the part that decides what a model may send.
 ///
@@ -94,7 +95,8 @@ public enum JSONSchema {
     /// for the `date-time` format, `"example"` for other strings, `1` for numbers, `true`, one item per array.
     public static func example(for schema: JSON) -> JSON {
         if let values = schema["enum"], case .array(let choices) = values, let first = choices.first { return first }
-        let type = schema["type"]?.stringValue ?? (schema["properties"] != nil ? "object" : nil)
+        let names = typeNames(schema["type"])
+        let type = names?.first { $0 != "null" } ?? names?.first ?? (schema["properties"] != nil ? "object" : nil)
         switch type {
         case "object"?:
             var members: [String: JSON] = [:]

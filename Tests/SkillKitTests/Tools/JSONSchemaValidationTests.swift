@@ -87,6 +87,26 @@ struct JSONSchemaValidationTests {
         try JSONSchema.validate(example, against: schema)
     }
 
+    static let strict: JSON = [
+        "type": "object",
+        "properties": ["city": ["type": "string"], "days": ["type": ["integer", "null"]]],
+        "required": ["city", "days"],
+        "additionalProperties": false,
+    ]
+
+    @Test("a nullable field (type [\"integer\", \"null\"], as strict function calling writes an optional one) takes null, even when required")
+    func nullable() throws {
+        try JSONSchema.validate(["city": "北京", "days": nil], against: Self.strict)
+        try JSONSchema.validate(["city": "北京", "days": 3], against: Self.strict)
+        #expect(throws: SkillError.invalidInput("days: expected an integer or null, found \"3\"")) {
+            try JSONSchema.validate(["city": "北京", "days": "3"], against: Self.strict)
+        }
+        #expect(throws: SkillError.invalidInput("days: is required")) { try JSONSchema.validate(["city": "北京"], against: Self.strict) }
+        #expect(throws: SkillError.invalidInput("city: is required")) { try JSONSchema.validate(["city": nil, "days": 1], against: Self.strict) }
+        #expect(JSONSchema.example(for: Self.strict) == ["city": "example", "days": 1])
+        #expect(JSONSchema.problems(in: Self.strict).isEmpty)
+    }
+
     @Test("example(for:) fills every required field: enum's first value, a date-time, one array item")
     func exampleValues() {
         #expect(JSONSchema.example(for: Self.schema) == ["start": "2025-04-09T00:00:00Z"])
