@@ -11,9 +11,9 @@ extension ToolRun {
         case superseded(late: Bool)
     }
 
-    /// Runs the tool call: checks the registry and the arguments, runs the skill under its timeout, and
-    /// feeds what happened back to the model.
-    func execute(_ call: ToolCall) async {
+    /// Takes the tool call: checks the registry and the arguments, and announces the skill, so that a
+    /// screen shows its card before it runs.
+    func select(_ call: ToolCall) {
         emit(.skillSelected(call))
         let skill: any ToolSkill
         switch engine.registry.resolve(call) {
@@ -32,7 +32,12 @@ extension ToolRun {
         emit(.phase(.executing(skillID: skill.id)))
         emit(.skillState(skillID: skill.id, .starting))
         emit(.skillState(skillID: skill.id, .executing(progress: nil)))
-        switch await perform(skill, call) {
+        step = .perform(call, skill)
+    }
+
+    /// Runs the skill under its timeout, and feeds what happened back to the model.
+    func perform(_ call: ToolCall, _ skill: any ToolSkill) async {
+        switch await outcome(of: skill, call) {
         case .result(let result):
             deliver(result, of: call, skillID: skill.id)
         case .failed(let error):
@@ -53,7 +58,7 @@ extension ToolRun {
         }
     }
 
-    private func perform(_ skill: any ToolSkill, _ call: ToolCall) async -> SkillOutcome {
+    private func outcome(of skill: any ToolSkill, _ call: ToolCall) async -> SkillOutcome {
         let clock = engine.clock
         let elapsed = AgentEngine.stopwatch(clock)
         let signal = turn?.signal

@@ -15,6 +15,7 @@ final class ToolRun: @unchecked Sendable {
         case request
         case streaming(ModelAnswer)
         case execute(ToolCall)
+        case perform(ToolCall, any ToolSkill)
         case done
     }
 
@@ -76,7 +77,8 @@ final class ToolRun: @unchecked Sendable {
         case .waiting(let ticket): await wait(ticket)
         case .request: request()
         case .streaming(let answer): await stream(answer)
-        case .execute(let call): await execute(call)
+        case .execute(let call): select(call)
+        case .perform(let call, let skill): await perform(call, skill)
         case .done: break
         }
     }
