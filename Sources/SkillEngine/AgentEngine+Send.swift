@@ -111,6 +111,13 @@ extension AgentEngine {
                     reply(result.summary, skillID: skillID, in: &core)
                     core.state = result.requiresConfirmation ? .waitingForConfirmation : .idle
                     core.emit(.skillFinished(skillID: skillID ?? "", summary: result.summary))
+                case .failed(SkillError.alreadyRunning):
+                    // Seed 004's exclusive skill: answered like the exclusive policy, not as a failure.
+                    output = SkillOutput(summary: catalog.busy)
+                    state = .failed(catalog.describe(SkillError.alreadyRunning))
+                    reply(output.summary, skillID: skillID, in: &core)
+                    core.state = .idle
+                    core.emit(.skillFailed(skillID: skillID ?? "", error: catalog.describe(SkillError.alreadyRunning)))
                 case .failed(let error):
                     output = SkillOutput(summary: catalog.failure(error))
                     state = .failed(catalog.describe(error))

@@ -150,6 +150,16 @@ struct AgentEngineActivityTests {
         #expect(harness.engine.eventLog.contains(.queued(text: "slow 3")))
     }
 
+    @available(SkillCheckTesting, *)
+    @Test("a skill that throws seed 004's alreadyRunning is answered with the busy text, not as a failure")
+    func alreadyRunning() async throws {
+        let harness = EngineHarness(skills: [ScriptedSkill(id: "pay", keywords: ["pay"], error: SkillError.alreadyRunning)])
+        let reply = try await harness.send("pay")
+        #expect(reply.summary == "正在处理上一条指令，请稍候")
+        #expect(harness.engine.state == .idle)
+        #expect(harness.engine.eventLog.last == .skillFailed(skillID: "pay", error: "技能正在执行中，请稍后再试"))
+    }
+
     @Test("policies encode as before, and concurrent as an object")
     func policyCoding() throws {
         let encoded = try JSONEncoder().encode([ConcurrencyPolicy.serial, .concurrent(maxConcurrent: 2)])
