@@ -84,7 +84,8 @@ public enum JSONSchema {
         do {
             value = try JSON(parsing: arguments)
         } catch {
-            let text = String(decoding: arguments.prefix(60), as: UTF8.self)
+            // Cut by characters, not bytes: a byte cut can end inside a character and show U+FFFD.
+            let text = String(String(decoding: arguments, as: UTF8.self).prefix(60))
             throw SkillError.invalidInput("arguments are not JSON: \(text.isEmpty ? "(empty)" : text)")
         }
         try validate(value, against: schema)

@@ -59,6 +59,17 @@ struct JSONSchemaValidationTests {
         #expect(throws: SkillError.invalidInput(message)) { try JSONSchema.validate(Data(text.utf8), against: Self.schema) }
     }
 
+    @Test("the quoted start of text that is not JSON never ends inside a character")
+    func notJSONQuoteCut() {
+        let text = #"{"city": ""# + String(repeating: "北", count: 80)
+        do {
+            try JSONSchema.validate(Data(text.utf8), against: Self.schema)
+            Issue.record("expected invalidInput")
+        } catch {
+            #expect(error == .invalidInput("arguments are not JSON: " + String(text.prefix(60))))
+        }
+    }
+
     @Test("additional properties are allowed unless the schema says false")
     func additionalAllowed() throws {
         try JSONSchema.validate(["a": 1, "b": "x"], against: ["type": "object", "properties": ["a": ["type": "integer"]]])
