@@ -20,7 +20,7 @@ struct BrokenSkillTests {
     let escapeReason = "work left the virtual clock, so this rule could not be judged; TIME-1 reports it"
     let nondeterministicReason = "two sequential runs on fresh instances gave different outputs, so the "
         + "concurrent outputs could not be compared with them: the skill reads time, ids or randomness outside "
-        + "its context (TIME-2 reports that), or it was given as one value that keeps state between calls in a "
+        + "its context (TIME-2 reports that; TOOL-5 for a tool skill), or it was given as one value that keeps state between calls in a "
         + "class it holds (give a factory instead: SkillUnderTest { _ in MySkill() })"
     let ranOnReason = "the run kept going after it was cancelled, so this rule could not be judged; CAN-2 reports it"
     /// Every fixture but CRASH-1's, whose trap would end this whole test run: CrashTests checks it in

@@ -54,6 +54,22 @@ public struct ConformanceCheck: Sendable {
         }
     }
 
+    /// This check, reporting `notApplicable` with `reason` for a skill whose kind is not in `kinds`.
+    func limited(to kinds: [SkillKind], reason: @escaping @Sendable (SkillKind) -> String) -> ConformanceCheck {
+        let body = body
+        let ruleID = ruleID
+        return ConformanceCheck(ruleID: ruleID, isImplemented: isImplemented) { input in
+            let kind = input.skill.kind
+            guard kinds.contains(kind) else {
+                return [input.finding(ruleID, .notApplicable, subject: "the whole rule",
+                                      expected: "a skill of the kinds the rule applies to: "
+                                          + kinds.map(\.protocolName).joined(separator: ", "),
+                                      observed: "a \(kind.protocolName): \(reason(kind))")]
+            }
+            return await body(input)
+        }
+    }
+
     private init(ruleID: String, isImplemented: Bool, body: @escaping @Sendable (Input) async -> [Finding]) {
         self.ruleID = ruleID
         self.isImplemented = isImplemented
