@@ -99,7 +99,13 @@ extension SkillConformance {
     public static var readmeRules: String {
         let checked = implementedRuleIDs
         let unchecked = checks.filter { !$0.isImplemented }.map(\.ruleID)
+        let both = RuleCatalog.standard.rules.filter { $0.appliesTo == SkillKind.allCases }.map(\.id)
+        let agentOnly = RuleCatalog.standard.rules.filter { $0.appliesTo == [.agent] }.map(\.id)
         return RuleCatalog.standard.markdownTable + "\n\n"
+            + "Tool skills (`ToolSkill`) are checked by the TOOL rules and by the rules both kinds share, which keep their ids "
+            + "(\(both.joined(separator: ", "))): those run a tool skill's `execute(arguments:)` on its sample arguments. "
+            + "\(agentOnly.joined(separator: ", ")) are for AgentSkills, and report `notApplicable` for a tool skill, naming the "
+            + "TOOL rule that covers the same ground; the TOOL rules report `notApplicable` for an AgentSkill.\n"
             + "Checked by this version: \(checked.joined(separator: ", ")).\n"
             + (unchecked.isEmpty ? "Every rule has a check."
                 : "Not checked yet (each reports `skipped: \(ConformanceCheck.notImplemented)`, never a pass): "
