@@ -97,6 +97,7 @@ struct CheckExamplesTests {
             // The tool skills, each made with init(context:) or init().
             "CountdownTool": "TOOL-1", "TypoForecastTool": "TOOL-2", "AirQualityTool": "TOOL-3",
             "CountdownReminderTool": "TOOL-4", "TicketTool": "TOOL-5", "HolidaysTool": "TOOL-6",
+            "LeakyWeatherTool": "ERR-1", "CatchAllAgendaTool": "CAN-3",
         ]
         for (type, rule) in expected {
             let result = try #require(results.first { $0.skill.typeName == type }, "\(type) was not discovered")

@@ -18,6 +18,11 @@ public struct ConformanceCheck: Sendable {
         /// Rules this skill is known to have passed elsewhere in the run (SEND-3 needs SEND-2's pass).
         var passedRules: Set<String> = []
 
+        /// How a finding names a sample the skill ran on: `input "…"`, or for a tool skill `arguments "{…}"`.
+        func sampleLabel(_ sample: String) -> String {
+            (skill.kind == .tool ? "arguments " : "input ") + quoted(sample)
+        }
+
         /// A finding of this check for this skill.
         /// `virtual` says the run was cut at the engine timeout; `virtualLimit` gives another virtual bound.
         func finding(

@@ -17,7 +17,7 @@ extension SkillConformance {
         let expected = "the same output and side effects both times"
         var findings: [Finding] = []
         for sample in samples {
-            let subject = "\(input.skill.kind == .tool ? "arguments" : "input") \(quoted(sample)), run twice"
+            let subject = "\(input.sampleLabel(sample)), run twice"
             let first = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
             let second = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
             switch (first, second) {

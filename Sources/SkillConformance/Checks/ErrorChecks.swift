@@ -70,7 +70,7 @@ extension SkillConformance {
         var findings: [Finding] = []
         for fault in InjectedFault.all {
             for sample in samples {
-                let subject = "\(fault.name), input \(quoted(sample))"
+                let subject = "\(fault.name), \(input.sampleLabel(sample))"
                 let expected = "a SkillError or CancellationError, never the underlying error"
                 let result = await Probe.run(input.skill, input: SkillInput(rawText: sample),
                                              cutAfter: fault.cut ? input.limits.engineTimeout : nil,
@@ -155,7 +155,7 @@ extension SkillConformance {
                                              cutAfter: fault.cut ? input.limits.engineTimeout : nil,
                                              limits: input.limits, setUp: fault.setUp)
                 if case .success(let probe) = result, case .threw(let thrown) = probe.ending, let error = thrown.skillError {
-                    seen.append(("\(fault.name), input \(quoted(sample))", error))
+                    seen.append(("\(fault.name), \(input.sampleLabel(sample))", error))
                 }
             }
         }

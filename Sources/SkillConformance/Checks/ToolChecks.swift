@@ -34,11 +34,8 @@ extension SkillConformance {
     /// TOOL-1: the name a model API accepts, and a description.
     static func nameAndDescription(_ input: ConformanceCheck.Input, _ tool: any ToolSkill) -> [Finding] {
         let name = tool.name
-        let allowed = name.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
-        }
-        let nameOK = allowed && (1...64).contains(name.unicodeScalars.count)
-        let odd = name.unicodeScalars.first { !(("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "-") }
+        let odd = name.unicodeScalars.first { !isToolNameScalar($0) }
+        let nameOK = odd == nil && (1...64).contains(name.unicodeScalars.count)
         let why = name.isEmpty ? "it is empty" : odd.map { "it holds \(quoted(String($0)))" } ?? "it has \(name.unicodeScalars.count) characters"
         return [
             input.finding("TOOL-1", nameOK ? .passed : .failed, subject: "name",
@@ -48,6 +45,11 @@ extension SkillConformance {
                           expected: "a non-empty description of when to use the tool",
                           observed: "description \(quoted(tool.description))"),
         ]
+    }
+
+    /// Whether a tool's name may hold `scalar`: an ASCII letter or digit, `_` or `-`.
+    static func isToolNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
     }
 
     /// TOOL-2: one failure per problem in the schema, at its JSON pointer.

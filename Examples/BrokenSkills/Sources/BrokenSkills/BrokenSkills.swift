@@ -24,7 +24,8 @@ public enum BrokenSkills {
         public let make: @Sendable (SkillContext) -> any ToolSkill
     }
 
-    /// One broken tool skill per TOOL rule, each breaking exactly that rule.
+    /// One broken tool skill per TOOL rule, each breaking exactly that rule; and two that break rules both
+    /// kinds share (ERR-1, CAN-3), to prove those catch a tool skill too.
     public static let toolFixtures: [ToolFixture] = [
         ToolFixture(ruleID: "TOOL-1", flaw: "its name is its dotted id, days.until") { context in CountdownTool(context: context) },
         ToolFixture(ruleID: "TOOL-2", flaw: "its schema spells required as requird") { context in TypoForecastTool(context: context) },
@@ -38,6 +39,11 @@ public enum BrokenSkills {
             TicketTool(context: context)
         },
         ToolFixture(ruleID: "TOOL-6", flaw: "returns every holiday with its whole story, about 2.4 KB") { _ in HolidaysTool() },
+        // The rules both kinds share check a tool skill through its execute(arguments:): two of them, proven.
+        ToolFixture(ruleID: "ERR-1", flaw: "a tool that lets the raw NetworkError through") { context in LeakyWeatherTool(context: context) },
+        ToolFixture(ruleID: "CAN-3", flaw: "a tool that maps every error, cancellation included, into executionFailed") { context in
+            CatchAllAgendaTool(context: context)
+        },
     ]
 
     /// A broken skill and the rule it breaks.
