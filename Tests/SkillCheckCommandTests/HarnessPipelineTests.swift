@@ -12,7 +12,8 @@ struct HarnessPipelineTests {
     func referenceSkills() async throws {
         let root = DiscoveryTests.root
         let result = await run(["check", root.appendingPathComponent("Examples/ReferenceSkills").path, "--no-tsan", "--format", "json",
-                                "--scratch-path", DiscoveryTests.scratch("cli-check-reference").path], pipeline: HarnessPipeline())
+                                // --no-cache: the static stage must run, even when an earlier `swift test` left its memory.
+                                "--no-cache", "--scratch-path", DiscoveryTests.scratch("cli-check-reference").path], pipeline: HarnessPipeline())
         #expect(result.status == 0, "\(result.error)")
         let report = try ConformanceReport.decode(Data(result.output.utf8))
         #expect(report.package.name == "ReferenceSkills")

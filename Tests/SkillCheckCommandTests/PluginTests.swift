@@ -32,7 +32,8 @@ struct PluginTests {
         // SwiftPM holds Examples/ReferenceSkills/.build locked while the plugin runs: every SwiftPM call
         // skillcheck makes on the package must use a scratch path of its own, or this never ends.
         let scratch = DiscoveryTests.scratch("plugin-ReferenceSkills").path
-        let run = try await Self.swiftPackage(["--no-tsan", "--format", "junit", "--output", junit, "--scratch-path", scratch],
+        // --no-cache: the same report whether or not an earlier `swift test` left the run's memory.
+        let run = try await Self.swiftPackage(["--no-tsan", "--no-cache", "--format", "junit", "--output", junit, "--scratch-path", scratch],
                                               environment: ["GITHUB_STEP_SUMMARY": summary])
         let printed = run.standardOutput + run.standardError
         #expect(run.succeeded && !run.timedOut, "\(printed)")
