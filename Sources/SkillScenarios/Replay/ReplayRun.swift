@@ -20,13 +20,14 @@ struct ReplayRun {
     let sends = SendLog()
     var tasks: [Task<SkillOutput, Never>] = []
 
-    /// How many messages, events and requests earlier `expect` steps covered.
-    var checked: [String: Int] = ["messages": 0, "events": 0, "network": 0]
-    /// The messages, events and requests observed so far, as JSON.
+    /// How many entries of each log field (messages, events, requests) earlier `expect` steps covered.
+    var checked: [ObservedField: Int] = [:]
+    /// The entries of each log field observed so far, as JSON.
     var log = ObservationLog()
-    var everChecked: Set<String> = []
+    /// The log fields some `expect` step checked: in an exhaustive transcript, each must be covered to the end.
+    var everChecked: Set<ObservedField> = []
     var differences: [Difference] = []
-    var observed: [Int: [(field: String, value: JSONValue)]] = [:]
+    var observed: [Int: [(field: ObservedField, value: JSONValue)]] = [:]
     /// Expectations left `null`, to be recorded.
     var unrecorded: [Difference] = []
     /// For each of the transcript's matchers: whether it named a value in some step, or else the most
@@ -149,8 +150,8 @@ struct ReplayRun {
                                           note: "work left the scheduler: \(escape)"))
         }
         guard transcript.exhaustive else { return }
-        for field in ["messages", "events", "network"] where everChecked.contains(field) {
-            let remaining = observations(of: field)[checked[field]!...]
+        for field in ObservedField.allCases where field.isLog && everChecked.contains(field) {
+            let remaining = entries(of: field)[checked[field, default: 0]...]
             for (index, value) in zip(remaining.indices, remaining) {
                 differences.append(Difference(kind: .unchecked, step: nil, path: "\(field)[\(index)]",
                                               expected: nil, actual: value, note: "never expected"))

@@ -77,13 +77,14 @@ public struct Transcript: Sendable {
 
     /// What one `expect` step checks. Each field is `nil` when the step does not check it.
     public struct Expectation: Sendable {
-        public static let fields = ["messages", "state", "events", "storage", "network", "now"]
+        /// The names of the fields a step may check, in the order error messages list them.
+        public static let fields = ObservedField.agentFields.map(\.rawValue)
         /// The expected values, by field, as written (`null` for a field to be recorded).
-        public var values: [(field: String, value: JSONValue)]
+        public var values: [(field: ObservedField, value: JSONValue)]
         public var matchers: [Matcher]
         public var pointer: String
 
-        public func value(of field: String) -> JSONValue? {
+        public func value(of field: ObservedField) -> JSONValue? {
             values.first { $0.field == field }?.value
         }
     }

@@ -40,29 +40,30 @@ extension TranscriptReader {
     }
 
     func expectation(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> Transcript.Expectation {
-        let pairs = try members(value, at: pointer, allowed: Transcript.Expectation.fields + ["matchers"])
+        let fields = ObservedField.agentFields
+        let pairs = try members(value, at: pointer, allowed: fields.map(\.rawValue) + ["matchers"])
         var result = Transcript.Expectation(values: [], matchers: [], pointer: pointer)
         for (key, child) in pairs {
             let path = pointer + "/" + key
-            switch key {
-            case "matchers": result.matchers = try matchers(child, at: path)
-            case "messages", "events", "network":
-                if case .null = child {} else { _ = try array(child, at: path) }
-                result.values.append((key, child))
-            case "storage":
-                switch child {
-                case .null, .object: break
-                default: throw fail(path, expected: "an object of collections, or null to record", found: child.kind)
-                }
-                result.values.append((key, child))
-            case "now":
-                if case .null = child {} else { _ = try duration(child, at: path) }
-                result.values.append((key, child))
-            default:
-                result.values.append((key, child))
+            guard let field = ObservedField(rawValue: key) else {
+                result.matchers = try matchers(child, at: path)
+                continue
             }
+            if case .null = child {} else { try check(child, as: field.form, at: path) }
+            result.values.append((field, child))
         }
         return result
+    }
+
+    /// Checks that a written expectation has its field's form.
+    func check(_ value: JSONValue, as form: ObservedField.Form, at pointer: String) throws(TranscriptError) {
+        switch form {
+        case .array: _ = try array(value, at: pointer)
+        case .object(let expected):
+            guard case .object = value else { throw fail(pointer, expected: expected, found: value.kind) }
+        case .duration: _ = try duration(value, at: pointer)
+        case .any: break
+        }
     }
 
     // MARK: Fixtures
