@@ -51,7 +51,7 @@ extension ReplayRun {
 
     mutating func check(_ expectation: Transcript.Expectation, step: Int) {
         let values = expectation.values.isEmpty
-            ? ObservedField.recordedWhenEmpty.map { (field: $0, value: JSONValue.null) }
+            ? ObservedField.recordedWhenEmpty(transcript.kind).map { (field: $0, value: JSONValue.null) }
             : expectation.values
         var comparison = Comparison(matchers: transcript.matchers + expectation.matchers, step: step)
         var seen: [(field: ObservedField, value: JSONValue)] = []

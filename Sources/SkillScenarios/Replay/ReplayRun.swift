@@ -40,6 +40,10 @@ struct ReplayRun {
         self.transcript = transcript
         self.replayer = replayer
         self.recordMode = recordMode
+        if transcript.kind == .toolCalling { // PENDING: ToolCallingEngine
+            throw TranscriptError(file: transcript.file, pointer: "/model", location: transcript.document.location(of: "/model"),
+                                  expected: "an AgentEngine transcript (tool-calling transcripts need ToolCallingEngine)", found: "a model script")
+        }
         transcriptMatchers = Array(repeating: (false, nil), count: transcript.matchers.count)
         let fixtures = transcript.fixtures
         let clock = VirtualClock(scheduler: DeterministicScheduler(reportsUnstructuredTasks: true))
@@ -112,6 +116,7 @@ struct ReplayRun {
             switch reference {
             case .last: target = tasks.indices.last
             case .index(let index): target = tasks.indices.contains(index) ? index : nil
+            case .label: target = nil
             }
             guard let target else {
                 differences.append(Difference(kind: .replay, step: index, path: "cancel", expected: nil, actual: nil,
@@ -125,6 +130,8 @@ struct ReplayRun {
             drive(until: { sends.allFinished }, step: index, what: "every send")
         case .expect(let expectation):
             check(expectation, step: index)
+        case .run, .showPacks, .setPermission:
+            break // PENDING: ToolCallingEngine
         }
     }
 

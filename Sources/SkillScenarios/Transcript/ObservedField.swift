@@ -27,20 +27,44 @@ public enum ObservedField: String, CaseIterable, Sendable, Hashable {
     case network
     /// Virtual time, such as `"10s"`.
     case now
+    /// Tool-calling: the conversation's history, as the model is sent it, since the last check:
+    /// `{"role": "user", "content"}`, `{"role": "toolCall", "call"}`, `{"role": "toolResult", "call", "content"}`.
+    case history
+    /// Tool-calling: the requests the model was sent since the last check: `{"turn", "tools", "lastMessage"}`.
+    case sent
+    /// Tool-calling: every run so far and how its stream ended: `{"run", "input", "label"?, "outcome"}`.
+    case runs
 
-    /// The fields an `expect` step of a transcript may check, in the order error messages list them.
+    /// The fields an `expect` step of an `AgentEngine` transcript may check, in the order error messages
+    /// list them.
     public static let agentFields: [ObservedField] = [.messages, .state, .events, .storage, .network, .now]
 
+    /// The fields an `expect` step of a tool-calling transcript may check.
+    public static let toolFields: [ObservedField] = [.events, .history, .sent, .runs, .storage, .network, .now]
+
+    /// The fields a transcript of `kind` may check.
+    public static func fields(of kind: Transcript.Kind) -> [ObservedField] {
+        switch kind {
+        case .agent: agentFields
+        case .toolCalling: toolFields
+        }
+    }
+
     /// What an empty `expect` step (`{"expect": {}}`) stands for: fields to be recorded.
-    static let recordedWhenEmpty: [ObservedField] = [.messages, .state]
+    static func recordedWhenEmpty(_ kind: Transcript.Kind) -> [ObservedField] {
+        switch kind {
+        case .agent: [.messages, .state]
+        case .toolCalling: [.events]
+        }
+    }
 
     /// A log only grows: an `expect` step sees the entries since the last step that checked it, an
     /// index in a JSON pointer counts from there, and in an exhaustive transcript every entry must be
     /// expected by some step.
     public var isLog: Bool {
         switch self {
-        case .messages, .events, .network: true
-        case .state, .storage, .now: false
+        case .messages, .events, .network, .history, .sent: true
+        case .state, .storage, .now, .runs: false
         }
     }
 
@@ -58,7 +82,7 @@ public enum ObservedField: String, CaseIterable, Sendable, Hashable {
 
     var form: Form {
         switch self {
-        case .messages, .events, .network: .array
+        case .messages, .events, .network, .history, .sent, .runs: .array
         case .storage: .object(expected: "an object of collections, or null to record")
         case .now: .duration
         case .state: .any
@@ -102,6 +126,8 @@ extension ObservedField {
             }))
         case .now:
             return .duration(run.clock.now.offset)
+        case .history, .sent, .runs:
+            return .log([]) // PENDING: ToolCallingEngine
         }
     }
 }

@@ -4,8 +4,18 @@ import SkillTesting
 
 @available(SkillCheckTesting, *)
 extension TranscriptReader {
-    func step(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> Transcript.Step {
-        let kinds = ["send", "advance", "cancel", "settle", "expect"]
+    /// The step kinds of a transcript of `kind`, in the order error messages list them.
+    static func stepKinds(_ kind: Transcript.Kind) -> [String] {
+        switch kind {
+        case .agent: ["send", "advance", "cancel", "settle", "expect"]
+        case .toolCalling: ["run", "advance", "cancel", "settle", "showPacks", "setPermission", "expect"]
+        }
+    }
+
+    /// One step; `labels` are the run labels of the steps before it, and gains this step's.
+    func step(_ value: JSONValue, at pointer: String, in transcript: Transcript.Kind = .agent, labels: inout [String])
+        throws(TranscriptError) -> Transcript.Step {
+        let kinds = Self.stepKinds(transcript)
         guard case .object(let pairs) = value, let kind = pairs.first(where: { kinds.contains($0.key) }) else {
             throw fail(pointer, expected: "a step: an object with one of " + kinds.map { "\"\($0)\"" }.joined(separator: ", "),
                        found: value.kind == "an object" ? "none of them" : value.kind)
@@ -24,6 +34,7 @@ extension TranscriptReader {
         case "cancel":
             _ = try members(value, at: pointer, allowed: ["cancel"])
             if case .string("last") = kind.value { return .cancel(.last) }
+            if transcript == .toolCalling { return .cancel(try runReference(kind.value, at: path, labels: labels)) }
             guard case .number = kind.value else {
                 throw fail(path, expected: "\"last\" or the index of a send among the sends (0 for the first)",
                            found: describe(kind.value))
@@ -33,14 +44,17 @@ extension TranscriptReader {
             _ = try members(value, at: pointer, allowed: ["settle"])
             guard try bool(kind.value, at: path) else { throw fail(path, expected: "true", found: "false") }
             return .settle
-        default:
+        case "expect":
             _ = try members(value, at: pointer, allowed: ["expect"])
-            return .expect(try expectation(kind.value, at: path))
+            return .expect(try expectation(kind.value, at: path, in: transcript))
+        default:
+            return try toolStep(kind, of: value, at: pointer, labels: &labels)
         }
     }
 
-    func expectation(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> Transcript.Expectation {
-        let fields = ObservedField.agentFields
+    func expectation(_ value: JSONValue, at pointer: String, in transcript: Transcript.Kind = .agent)
+        throws(TranscriptError) -> Transcript.Expectation {
+        let fields = ObservedField.fields(of: transcript)
         let pairs = try members(value, at: pointer, allowed: fields.map(\.rawValue) + ["matchers"])
         var result = Transcript.Expectation(values: [], matchers: [], pointer: pointer)
         for (key, child) in pairs {
