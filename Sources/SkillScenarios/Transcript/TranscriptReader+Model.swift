@@ -82,7 +82,12 @@ extension TranscriptReader {
                     throw fail(pointer + "/\(index)", expected: "no more offsets: the text's \(count) bytes end at \(count)",
                                found: describe(item))
                 }
-                offsets.append(try integer(item, at: pointer + "/\(index)", minimum: minimum, maximum: count - 1))
+                guard case .number(let offset) = item, offset == offset.rounded(), offset >= Double(minimum), offset < Double(count) else {
+                    throw fail(pointer + "/\(index)", expected: "a byte offset inside the text's \(count) bytes"
+                        + (offsets.isEmpty ? "" : ", after \(offsets.last!)") + ": a whole number from \(minimum) to \(count - 1)",
+                        found: describe(item))
+                }
+                offsets.append(Int(offset))
             }
             return .offsets(offsets)
         default:

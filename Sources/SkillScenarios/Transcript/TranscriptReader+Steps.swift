@@ -17,8 +17,12 @@ extension TranscriptReader {
         throws(TranscriptError) -> Transcript.Step {
         let kinds = Self.stepKinds(transcript)
         guard case .object(let pairs) = value, let kind = pairs.first(where: { kinds.contains($0.key) }) else {
+            var found = value.kind == "an object" ? "none of them" : value.kind
+            if transcript == .toolCalling, case .object(let pairs) = value, pairs.contains(where: { $0.key == "send" }) {
+                found += " (\"send\" talks to the AgentEngine; a tool-calling transcript starts a run with {\"run\": \"text\"})"
+            }
             throw fail(pointer, expected: "a step: an object with one of " + kinds.map { "\"\($0)\"" }.joined(separator: ", "),
-                       found: value.kind == "an object" ? "none of them" : value.kind)
+                       found: found)
         }
         let path = pointer + "/" + kind.key
         switch kind.key {
