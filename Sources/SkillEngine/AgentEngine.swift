@@ -51,13 +51,20 @@ public final class AgentEngine: Observable, Sendable {
     public let context: SkillContext
     public let configuration: Configuration
 
-    let core = Locked(Core())
+    /// The request lifecycle shared with ``ToolCallingEngine``; it holds the lock that guards ``Core``.
+    let lifecycle: RequestLifecycle<Core, String, Turn>
     private let registrar = ObservationRegistrar()
 
     /// The seed's initializer.
     public init(context: SkillContext, configuration: Configuration = Configuration()) {
         self.context = context
         self.configuration = configuration
+        self.lifecycle = RequestLifecycle(Core(), policy: configuration.concurrencyPolicy)
+    }
+
+    /// Reads or changes the engine's state under its lock.
+    func withCore<Result>(_ body: (inout Core) -> Result) -> Result {
+        lifecycle.withLock { body(&$0.core) }
     }
 
     // MARK: Observed state
@@ -65,25 +72,25 @@ public final class AgentEngine: Observable, Sendable {
     /// Registered skills, in registration order.
     public var skills: [any AgentSkill] {
         registrar.access(self, keyPath: \.skills)
-        return core.withLock { $0.skills }
+        return withCore { $0.skills }
     }
 
     /// The conversation so far.
     public var messages: [AgentMessage] {
         registrar.access(self, keyPath: \.messages)
-        return core.withLock { $0.messages }
+        return withCore { $0.messages }
     }
 
     public var state: AgentState {
         registrar.access(self, keyPath: \.state)
-        return core.withLock { $0.state }
+        return withCore { $0.state }
     }
 
     /// The skill that takes texts no registered skill can handle.
     public var fallbackSkill: (any AgentSkill)? {
         get {
             registrar.access(self, keyPath: \.fallbackSkill)
-            return core.withLock { $0.fallbackSkill }
+            return withCore { $0.fallbackSkill }
         }
         set {
             mutate(\.fallbackSkill) { $0.fallbackSkill = newValue }
@@ -92,7 +99,13 @@ public final class AgentEngine: Observable, Sendable {
 
     /// Every event so far, in order. ``events()`` delivers the ones still to come.
     public var eventLog: [AgentEvent] {
-        core.withLock { $0.eventLog }
+        withCore { $0.eventLog }
+    }
+
+    /// Every phase change and skill lifecycle state so far, in order (seeds 003 and 004). Kept apart
+    /// from ``eventLog`` so that what transcripts recorded before phases existed still matches.
+    public var activityLog: [AgentActivity] {
+        withCore { $0.activityLog }
     }
 
     // MARK: Registry
@@ -120,7 +133,7 @@ public final class AgentEngine: Observable, Sendable {
 
     /// The skill that would take `text` now: first match in registration order, then the fallback.
     public func route(for text: String) -> (any AgentSkill)? {
-        core.withLock { Self.route(text, in: $0).skill }
+        withCore { Self.route(text, in: $0).skill }
     }
 
     // MARK: Events
@@ -128,19 +141,19 @@ public final class AgentEngine: Observable, Sendable {
     /// A stream of the events from now on. Each call returns a new stream; it ends when the engine does.
     public func events() -> AsyncStream<AgentEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: AgentEvent.self)
-        let key = core.withLock { core in
+        let key = withCore { core in
             defer { core.nextSubscriber += 1 }
             core.subscribers[core.nextSubscriber] = continuation
             return core.nextSubscriber
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.core.withLock { $0.subscribers.removeValue(forKey: key) }
+            _ = self?.withCore { $0.subscribers.removeValue(forKey: key) }
         }
         return stream
     }
 
     deinit {
-        for subscriber in core.withLock({ $0.subscribers.values }) { subscriber.finish() }
+        for subscriber in withCore({ $0.subscribers.values }) { subscriber.finish() }
     }
 
     // MARK: Observation plumbing
@@ -150,17 +163,18 @@ public final class AgentEngine: Observable, Sendable {
     func mutate<Member, Result>(_ keyPath: KeyPath<AgentEngine, Member>, _ body: (inout Core) -> Result) -> Result {
         registrar.willSet(self, keyPath: keyPath)
         defer { registrar.didSet(self, keyPath: keyPath) }
-        return core.withLock(body)
+        return withCore(body)
     }
 
-    /// Mutates the conversation (messages and state) under the lock.
-    func mutateConversation<Result>(_ body: (inout Core) -> Result) -> Result {
+    /// Runs `body`, which changes the conversation (messages and state) under the lock, telling
+    /// observers of both outside it.
+    func observingConversation<Result>(_ body: () -> Result) -> Result {
         registrar.willSet(self, keyPath: \.messages)
         registrar.willSet(self, keyPath: \.state)
         defer {
             registrar.didSet(self, keyPath: \.state)
             registrar.didSet(self, keyPath: \.messages)
         }
-        return core.withLock(body)
+        return body()
     }
 }

@@ -172,7 +172,7 @@ extension SkillConformance {
         switch error {
         case .invalidInput(let reason), .executionFailed(let reason):
             reason.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        case .timeout: true
+        case .timeout, .alreadyRunning: true
         }
     }
 

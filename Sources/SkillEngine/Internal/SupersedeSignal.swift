@@ -37,6 +37,45 @@ final class SupersedeSignal: Sendable {
         }
     }
 
+    /// Whether ``fire()`` was called.
+    var isFired: Bool {
+        phase.withLock { phase in
+            if case .fired = phase { return true }
+            return false
+        }
+    }
+
+    /// How ``raceKeepingLate(_:)`` ended.
+    enum RaceOutcome<Value: Sendable>: Sendable {
+        case finished(Value)
+        /// The signal fired first; `late` is what the operation returned anyway, when it ignored the
+        /// cancellation and did not throw.
+        case superseded(late: Value?)
+    }
+
+    /// Like ``race(_:)``, but when the signal fires first it waits for the cancelled operation and
+    /// reports whether it returned a value all the same, so that the caller can say it dropped it.
+    func raceKeepingLate<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> RaceOutcome<Value> {
+        try await withThrowingTaskGroup(of: RaceOutcome<Value>?.self) { group in
+            group.addTask { .finished(try await operation()) }
+            group.addTask {
+                try await self.wait()
+                return nil
+            }
+            guard let first = try await group.next() else { throw Superseded() }
+            if let outcome = first {
+                group.cancelAll()
+                return outcome
+            }
+            group.cancelAll()
+            var late: Value?
+            while let next = try? await group.next() {
+                if case .finished(let value)? = next { late = value }
+            }
+            return .superseded(late: late)
+        }
+    }
+
     private func wait() async throws {
         try await withTaskCancellationHandler {
             try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in

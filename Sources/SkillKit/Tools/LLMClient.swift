@@ -35,6 +35,12 @@ public enum LLMStreamChunk: Sendable, Hashable {
 
 extension LLMClient {
     public func stream(messages: [LLMMessage], tools: [ToolSchema]) -> AsyncThrowingStream<LLMStreamChunk, any Error> {
+        completeAsStream(messages: messages, tools: tools)
+    }
+
+    /// ``complete(messages:tools:)`` as a stream of chunks: the whole text in one piece, then the tool
+    /// call. It runs in the iterating task.
+    public func completeAsStream(messages: [LLMMessage], tools: [ToolSchema]) -> AsyncThrowingStream<LLMStreamChunk, any Error> {
         let pending = Locked<[LLMStreamChunk]?>(nil)
         return AsyncThrowingStream(unfolding: {
             if pending.withLock({ $0 == nil }) {

@@ -168,7 +168,7 @@ struct TranscriptReader {
             switch key {
             case "timeout": settings.timeout = try duration(child, at: path)
             case "locale": settings.language = try choice(child, at: path, SkillLanguage.allCases.map { ($0.rawValue, $0) })
-            case "policy": settings.policy = try choice(child, at: path, ConcurrencyPolicy.allCases.map { ($0.rawValue, $0) })
+            case "policy": settings.policy = try choice(child, at: path, ConcurrencyPolicy.simpleCases.map { ($0.name, $0) })
             case "fallback": settings.fallback = try skill(child, at: path)
             default: break
             }

@@ -1,0 +1,51 @@
+import SkillKit
+
+/// One step of a tool-calling run, as ``ToolCallingEngine/run(input:in:)`` streams it (seed 002 §2.1,
+/// with seed 003's phases and seed 004's lifecycle states).
+///
+/// Encoded with a `"kind"`: `{"kind": "skillSelected", "call": {"id": "call-1", "name": "query_weather", ...}}`.
+public enum ToolCallingEvent: Sendable, Hashable {
+    /// The run waits for a free slot (``ConcurrencyPolicy/serial``, ``ConcurrencyPolicy/concurrent(maxConcurrent:)``).
+    case queued
+    /// The run was turned away (``ConcurrencyPolicy/exclusive``), with the catalogue's busy text; the stream ends.
+    case rejected(String)
+    case phase(AgentPhase)
+    /// Streamed text of the answer, decoded: never a split character.
+    case textChunk(String)
+    /// The model called a tool.
+    case skillSelected(ToolCall)
+    case skillState(skillID: String, SkillLifecycleState)
+    /// What the call returned, as fed back to the model (summarized when over the limit).
+    case skillResult(ToolCall, String)
+    /// The call's result was `bytes` long, over ``ToolCallingEngine/Configuration/resultLimit``: the
+    /// model was sent a summary.
+    case resultSummarized(ToolCall, bytes: Int)
+    /// The call failed: an unknown tool, one the scene hides or the user switched off, arguments that
+    /// do not fit the schema, or the skill threw. The text is fed back to the model, which may go on.
+    case skillFailed(ToolCall, error: String)
+    /// The call ran out of time after `seconds` on the engine's clock; fed back like a failure.
+    case timedOut(ToolCall, seconds: Double)
+    /// A run that was replaced got its result after all: it was not added to the history.
+    case lateResultDropped(ToolCall)
+    /// The model's final answer; the stream ends.
+    case completed(String)
+    /// The run ended early: superseded by a newer run, or its consumer was cancelled. The stream ends.
+    case cancelled(AgentEvent.CancellationReason)
+    /// The run failed (the iteration limit, a model error); the stream then throws ``ToolCallingError``.
+    case failed(String)
+}
+
+/// Why a tool-calling run's stream threw.
+public enum ToolCallingError: Error, Hashable, CustomStringConvertible {
+    /// The model asked for tools this many times without answering.
+    case iterationLimit(Int)
+    /// The model request failed, with the error's text.
+    case model(String)
+
+    public var description: String {
+        switch self {
+        case .iterationLimit(let limit): "the model called tools \(limit) times without answering (maxIterations)"
+        case .model(let reason): "the model request failed: \(reason)"
+        }
+    }
+}
