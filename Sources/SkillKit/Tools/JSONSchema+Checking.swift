@@ -9,7 +9,10 @@ extension JSONSchema {
             return
         }
         for key in members.keys.sorted() where !checkedKeywords.contains(key) && !otherKeywords.contains(key) {
-            let near = checkedKeywords.union(["description"]).first { distance($0, key) <= 2 }
+            // The nearest keyword, ties broken alphabetically: a Set's order changes from run to run.
+            let near = checkedKeywords.union(["description"]).map { (keyword: $0, distance: distance($0, key)) }
+                .filter { $0.distance <= 2 }
+                .min { ($0.distance, $0.keyword) < ($1.distance, $1.keyword) }?.keyword
             let hint = near.map { "; did you mean \"\($0)\"?" } ?? "; JSON Schema has no such keyword"
             problems.append(Problem(pointer: pointer + "/" + escape(key), message: "unknown keyword \"\(key)\"\(hint)"))
         }
@@ -132,6 +135,9 @@ extension JSONSchema {
             } else if schema["additionalProperties"] == false {
                 let known = properties.keys.sorted().joined(separator: ", ")
                 return "\(prefix)\(name): is not a field of this tool (fields: \(known))"
+            } else if let extra = schema["additionalProperties"], case .object = extra,
+                      let violation = firstViolation(members[name]!, extra, field: prefix + name) {
+                return violation
             }
         }
         return nil
@@ -152,10 +158,15 @@ extension JSONSchema {
 
     /// An RFC 3339 date-time: a date, `T`, a time, and `Z` or an offset.
     static func isDateTime(_ text: String) -> Bool {
+        date(from: text) != nil
+    }
+
+    /// The date an RFC 3339 date-time names, with or without fractional seconds.
+    static func date(from text: String) -> Date? {
         let plain = ISO8601DateFormatter()
         let fractional = ISO8601DateFormatter()
         fractional.formatOptions.insert(.withFractionalSeconds)
-        return plain.date(from: text) != nil || fractional.date(from: text) != nil
+        return plain.date(from: text) ?? fractional.date(from: text)
     }
 
     static func escape(_ key: String) -> String {

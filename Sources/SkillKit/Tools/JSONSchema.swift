@@ -1,7 +1,8 @@
 import Foundation
 
 /// The subset of JSON Schema the kit understands: `type`, `properties`, `required`, `enum`, `items`,
-/// `additionalProperties: false` and the `date-time` format, the part that decides what a model may send.
+/// `additionalProperties` (`false`, or a schema the other fields must fit) and the `date-time` format,
+/// the part that decides what a model may send.
 ///
 /// It does three things with a schema:
 /// - ``problems(in:)`` finds mistakes in the schema itself (a `required` field that is not a property,

@@ -92,7 +92,9 @@ public final class SkillRegistry: Sendable {
     /// The skill a call names, when the model may call it now; else the reason it may not.
     public func resolve(_ call: ToolCall) -> Result<any ToolSkill, ToolCallError> {
         state.withLock { state in
-            guard let entry = state.entries.first(where: { $0.skill.name == call.name }) else {
+            // Two packs may each have a tool of this name: the one the model can see takes the call.
+            let named = state.entries.filter { $0.skill.name == call.name }
+            guard let entry = named.first(where: { Self.isVisible($0, in: state) }) ?? named.first else {
                 let shown = state.entries.filter { Self.isVisible($0, in: state) }.map(\.skill.name)
                 return .failure(.unknownSkill(call.name, available: shown))
             }

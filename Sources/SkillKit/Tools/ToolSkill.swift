@@ -62,12 +62,23 @@ extension ToolSkill {
         ToolSchema(name: name, description: description, parameters: inputSchema)
     }
 
-    /// Checks `arguments` against ``inputSchema``, then decodes them (dates as ISO 8601). Any mismatch is
+    /// Checks `arguments` against ``inputSchema``, then decodes them (dates as the schema's `date-time`
+    /// format accepts them: ISO 8601, with or without fractional seconds). Any mismatch is
     /// ``SkillError/invalidInput(_:)`` naming the field, never a `DecodingError`.
     public func decodeArguments<Arguments: Decodable>(_ type: Arguments.Type, from arguments: Data) throws(SkillError) -> Arguments {
         try JSONSchema.validate(arguments, against: inputSchema)
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        // Not `.iso8601`: its error has no coding path, so the message named no field ("arguments: Expected
+        // date string to be ISO8601-formatted."); and this accepts exactly what the `date-time` check does.
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            guard let date = JSONSchema.date(from: text) else {
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "expected a date-time such as \"2025-04-09T00:00:00Z\", found \"\(text)\"")
+            }
+            return date
+        }
         do {
             return try decoder.decode(type, from: arguments)
         } catch let error as DecodingError {

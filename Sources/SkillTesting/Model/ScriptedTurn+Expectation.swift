@@ -1,0 +1,86 @@
+import Foundation
+import SkillKit
+
+@available(SkillCheckTesting, *)
+extension ScriptedTurn {
+    /// What a turn checks in the request it is sent, before it answers. Unset parts check nothing.
+    ///
+    /// ```swift
+    /// ScriptedTurn.Expectation(tools: .excluding(["query_calendar"]), lastMessage: .user("明天有什么安排"))
+    /// ```
+    public struct Expectation: Sendable, Hashable {
+        /// Which tool names the request shows the model.
+        public enum Tools: Sendable, Hashable, CustomStringConvertible {
+            /// Exactly these names, in any order.
+            case exactly(Set<String>)
+            /// At least these names.
+            case including(Set<String>)
+            /// None of these names.
+            case excluding(Set<String>)
+
+            /// Whether `names` fits.
+            public func matches(_ names: [String]) -> Bool {
+                switch self {
+                case .exactly(let expected): Set(names) == expected && names.count == expected.count
+                case .including(let expected): expected.isSubset(of: names)
+                case .excluding(let excluded): excluded.isDisjoint(with: names)
+                }
+            }
+
+            public var description: String {
+                switch self {
+                case .exactly(let names): "the tools to be exactly \(ScriptedRequest.list(names.sorted()))"
+                case .including(let names): "the tools to include \(ScriptedRequest.list(names.sorted()))"
+                case .excluding(let names): "the tools not to include \(ScriptedRequest.list(names.sorted()))"
+                }
+            }
+        }
+
+        /// What the request's last message is.
+        public enum Message: Sendable, Hashable, CustomStringConvertible {
+            /// The user's text, exactly.
+            case user(String)
+            /// The result of the call with this id, containing this text (empty: any result).
+            case toolResult(callID: String, containing: String)
+            /// Exactly this message.
+            case exactly(LLMMessage)
+
+            /// Whether `message` fits.
+            public func matches(_ message: LLMMessage?) -> Bool {
+                switch (self, message) {
+                case (.user(let expected), .user(let text)?): text == expected
+                case (.toolResult(let id, let part), .toolResult(let call, let result)?):
+                    call.id == id && (part.isEmpty || result.contains(part))
+                case (.exactly(let expected), let message?): message == expected
+                default: false
+                }
+            }
+
+            public var description: String {
+                switch self {
+                case .user(let text): "the last message to be \(ScriptedRequest.render(.user(text)))"
+                case .toolResult(let id, let part) where part.isEmpty: "the last message to be the result of call \(id)"
+                case .toolResult(let id, let part):
+                    "the last message to be the result of call \(id), containing \(ScriptedRequest.quote(part))"
+                case .exactly(let message): "the last message to be \(ScriptedRequest.render(message))"
+                }
+            }
+        }
+
+        public var tools: Tools?
+        public var lastMessage: Message?
+
+        public init(tools: Tools? = nil, lastMessage: Message? = nil) {
+            self.tools = tools
+            self.lastMessage = lastMessage
+        }
+
+        /// What `request` does not fit, in the words of an error message; empty when it fits.
+        public func mismatches(_ request: ScriptedRequest) -> [String] {
+            var expected: [String] = []
+            if let tools, !tools.matches(request.toolNames) { expected.append(tools.description) }
+            if let lastMessage, !lastMessage.matches(request.messages.last) { expected.append(lastMessage.description) }
+            return expected
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import SkillKit
+import Testing
+
+@Suite("JSONSchema.validate and example(for:)")
+struct JSONSchemaValidationTests {
+    static let schema = JSONSchemaProblemsTests.calendar
+    static let valid: JSON = ["start": "2025-04-09T08:00:00+08:00", "days": 3, "kind": "work", "tags": ["a"], "place": ["city": "北京"]]
+
+    @Test("arguments that fit pass, optional fields may be missing or null")
+    func fits() throws {
+        try JSONSchema.validate(Self.valid, against: Self.schema)
+        try JSONSchema.validate(["start": "2025-04-09T00:00:00Z"], against: Self.schema)
+        try JSONSchema.validate(["start": "2025-04-09T00:00:00.250Z", "days": nil], against: Self.schema)
+        #expect(try JSONSchema.validate(Self.valid.data, against: Self.schema) == Self.valid)
+    }
+
+    /// Arguments with the message their first violation gives.
+    struct Violation: Sendable, CustomTestStringConvertible {
+        var arguments: JSON
+        var message: String
+        init(_ arguments: JSON, _ message: String) {
+            self.arguments = arguments
+            self.message = message
+        }
+        var testDescription: String { message }
+    }
+
+    static let violations: [Violation] = [
+        Violation(["start": "2025-04-09T00:00:00Z", "days": "three"], "days: expected an integer, found \"three\""),
+        Violation(["start": "2025-04-09T00:00:00Z", "days": 2.5], "days: expected an integer, found 2.5"),
+        Violation([:], "start: is required"),
+        Violation(["start": nil], "start: is required"),
+        Violation(["start": "2025-04-09T00:00:00Z", "kind": "play"], "kind: expected one of \"work\", \"home\", found \"play\""),
+        Violation(["start": "明天"], "start: expected a date-time such as \"2025-04-09T00:00:00Z\", found \"明天\""),
+        Violation(["start": "2025-04-09"], "start: expected a date-time such as \"2025-04-09T00:00:00Z\", found \"2025-04-09\""),
+        Violation(["start": 20250409], "start: expected a string, found 20250409"),
+        Violation(["start": "2025-04-09T00:00:00Z", "place": ["city": 1]], "place.city: expected a string, found 1"),
+        Violation(["start": "2025-04-09T00:00:00Z", "place": [:]], "place.city: is required"),
+        Violation(["start": "2025-04-09T00:00:00Z", "place": ["city": "北京", "zip": "1"]], "place.zip: is not a field of this tool (fields: city)"),
+        Violation(["start": "2025-04-09T00:00:00Z", "tags": ["a", 2]], "tags[1]: expected a string, found 2"),
+        Violation(["start": "2025-04-09T00:00:00Z", "tags": "a"], "tags: expected an array, found \"a\""),
+        Violation(["start": "2025-04-09T00:00:00Z", "colour": "red"], "colour: is not a field of this tool (fields: days, kind, place, start, tags)"),
+        Violation(["北京", 1], "arguments: expected an object, found an array of 2"),
+    ]
+
+    @Test("each violation names the field", arguments: JSONSchemaValidationTests.violations)
+    func violation(_ violation: Violation) {
+        #expect(throws: SkillError.invalidInput(violation.message)) {
+            try JSONSchema.validate(violation.arguments, against: Self.schema)
+        }
+    }
+
+    @Test("text that is not JSON is invalid input, quoting the start of the text", arguments: [
+        (#"{"start": "2025"#, #"arguments are not JSON: {"start": "2025"#),
+        ("", "arguments are not JSON: (empty)"),
+    ])
+    func notJSON(text: String, message: String) {
+        #expect(throws: SkillError.invalidInput(message)) { try JSONSchema.validate(Data(text.utf8), against: Self.schema) }
+    }
+
+    @Test("additional properties are allowed unless the schema says false")
+    func additionalAllowed() throws {
+        try JSONSchema.validate(["a": 1, "b": "x"], against: ["type": "object", "properties": ["a": ["type": "integer"]]])
+    }
+
+    @Test("an additionalProperties schema checks the extra fields")
+    func additionalSchema() {
+        let schema: JSON = ["type": "object", "properties": ["a": ["type": "integer"]], "additionalProperties": ["type": "string"]]
+        #expect(throws: SkillError.invalidInput("b: expected a string, found 2")) { try JSONSchema.validate(["a": 1, "b": 2], against: schema) }
+        #expect(throws: Never.self) { try JSONSchema.validate(["a": 1, "b": "x"], against: schema) }
+    }
+
+    static let exampleSchemas: [JSON] = [
+        JSONSchemaProblemsTests.calendar,
+        ["type": "object"],
+        ["type": "object", "properties": ["n": ["type": "number"], "b": ["type": "boolean"]], "required": ["n", "b"]],
+        ["type": "object", "properties": ["list": ["type": "array", "items": ["type": "integer", "enum": [7, 8]]]], "required": ["list"]],
+        ["type": "object", "properties": ["when": ["type": "string", "format": "date-time"]], "required": ["when"], "additionalProperties": false],
+        ["properties": ["x": ["type": "string"]], "required": ["x"]],
+    ]
+
+    @Test("example(for:) fits its schema", arguments: JSONSchemaValidationTests.exampleSchemas)
+    func exampleFits(schema: JSON) throws {
+        #expect(JSONSchema.problems(in: schema).isEmpty)
+        let example = JSONSchema.example(for: schema)
+        try JSONSchema.validate(example, against: schema)
+    }
+
+    @Test("example(for:) fills every required field: enum's first value, a date-time, one array item")
+    func exampleValues() {
+        #expect(JSONSchema.example(for: Self.schema) == ["start": "2025-04-09T00:00:00Z"])
+        let all: JSON = ["type": "object", "properties": ["k": ["type": "string", "enum": ["b", "a"]], "l": ["type": "array"]], "required": ["k", "l"]]
+        #expect(JSONSchema.example(for: all) == ["k": "b", "l": ["example"]])
+    }
+}
