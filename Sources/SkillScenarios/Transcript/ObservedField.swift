@@ -115,6 +115,7 @@ extension ObservedField {
             let origin = run.clock.origin
             return .log(run.log.catchUp(self, from: run.engine.messages) { ReplayRun.json($0, origin: origin) })
         case .events:
+            if let tooling = run.tooling { return .log(run.log.catchUp(self, from: tooling.engine.eventLog, ToolRig.json(_:))) }
             return .log(run.log.catchUp(self, from: run.engine.eventLog) { (try? JSONValue(encoding: $0)) ?? .null })
         case .network:
             return .log(run.log.catchUp(self, from: run.network.requests, ReplayRun.json(_:)))
@@ -126,8 +127,12 @@ extension ObservedField {
             }))
         case .now:
             return .duration(run.clock.now.offset)
-        case .history, .sent, .runs:
-            return .log([]) // PENDING: ToolCallingEngine
+        case .history:
+            return .log(run.log.catchUp(self, from: run.tooling?.session.history ?? [], ToolRig.json(_:)))
+        case .sent:
+            return .log(run.log.catchUp(self, from: run.tooling?.model.requests ?? [], ToolRig.json(_:)))
+        case .runs:
+            return .value(run.tooling?.runs.json ?? .array([]))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SkillEngine
 import SkillKit
 
 /// What a tool-calling transcript adds to the format: the model's script, the tool skills to register,
@@ -28,12 +29,6 @@ public struct ToolConversation: Sendable {
         public var pointer: String
     }
 
-    /// A concurrency policy as written: one of the simple ones by name, or `concurrent` with its limit.
-    public enum Policy: Sendable, Hashable {
-        case named(String)
-        case concurrent(maxConcurrent: Int)
-    }
-
     /// The engine's settings; each has the engine's default.
     public struct Settings: Sendable {
         public var maxIterations = 8
@@ -41,7 +36,7 @@ public struct ToolConversation: Sendable {
         /// Per tool skill id, overriding `timeout`; each with the pointer of its id.
         public var timeouts: [(id: String, timeout: Duration, pointer: String)] = []
         public var resultLimit = 2048
-        public var policy: Policy = .named("cancelPrevious")
+        public var policy: ConcurrencyPolicy = .cancelPrevious
         public var language: SkillLanguage = .zhHans
         /// Whether the engine streams the model's answers (else it asks for them whole).
         public var streaming = true

@@ -82,9 +82,9 @@ public struct Transcript: Sendable {
         case settle
         /// Compares what was observed with what is expected.
         case expect(Expectation)
-        /// Tool-calling: starts a run of the input in the conversation; with `wait`, time auto-advances
-        /// until its stream has ended.
-        case run(String, label: String?, wait: Bool)
+        /// Tool-calling: starts a run of the input in the conversation (or in the named `session`); with
+        /// `wait`, time auto-advances until its stream has ended.
+        case run(String, label: String?, session: String?, wait: Bool)
         /// Tool-calling: shows only these skill packs from now on.
         case showPacks([String])
         /// Tool-calling: switches skills' permissions on or off, by skill id.

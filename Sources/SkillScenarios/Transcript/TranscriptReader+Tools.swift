@@ -1,4 +1,5 @@
 import Foundation
+import SkillEngine
 import SkillKit
 
 /// Tool-calling transcripts: a top-level `"model"` or `"tools"` member makes one. Every other transcript
@@ -121,12 +122,10 @@ extension TranscriptReader {
         return settings
     }
 
-    static let simplePolicies = ["cancelPrevious", "serial", "exclusive"]
-
-    func toolPolicy(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> ToolConversation.Policy {
-        let expected = Self.simplePolicies.map { "\"\($0)\"" }.joined(separator: ", ")
+    func toolPolicy(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> ConcurrencyPolicy {
+        let expected = ConcurrencyPolicy.simpleCases.map { "\"\($0.name)\"" }.joined(separator: ", ")
             + " or {\"concurrent\": {\"maxConcurrent\": 2}}"
-        if case .string(let name) = value, Self.simplePolicies.contains(name) { return .named(name) }
+        if case .string(let name) = value, let policy = ConcurrencyPolicy.simpleCases.first(where: { $0.name == name }) { return policy }
         guard case .object(let pairs) = value, pairs.count == 1, pairs[0].key == "concurrent" else {
             throw fail(pointer, expected: "one of " + expected, found: describe(value))
         }
@@ -143,11 +142,12 @@ extension TranscriptReader {
         let path = pointer + "/" + kind.key
         switch kind.key {
         case "run":
-            var input = "", label: String?, wait = true
-            for (key, child) in try members(value, at: pointer, allowed: ["run", "label", "wait"]) {
+            var input = "", label: String?, session: String?, wait = true
+            for (key, child) in try members(value, at: pointer, allowed: ["run", "label", "session", "wait"]) {
                 switch key {
                 case "run": input = try string(child, at: path)
                 case "wait": wait = try bool(child, at: pointer + "/wait")
+                case "session": session = try string(child, at: pointer + "/session")
                 default:
                     let name = try string(child, at: pointer + "/label")
                     guard name != "last", !labels.contains(name) else {
@@ -158,7 +158,7 @@ extension TranscriptReader {
                 }
             }
             if let label { labels.append(label) }
-            return .run(input, label: label, wait: wait)
+            return .run(input, label: label, session: session, wait: wait)
         case "showPacks":
             _ = try members(value, at: pointer, allowed: ["showPacks"])
             var packs: [String] = []
