@@ -77,6 +77,17 @@ struct ToolTranscriptTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("the tool-calling example in Scenarios/README.md replays and passes")
+    func readmeExample() throws {
+        let readme = try String(contentsOf: Fixtures.scenarios.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Tool-calling transcripts"))
+        let start = try #require(readme.range(of: "```json\n", range: section.upperBound..<readme.endIndex))
+        let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+        let result = try Fixtures.replay(String(readme[start.upperBound..<end.lowerBound]))
+        #expect(result.passed, "\(result.report)")
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("an AgentEngine transcript is read exactly as before: its members, steps and fields are the old ones")
     func oldTranscriptsUntouched() throws {
         let error = #expect(throws: TranscriptError.self) {
