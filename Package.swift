@@ -55,6 +55,13 @@ let package = Package(
             path: "Examples/ReferenceSkills/Sources/ReferenceSkills",
             swiftSettings: strict
         ),
+        // The example tool skills, compiled into this package too, so that the Conformance suites check them.
+        .target(
+            name: "BundledToolSkills",
+            dependencies: ["SkillKit"],
+            path: "Examples/ToolSkills/Sources/ToolSkills",
+            swiftSettings: strict
+        ),
         // One deliberately broken skill per implemented rule, compiled here for the kit's own tests.
         .target(
             name: "BundledBrokenSkills",
@@ -97,10 +104,11 @@ let package = Package(
             exclude: ["Broken"],
             swiftSettings: strict
         ),
-        // The Conformance suites (Conformance/Suites), run over the reference skills (Conformance/Subjects).
+        // The Conformance suites (Conformance/Suites), run over the reference skills and the example tool
+        // skills (Conformance/Subjects).
         .testTarget(
             name: "ConformanceTests",
-            dependencies: ["SkillKit", "SkillConformance", "SkillConformanceTesting", "BundledReferenceSkills"],
+            dependencies: ["SkillKit", "SkillConformance", "SkillConformanceTesting", "BundledReferenceSkills", "BundledToolSkills"],
             path: "Conformance",
             exclude: ["README.md"],
             swiftSettings: strict
@@ -112,7 +120,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SkillConformanceTests",
-            dependencies: ["SkillKit", "SkillTesting", "SkillConformance", "SkillConformanceTesting", "BundledReferenceSkills", "BundledBrokenSkills"],
+            dependencies: ["SkillKit", "SkillTesting", "SkillConformance", "SkillConformanceTesting", "BundledReferenceSkills", "BundledToolSkills", "BundledBrokenSkills"],
             swiftSettings: strict
         ),
     ]

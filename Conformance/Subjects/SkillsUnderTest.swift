@@ -1,6 +1,8 @@
-// The skills the Conformance suites check in this package's own test run: the reference skills.
-// A harness that `skillcheck` generates replaces this file with the skills of the package it checks.
+// The skills the Conformance suites check in this package's own test run: the reference skills and the
+// example tool skills. A harness that `skillcheck` generates replaces this file with the skills of the
+// package it checks.
 import BundledReferenceSkills
+import BundledToolSkills
 import Foundation
 import SkillConformance
 
@@ -9,10 +11,17 @@ enum SkillsUnderTest {
     /// its `.build/`).
     static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Examples/ReferenceSkills").standardizedFileURL
-    static let skills: [SkillUnderTest] = ReferenceSkills.skills.map { SkillUnderTest($0, declaredIn: package) }
+    /// The package that declares the tool skills.
+    static let toolPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Examples/ToolSkills").standardizedFileURL
+    static let skills: [SkillUnderTest] = ReferenceSkills.skills.map { SkillUnderTest($0, declaredIn: package) } + [
+        SkillUnderTest(declaredIn: toolPackage, tool: { context in WeatherTool(context: context) }),
+        SkillUnderTest(declaredIn: toolPackage, tool: { context in CalendarTool(context: context) }),
+        SkillUnderTest(declaredIn: toolPackage, tool: { context in NotesTool(context: context) }),
+    ]
 
     /// Failures known and not fixed yet: each is reported as a known issue, and fails once it passes.
-    /// The reference skills have none.
+    /// The reference skills and the tool skills have none.
     static let baseline = ConformanceBaseline([])
 
     /// Every skill's id: META-2 compares each skill's id with all of them.

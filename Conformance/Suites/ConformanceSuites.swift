@@ -124,6 +124,39 @@ struct TimeConformance {
     }
 }
 
+@Suite("Conformance: tool skills")
+struct ToolConformance {
+    @Test(arguments: SkillsUnderTest.cases("TOOL-1"))
+    func `TOOL-1 the name is letters, digits, _ or -, and the description is not empty`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("TOOL-2"))
+    func `TOOL-2 the input schema has no problem`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("TOOL-3"))
+    func `TOOL-3 the sample arguments fit the schema and the tool accepts them`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("TOOL-4"))
+    func `TOOL-4 arguments that violate the schema give invalidInput naming the field`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("TOOL-5"))
+    func `TOOL-5 the same arguments twice give the same result and side effects`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
+    @Test(arguments: SkillsUnderTest.cases("TOOL-6"))
+    func `TOOL-6 results stay under 2048 bytes`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+}
+
 @Suite("Conformance: crashes")
 struct CrashConformance {
     /// Each skill's checks run in a process of their own (an exit test): a trap ends that process only,

@@ -8,14 +8,29 @@ import SkillKit
 /// ```
 @available(SkillCheckTesting, *)
 public enum SkillConformance {
-    /// Every rule's check, in catalogue order.
+    /// Every rule's check, in catalogue order. A check run on a kind of skill its rule does not apply to
+    /// reports `notApplicable`, saying why (``notApplicableReason(_:for:)``).
     public static let checks: [ConformanceCheck] = RuleCatalog.standard.rules.map { rule in
-        implemented[rule.id] ?? .unimplemented(rule.id)
+        (implemented[rule.id] ?? .unimplemented(rule.id)).limited(to: rule.appliesTo, reason: { kind in notApplicableReason(rule.id, for: kind) })
     }
 
     static let implemented: [String: ConformanceCheck] = Dictionary(
-        uniqueKeysWithValues: (stressChecks + staticChecks + crashChecks + metadataChecks + errorChecks + cancellationChecks + hangChecks + timeChecks + determinismChecks).map { ($0.ruleID, $0) }
+        uniqueKeysWithValues: (stressChecks + staticChecks + crashChecks + metadataChecks + errorChecks + cancellationChecks + hangChecks + timeChecks + determinismChecks + toolChecks).map { ($0.ruleID, $0) }
     )
+
+    /// Why `ruleID` does not apply to a skill of `kind`, and what checks the same ground for it.
+    public static func notApplicableReason(_ ruleID: String, for kind: SkillKind) -> String {
+        switch (ruleID, kind) {
+        case ("META-3", .tool): "a tool skill has no displayName or keywords: TOOL-1 checks its name and description"
+        case ("META-4", .tool), ("META-5", .tool), ("META-6", .tool), ("META-7", .tool):
+            "a tool skill has no canHandle: a model picks it by name, from its schema"
+        case ("ERR-2", .tool): "a tool skill gets JSON arguments, not the user's text: TOOL-4 sends it arguments that violate its schema"
+        case ("TIME-2", .tool): "TOOL-5 checks a tool skill's determinism, as a MUST"
+        case (_, .agent): "an AgentSkill has no name, input schema or arguments for a model: the TOOL rules are for ToolSkill "
+            + "types (an AgentSkill offered to a model through asTool(context:) gets the adapter's)"
+        case (_, .tool): "this rule is for AgentSkills"
+        }
+    }
 
     /// The ids of the rules that have a check; the others report `skipped`.
     public static var implementedRuleIDs: [String] { checks.filter(\.isImplemented).map(\.ruleID) }
@@ -84,7 +99,13 @@ extension SkillConformance {
     public static var readmeRules: String {
         let checked = implementedRuleIDs
         let unchecked = checks.filter { !$0.isImplemented }.map(\.ruleID)
+        let both = RuleCatalog.standard.rules.filter { $0.appliesTo == SkillKind.allCases }.map(\.id)
+        let agentOnly = RuleCatalog.standard.rules.filter { $0.appliesTo == [.agent] }.map(\.id)
         return RuleCatalog.standard.markdownTable + "\n\n"
+            + "Tool skills (`ToolSkill`) are checked by the TOOL rules and by the rules both kinds share, which keep their ids "
+            + "(\(both.joined(separator: ", "))): those run a tool skill's `execute(arguments:)` on its sample arguments. "
+            + "\(agentOnly.joined(separator: ", ")) are for AgentSkills, and report `notApplicable` for a tool skill, naming the "
+            + "TOOL rule that covers the same ground; the TOOL rules report `notApplicable` for an AgentSkill.\n"
             + "Checked by this version: \(checked.joined(separator: ", ")).\n"
             + (unchecked.isEmpty ? "Every rule has a check."
                 : "Not checked yet (each reports `skipped: \(ConformanceCheck.notImplemented)`, never a pass): "

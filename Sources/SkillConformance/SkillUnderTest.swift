@@ -3,25 +3,32 @@ import SkillKit
 import SkillTesting
 
 /// A skill to check: a factory that makes a fresh instance for each check, given the check's context
-/// (so a skill that takes its storage in `init` gets the check's fakes).
+/// (so a skill that takes its storage in `init` gets the check's fakes). An ``AgentSkill`` or a
+/// ``ToolSkill``: the rules that do not apply to a kind report `notApplicable` for it, saying why.
 ///
 /// ```swift
 /// let note = SkillUnderTest(NoteSkill())                                  // a value: reused
 /// let cached = SkillUnderTest { context in CachedSkill(storage: context.storage) }
 /// let checked = SkillUnderTest(NoteSkill(), declaredIn: packageURL)  // also checks SEND-1 and SEND-3
+/// let weather = SkillUnderTest(tool: { context in WeatherTool(context: context) })   // a tool skill
 /// ```
 @available(SkillCheckTesting, *)
 public struct SkillUnderTest: Sendable, CustomStringConvertible {
     /// The skill's id, read from one instance made when this value was.
     public let id: String
+    /// Which contract it implements: the rules that do not apply to it report `notApplicable`.
+    public let kind: SkillKind
     /// Where the skill's type is declared, for the compile-time rules (SEND-1, SEND-3); without it they
     /// report `skipped`, never a pass.
     public let declaration: SkillDeclaration?
     private let make: @Sendable (SkillContext) -> any AgentSkill
+    private let makeTool: (@Sendable (SkillContext) -> any ToolSkill)?
 
     /// A skill made by `make` for each check.
     public init(_ make: @escaping @Sendable (SkillContext) -> any AgentSkill) {
         self.make = make
+        makeTool = nil
+        kind = .agent
         id = make(.virtual(clock: VirtualClock())).id
         declaration = nil
     }
@@ -42,11 +49,11 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
         _ make: @escaping @Sendable (SkillContext) -> any AgentSkill
     ) {
         self.make = make
+        makeTool = nil
+        kind = .agent
         let sample = make(.virtual(clock: VirtualClock()))
         id = sample.id
-        var declaration = SkillDeclaration(of: sample, in: package, options: options)
-        if let typeName { declaration.typeName = typeName }
-        self.declaration = declaration
+        declaration = Self.declaration(of: sample, in: package, typeName: typeName, options: options)
     }
 
     /// A skill value declared in the package at `package` (the directory of its `Package.swift`).
@@ -54,8 +61,75 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
         self.init(declaredIn: package, typeName: typeName, options: options) { _ in skill }
     }
 
-    /// A fresh instance for one check.
+    /// A tool skill made by `make` for each check: give it the context when its `init` takes one, so
+    /// that it works on the check's fakes and virtual clock.
+    ///
+    /// ```swift
+    /// SkillUnderTest(tool: { context in NotesTool(context: context) })
+    /// ```
+    public init(tool make: @escaping @Sendable (SkillContext) -> any ToolSkill) {
+        self.init(tool: make, declaration: nil)
+    }
+
+    /// A tool skill value; being Sendable and immutable, the same value serves every check.
+    public init(tool: any ToolSkill) {
+        self.init(tool: { _ in tool }, declaration: nil)
+    }
+
+    /// A tool skill made by `make`, declared in the package at `package`, so that SEND-1 and SEND-3 are
+    /// checked too.
+    ///
+    /// ```swift
+    /// SkillUnderTest(declaredIn: package, tool: { context in WeatherTool(context: context) })
+    /// ```
+    public init(
+        declaredIn package: URL, typeName: String? = nil, options: StaticAnalysis.Options = .init(),
+        tool make: @escaping @Sendable (SkillContext) -> any ToolSkill
+    ) {
+        let sample = make(.virtual(clock: VirtualClock()))
+        self.init(tool: make, declaration: Self.declaration(of: sample, in: package, typeName: typeName, options: options))
+    }
+
+    private init(tool make: @escaping @Sendable (SkillContext) -> any ToolSkill, declaration: SkillDeclaration?) {
+        makeTool = make
+        self.make = { context in ToolSkillSubject(tool: make(context)) }
+        kind = .tool
+        id = make(.virtual(clock: VirtualClock())).id
+        self.declaration = declaration
+    }
+
+    private static func declaration(of sample: Any, in package: URL, typeName: String?, options: StaticAnalysis.Options) -> SkillDeclaration {
+        var declaration = SkillDeclaration(of: sample, in: package, options: options)
+        if let typeName { declaration.typeName = typeName }
+        return declaration
+    }
+
+    /// A fresh instance for one check. A tool skill comes wrapped as an `AgentSkill` whose handled
+    /// samples are its sample arguments as JSON text and whose `execute` passes the text through as the
+    /// arguments, so that the rules that run a skill (cancellation, faults, hangs, time, races) run a
+    /// tool skill the same way.
     public func instance(in context: SkillContext) -> any AgentSkill { make(context) }
 
+    /// A fresh instance of the tool skill for one check, or `nil` for an ``AgentSkill``.
+    public func tool(in context: SkillContext) -> (any ToolSkill)? { makeTool?(context) }
+
     public var description: String { id.isEmpty ? "(empty id)" : id }
+}
+
+/// A ``ToolSkill`` as the rules that run a skill see it: its sample arguments are the handled samples
+/// (JSON text), and the text of an input is passed through unchanged as the arguments, so a check can
+/// also send text that is not JSON. Its keywords are the tool's name; nothing routes by them.
+@available(SkillCheckTesting, *)
+struct ToolSkillSubject: AgentSkill {
+    let tool: any ToolSkill
+
+    var id: String { tool.id }
+    var displayName: String { tool.name }
+    var description: String { tool.description }
+    var keywords: [String] { [tool.name] }
+    var samples: SkillSamples { SkillSamples(handled: tool.sampleArguments.map(\.text)) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        SkillOutput(summary: try await tool.execute(arguments: Data(input.rawText.utf8)))
+    }
 }

@@ -91,6 +91,8 @@ final class ModelAnswer: @unchecked Sendable {
             self.call = call
             return .nothing
         case nil:
+            // A stream whose consumer was cancelled ends quietly: that is not the end of the answer.
+            try Task.checkCancellation()
             let rest = decoder.finish()
             text += rest
             if !rest.isEmpty { return .text(rest) }

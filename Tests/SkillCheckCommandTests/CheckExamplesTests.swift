@@ -23,11 +23,35 @@ struct CheckExamplesTests {
         for result in results {
             let problems = result.findings.filter { $0.outcome.isProblem || $0.outcome == .warning }
             #expect(problems.isEmpty, "\(result.skill): \(problems.map(\.message).joined(separator: "\n"))")
-            for rule in SkillConformance.implementedRuleIDs {
+            for rule in SkillConformance.implementedRuleIDs where RuleCatalog.standard[rule]?.applies(to: .agent) == true {
                 #expect(result.findings.contains { $0.ruleID == rule && $0.outcome == .passed }, "\(result.skill): \(rule) checked nothing")
             }
             #expect(result.findings.contains { $0.subject.contains("ThreadSanitizer") && $0.outcome == .passed })
         }
+    }
+
+    @Test("the tool skills: every rule for tool skills passes, ThreadSanitizer included; the AgentSkill-only rules say they do not apply")
+    func toolSkills() async throws {
+        let results = try await Self.run("ToolSkills", raceStage: true)
+        #expect(results.map(\.id).sorted() == ["calendar.query", "notes.save", "weather.query"])
+        for result in results {
+            #expect(result.skill.kind == .tool)
+            let problems = result.findings.filter { $0.outcome.isProblem || $0.outcome == .warning }
+            #expect(problems.isEmpty, "\(result.skill): \(problems.map(\.message).joined(separator: "\n"))")
+            for rule in SkillConformance.implementedRuleIDs {
+                let findings = result.findings.filter { $0.ruleID == rule }
+                if RuleCatalog.standard[rule]?.applies(to: .tool) == true {
+                    #expect(findings.contains { $0.outcome == .passed }, "\(result.skill): \(rule) checked nothing")
+                } else {
+                    #expect(!findings.isEmpty && findings.allSatisfy { $0.outcome == .notApplicable }, "\(result.skill): \(rule)")
+                }
+            }
+            #expect(result.findings.contains { $0.subject.contains("ThreadSanitizer") && $0.outcome == .passed })
+        }
+        // The report has a result per rule for each tool skill, as for an AgentSkill.
+        let reports = results.map { SkillReport(type: $0.skill.typeName, id: $0.id, findings: $0.findings) }
+        #expect(reports.allSatisfy { $0.result(for: "TOOL-4")?.outcome == .passed && $0.result(for: "META-4")?.outcome == .notApplicable })
+        #expect(reports.allSatisfy { $0.outcome(in: .tools) == .passed })
     }
 
     @Test("a second run on the unchanged package reuses discovery, the static stage and the build, and checks again")
@@ -70,6 +94,10 @@ struct CheckExamplesTests {
             "LearningRouterSkill": "META-6", "PrefetchingNotesSkill": "META-7", "DebouncedSearchSkill": "TIME-1",
             "QuickNoteSkill": "TIME-2", "CountingWeatherSkill": "SEND-2", "TipSkill": "CRASH-1",
             "QuoteOfTheDaySkill": "SEND-1", "PhrasebookSkill": "SEND-3", "ArchiveNoteSkill": "META-2",
+            // The tool skills, each made with init(context:) or init().
+            "CountdownTool": "TOOL-1", "TypoForecastTool": "TOOL-2", "AirQualityTool": "TOOL-3",
+            "CountdownReminderTool": "TOOL-4", "TicketTool": "TOOL-5", "HolidaysTool": "TOOL-6",
+            "LeakyWeatherTool": "ERR-1", "CatchAllAgendaTool": "CAN-3",
         ]
         for (type, rule) in expected {
             let result = try #require(results.first { $0.skill.typeName == type }, "\(type) was not discovered")

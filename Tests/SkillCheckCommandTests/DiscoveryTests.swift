@@ -23,6 +23,21 @@ struct DiscoveryTests {
         #expect(note.file?.hasSuffix("Sources/ReferenceSkills/NoteSkill.swift") == true && note.line == 7)
     }
 
+    @Test("a package of tool skills only: each found as a ToolSkill made with init(context:), and the harness gives it the check's context")
+    func toolSkills() async throws {
+        let found = try await SkillDiscovery.discover(at: Self.root.appendingPathComponent("Examples/ToolSkills"),
+                                                      scratch: Self.scratch("tools-symbols"))
+        #expect(found.catalogs.isEmpty)
+        #expect(found.instantiable.map(\.typeName).sorted() == ["CalendarTool", "NotesTool", "WeatherTool"])
+        #expect(found.skills.allSatisfy { $0.kind == .tool && $0.takesContext })
+        let harness = HarnessPackage(discovery: found, folder: Self.scratch("tools-harness"))
+        let subjects = try #require(try harness.files().first { $0.path.hasSuffix("SkillsUnderTest.swift") }?.text)
+        #expect(subjects.contains("SkillUnderTest(tool: { context in WeatherTool(context: context) })"), "\(subjects)")
+        // The scenarios program registers AgentSkills only: it has none to register here, and no tool skill.
+        let packageSkills = try #require(try harness.files().first { $0.path.hasSuffix("PackageSkills.swift") }?.text)
+        #expect(!packageSkills.contains("WeatherTool"))
+    }
+
     @Test("a folder that is no package is an error that names it and shows the tool's words")
     func notAPackage() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-not-a-package-\(getpid())")

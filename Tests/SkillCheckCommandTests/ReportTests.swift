@@ -85,7 +85,7 @@ struct ReportTests {
     @available(SkillCheckTesting, *)
     @Test("every category and outcome is spelt as the schema says")
     func vocabulary() {
-        #expect(ConformanceRule.Category.allCases.map(\.rawValue) == ["sendable", "cancellation", "errors", "metadata", "time", "crash", "hang"])
+        #expect(ConformanceRule.Category.allCases.map(\.rawValue) == ["sendable", "cancellation", "errors", "metadata", "time", "crash", "hang", "tools"])
         #expect(RuleResult.Outcome.allCases.map(\.rawValue) == ["passed", "failed", "warning", "skipped", "not-applicable"])
         #expect([StageResult.Status.ran, .reused, .skipped, .buildFailed, .error].map(\.rawValue)
             == ["ran", "reused", "skipped", "build-failed", "error"])

@@ -4,14 +4,27 @@ import SkillConformance
 import SkillKit
 import Testing
 
-/// A broken fixture with what the kit needs to check it.
+/// A broken fixture (an AgentSkill, or a tool skill for a TOOL rule) with what the kit needs to check it.
 struct BrokenCase: Sendable, CustomStringConvertible {
-    let fixture: BrokenSkills.Fixture
-    var description: String { "\(fixture.ruleID): \(fixture.flaw)" }
+    let ruleID: String
+    let flaw: String
     /// Declared in Examples/BrokenSkills, which the compile-time rules (SEND-1, SEND-3) compile once per run.
-    var skill: SkillUnderTest { SkillUnderTest(declaredIn: ExamplePackages.broken, fixture.make) }
+    let skill: SkillUnderTest
+    var description: String { "\(ruleID): \(flaw)" }
     /// The fixture checked among the reference skills, as a package would have it.
     var peers: [String] { ReferenceSkills.skills.map(\.id) + [skill.id] }
+
+    init(_ fixture: BrokenSkills.Fixture) {
+        ruleID = fixture.ruleID
+        flaw = fixture.flaw
+        skill = SkillUnderTest(declaredIn: ExamplePackages.broken, fixture.make)
+    }
+
+    init(_ fixture: BrokenSkills.ToolFixture) {
+        ruleID = fixture.ruleID
+        flaw = fixture.flaw
+        skill = SkillUnderTest(declaredIn: ExamplePackages.broken, tool: fixture.make)
+    }
 }
 
 @Suite("Each broken skill is caught by its own rule, and only by it")
@@ -20,19 +33,20 @@ struct BrokenSkillTests {
     let escapeReason = "work left the virtual clock, so this rule could not be judged; TIME-1 reports it"
     let nondeterministicReason = "two sequential runs on fresh instances gave different outputs, so the "
         + "concurrent outputs could not be compared with them: the skill reads time, ids or randomness outside "
-        + "its context (TIME-2 reports that), or it was given as one value that keeps state between calls in a "
+        + "its context (TIME-2 reports that; TOOL-5 for a tool skill), or it was given as one value that keeps state between calls in a "
         + "class it holds (give a factory instead: SkillUnderTest { _ in MySkill() })"
     let ranOnReason = "the run kept going after it was cancelled, so this rule could not be judged; CAN-2 reports it"
     /// Every fixture but CRASH-1's, whose trap would end this whole test run: CrashTests checks it in
     /// processes of its own.
     static let cases = BrokenSkills.fixtures.filter { $0.ruleID != "CRASH-1" }.map(BrokenCase.init)
+        + BrokenSkills.toolFixtures.map(BrokenCase.init)
     /// The fixtures whose runs the real-time limits end (a loop that never ends once cancelled, a hang,
     /// work off the clock) get short ones, to keep the run short: a quarter second for work to come
     /// back from outside, a second for a run. Every other fixture gets the defaults: a run of theirs
     /// takes milliseconds, but with both cores building harnesses it once took more than 300 ms, and
     /// a limit that a healthy run can reach makes a flaky test.
     static func limits(for broken: BrokenCase) -> CheckLimits {
-        ["CAN-2", "HANG-1", "TIME-1"].contains(broken.fixture.ruleID)
+        ["CAN-2", "HANG-1", "TIME-1"].contains(broken.ruleID)
             ? CheckLimits(realStall: .milliseconds(250), realRun: .seconds(1)) : CheckLimits()
     }
 
@@ -42,7 +56,7 @@ struct BrokenSkillTests {
 
     @Test("every implemented rule has a broken fixture")
     func everyImplementedRuleHasAFixture() {
-        let covered = Set(BrokenSkills.fixtures.map(\.ruleID)).union(Self.compiledOnlyFixtures.keys)
+        let covered = Set(BrokenSkills.fixtures.map(\.ruleID) + BrokenSkills.toolFixtures.map(\.ruleID)).union(Self.compiledOnlyFixtures.keys)
         for rule in SkillConformance.implementedRuleIDs {
             #expect(covered.contains(rule), "no fixture in Examples/BrokenSkills breaks \(rule): a rule with no broken fixture is not done")
         }
@@ -50,12 +64,12 @@ struct BrokenSkillTests {
 
     @Test("the fixture fails (or, for a SHOULD rule, warns on) its own rule, with a message that says what to fix", arguments: cases)
     func failsItsOwnRule(_ broken: BrokenCase) async {
-        let findings = await SkillConformance.check(for: broken.fixture.ruleID).run(broken.skill, peers: broken.peers, limits: Self.limits(for: broken))
+        let findings = await SkillConformance.check(for: broken.ruleID).run(broken.skill, peers: broken.peers, limits: Self.limits(for: broken))
         // A MUST rule fails; a SHOULD rule warns.
-        let breach: Finding.Outcome = RuleCatalog.standard[broken.fixture.ruleID]?.level == .should ? .warning : .failed
+        let breach: Finding.Outcome = RuleCatalog.standard[broken.ruleID]?.level == .should ? .warning : .failed
         let failures = findings.filter { $0.outcome == breach }
         #expect(!failures.isEmpty, "\(broken) passed its own rule:\n\(findings.map(\.message).joined(separator: "\n"))")
-        let fix = RuleCatalog.standard[broken.fixture.ruleID]?.troubleshooting.fix ?? "?"
+        let fix = RuleCatalog.standard[broken.ruleID]?.troubleshooting.fix ?? "?"
         for failure in failures {
             #expect(failure.message.contains(fix), "message lacks the fix: \(failure.message)")
             #expect(failure.message.contains("expected:") && failure.message.contains("observed:"))
@@ -65,20 +79,20 @@ struct BrokenSkillTests {
     @Test("the fixture passes every other implemented MUST rule", arguments: cases)
     func passesEveryOtherRule(_ broken: BrokenCase) async {
         // CRASH-1 run here passes whenever this process survives, which this very test shows.
-        for rule in SkillConformance.implementedRuleIDs where rule != broken.fixture.ruleID && rule != "CRASH-1" {
+        for rule in SkillConformance.implementedRuleIDs where rule != broken.ruleID && rule != "CRASH-1" {
             guard RuleCatalog.standard[rule]?.level == .must else { continue }
             let findings = await SkillConformance.check(for: rule).run(broken.skill, peers: broken.peers, limits: Self.limits(for: broken))
             for finding in findings where finding.outcome.isProblem {
                 // A skill that hangs cannot be judged by the rules whose runs hang: they say so and point
                 // at HANG-1 (skipped, never passed).
-                if broken.fixture.ruleID == "HANG-1", finding.outcome == .skipped(reason: hangReason) { continue }
+                if broken.ruleID == "HANG-1", finding.outcome == .skipped(reason: hangReason) { continue }
                 // Likewise a skill whose work leaves the virtual clock, for TIME-1.
-                if broken.fixture.ruleID == "TIME-1", finding.outcome == .skipped(reason: escapeReason) { continue }
+                if broken.ruleID == "TIME-1", finding.outcome == .skipped(reason: escapeReason) { continue }
                 // Likewise a skill that keeps going once cancelled, for CAN-2.
-                if broken.fixture.ruleID == "CAN-2", finding.outcome == .skipped(reason: ranOnReason) { continue }
+                if broken.ruleID == "CAN-2", finding.outcome == .skipped(reason: ranOnReason) { continue }
                 // And a skill whose outputs differ run to run cannot have its concurrent outputs compared
                 // (SEND-2): that is TIME-2's finding.
-                if broken.fixture.ruleID == "TIME-2", finding.outcome == .skipped(reason: nondeterministicReason) { continue }
+                if ["TIME-2", "TOOL-5"].contains(broken.ruleID), finding.outcome == .skipped(reason: nondeterministicReason) { continue }
                 Issue.record("\(broken) also breaks \(rule):\n\(finding.message)")
             }
         }

@@ -1,5 +1,6 @@
 import BundledBrokenSkills
 import BundledReferenceSkills
+import BundledToolSkills
 import Foundation
 import SkillConformance
 import Testing
@@ -11,6 +12,14 @@ enum ExamplePackages {
         .appendingPathComponent("../../Examples").standardizedFileURL
     static let broken = root.appendingPathComponent("BrokenSkills")
     static let reference = root.appendingPathComponent("ReferenceSkills")
+    static let tools = root.appendingPathComponent("ToolSkills")
+
+    /// The example tool skills, declared in Examples/ToolSkills.
+    static let toolSkills: [SkillUnderTest] = [
+        SkillUnderTest(declaredIn: tools, tool: { context in WeatherTool(context: context) }),
+        SkillUnderTest(declaredIn: tools, tool: { context in CalendarTool(context: context) }),
+        SkillUnderTest(declaredIn: tools, tool: { context in NotesTool(context: context) }),
+    ]
 }
 
 @Suite("SEND-1 and SEND-3 compile the skill's package with strict concurrency")
@@ -28,6 +37,11 @@ struct StaticConformanceTests {
         #expect(analysis.diagnostics.count == 1, "\(analysis.diagnostics.map(\.description))")
         for fixture in BrokenSkills.fixtures {
             let skill = SkillUnderTest(declaredIn: ExamplePackages.broken, fixture.make)
+            let outcomes = await SkillConformance.check(for: "SEND-1").run(skill).map(\.outcome)
+            #expect(outcomes == [.passed], "\(fixture.ruleID) fixture \(skill)")
+        }
+        for fixture in BrokenSkills.toolFixtures {
+            let skill = SkillUnderTest(declaredIn: ExamplePackages.broken, tool: fixture.make)
             let outcomes = await SkillConformance.check(for: "SEND-1").run(skill).map(\.outcome)
             #expect(outcomes == [.passed], "\(fixture.ruleID) fixture \(skill)")
         }
@@ -52,9 +66,9 @@ struct StaticConformanceTests {
         #expect(quiet.map(\.outcome) == [.passed])
     }
 
-    @Test("the reference skills pass SEND-1 and SEND-3", arguments: ["SEND-1", "SEND-3"])
+    @Test("the reference skills and the tool skills pass SEND-1 and SEND-3", arguments: ["SEND-1", "SEND-3"])
     func referenceSkillsPass(_ rule: String) async {
-        for skill in ReferenceSkills.skills.map({ SkillUnderTest($0, declaredIn: ExamplePackages.reference) }) {
+        for skill in ReferenceSkills.skills.map({ SkillUnderTest($0, declaredIn: ExamplePackages.reference) }) + ExamplePackages.toolSkills {
             let findings = await SkillConformance.check(for: rule).run(skill)
             #expect(findings.map(\.outcome) == [.passed], "\(rule) \(skill):\n\(findings.map(\.message).joined(separator: "\n"))")
         }

@@ -24,7 +24,8 @@ public enum DiscoveryFailure: Error, Sendable, Hashable, CustomStringConvertible
                 + ".package(path: \"…/SkillCheck\") and .product(name: \"SkillKit\", package: \"SkillCheck\")"
         case .noSkills(let path, let modules):
             "found no skill in \(path) (modules \(modules.joined(separator: ", "))): skillcheck checks the public types "
-                + "that conform to AgentSkill and have a public init(), or the skills a public SkillCatalog lists"
+                + "that conform to AgentSkill and have a public init(), the skills a public SkillCatalog lists, and the "
+                + "public types that conform to ToolSkill and have a public init(context: SkillContext) or init()"
         case .notInALibrary(let module, let skills):
             "module \(module) holds \(skills.joined(separator: ", ")) but is in no library product, so the harness "
                 + "cannot import it; add .library(name: \"\(module)\", targets: [\"\(module)\"]) to the package's products"

@@ -1,7 +1,8 @@
 import Foundation
 import SkillConformance
 
-/// A skill type found in a package.
+/// A skill type found in a package: an `AgentSkill` or a `ToolSkill` (a type that is both is found
+/// once as each, and checked as each).
 @available(SkillCheckTesting, *)
 public struct DiscoveredSkill: Sendable, Codable, Hashable, CustomStringConvertible {
     /// The module that declares it.
@@ -11,16 +12,21 @@ public struct DiscoveredSkill: Sendable, Codable, Hashable, CustomStringConverti
     /// Where it is declared (a path), and the line.
     public var file: String?
     public var line: Int?
-    /// Why the harness cannot make one, if it cannot (no public `init()`).
+    /// Why the harness cannot make one, if it cannot (no public `init()`, nor `init(context:)` for a tool skill).
     public var notInstantiable: String?
+    /// Which protocol it was found by.
+    public var kind: SkillKind = .agent
+    /// Whether the harness makes it with `init(context:)`, giving it the check's context (a tool skill
+    /// that has a public one), rather than with `init()`.
+    public var takesContext = false
 
     public var description: String { "\(module).\(typeName)" }
 }
 
 /// The skills of a package, found the way the toolchain sees the package: `swift package describe`
 /// for its modules and products, and each module's symbol graph (from the static stage's compile) for
-/// the public types that conform to `AgentSkill` (directly or through a protocol of the package's) or
-/// `SkillCatalog`.
+/// the public types that conform to `AgentSkill` or `ToolSkill` (directly or through a protocol of the
+/// package's) or `SkillCatalog`.
 ///
 /// ```swift
 /// let found = try await SkillDiscovery.discover(at: packageURL, scratch: scratchURL)
@@ -30,7 +36,8 @@ public struct DiscoveredSkill: Sendable, Codable, Hashable, CustomStringConverti
 public struct SkillDiscovery: Sendable, Codable {
     public var package: DescribedPackage
     public var kit: KitLocation
-    /// Every public type conforming to `AgentSkill`, instantiable or not, in module and source order.
+    /// Every public type conforming to `AgentSkill`, then every one conforming to `ToolSkill`,
+    /// instantiable or not, in module and source order.
     public var skills: [DiscoveredSkill]
     /// Public types conforming to `SkillCatalog`: when there is one, its `skills` are the skills to check.
     public var catalogs: [DiscoveredSkill]
@@ -40,6 +47,7 @@ public struct SkillDiscovery: Sendable, Codable {
 
     static let agentSkill = (precise: "s:8SkillKit05AgentA0P", name: "SkillKit.AgentSkill")
     static let skillCatalog = (precise: "s:8SkillKit0A7CatalogP", name: "SkillKit.SkillCatalog")
+    static let toolSkill = (precise: "s:8SkillKit04ToolA0P", name: "SkillKit.ToolSkill")
 
     /// Reads the package at `url`, compiling it (with strict concurrency, as the static stage does) for
     /// its symbol graphs. `scratch` holds the scratch path of every SwiftPM call discovery makes: keep
@@ -67,10 +75,13 @@ public struct SkillDiscovery: Sendable, Codable {
         }
         var skills: [DiscoveredSkill] = []
         var catalogs: [DiscoveredSkill] = []
+        var tools: [DiscoveredSkill] = []
         for graph in graphs where package.libraryModules.contains(graph.module.name) {
             skills += types(in: graph, conformingTo: agentSkill).filter { !skills.contains($0) }
             catalogs += types(in: graph, conformingTo: skillCatalog).filter { !catalogs.contains($0) }
+            tools += types(in: graph, conformingTo: toolSkill).filter { !tools.contains($0) }
         }
+        skills += tools
         if skills.isEmpty && catalogs.isEmpty {
             throw .noSkills(url.path, checkedModules: package.libraryModules)
         }
@@ -80,24 +91,36 @@ public struct SkillDiscovery: Sendable, Codable {
         return SkillDiscovery(package: package, kit: kit, skills: skills, catalogs: catalogs)
     }
 
-    /// The public types of `graph` that conform to `proto`, with whether each has a public `init()`.
+    /// The public types of `graph` that conform to `proto`, with whether each has a public `init()` (or,
+    /// for a tool skill, a public `init(context: SkillContext)`, which is preferred).
     static func types(in graph: SymbolGraph, conformingTo proto: (precise: String, name: String)) -> [DiscoveredSkill] {
         let conformers = graph.conformers(to: proto.precise, fallback: proto.name)
-        let publicInits = Set(graph.symbols.filter {
-            $0.kind.identifier == "swift.init" && $0.pathComponents.last == "init()" && $0.isPublic
-        }.map { $0.pathComponents.dropLast().joined(separator: ".") })
+        let isTool = proto.precise == toolSkill.precise
+        let isCatalog = proto.precise == skillCatalog.precise
+        func owners(of initializer: String, taking type: String? = nil) -> Set<String> {
+            Set(graph.symbols.filter { symbol in
+                symbol.kind.identifier == "swift.init" && symbol.pathComponents.last == initializer && symbol.isPublic
+                    && (type.map { name in symbol.declarationFragments?.contains { $0.kind == "typeIdentifier" && $0.spelling == name } ?? false } ?? true)
+            }.map { $0.pathComponents.dropLast().joined(separator: ".") })
+        }
+        let publicInits = owners(of: "init()")
+        let contextInits = isTool ? owners(of: "init(context:)", taking: "SkillContext") : []
         return graph.symbols
             .filter { SymbolGraph.typeKinds.contains($0.kind.identifier) && conformers.contains($0.identifier.precise) }
             .filter(\.isPublic)
             .map { symbol in
                 let name = symbol.pathComponents.joined(separator: ".")
                 let file = symbol.location.map { URL(string: $0.uri)?.path ?? $0.uri }
-                let isCatalog = proto.precise == skillCatalog.precise
+                let instantiable = isCatalog || publicInits.contains(name) || contextInits.contains(name)
+                let missing = isTool
+                    ? "\(name) has neither a public init(context: SkillContext) nor a public init(), so skillcheck cannot "
+                        + "make one: add `public init(context: SkillContext)` (it gets the checks' fakes and clock) or `public init() {}`"
+                    : "\(name) has no public init(), so skillcheck cannot make one: add `public init() {}`, "
+                        + "or list it in a public SkillCatalog"
                 return DiscoveredSkill(
                     module: graph.module.name, typeName: name, file: file, line: symbol.location?.position.line,
-                    notInstantiable: isCatalog || publicInits.contains(name) ? nil
-                        : "\(name) has no public init(), so skillcheck cannot make one: add `public init() {}`, "
-                            + "or list it in a public SkillCatalog"
+                    notInstantiable: instantiable ? nil : missing, kind: isTool ? .tool : .agent,
+                    takesContext: contextInits.contains(name)
                 )
             }
             .sorted { ($0.file ?? "", $0.line ?? 0) < ($1.file ?? "", $1.line ?? 0) }

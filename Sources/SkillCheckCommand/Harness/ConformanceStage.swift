@@ -109,7 +109,7 @@ public struct ConformanceStage: Sendable {
         }
         let id = findings.first?.skillID ?? ""
         if run.timedOut || !stream.runEnded {
-            findings += ended(run, stream: stream, skillID: id, recorded: findings)
+            findings += ended(run, stream: stream, skillID: id, recorded: findings, kind: skill.kind)
         } else {
             findings.append(Finding(ruleID: "CRASH-1", skillID: id, outcome: .passed, subject: "the skill's checks, in a process of their own",
                                     expected: "every check runs to its end", observed: "every check ran to its end without a trap"))
@@ -118,8 +118,8 @@ public struct ConformanceStage: Sendable {
     }
 
     /// The findings of a process that did not finish: HANG-1 when the watchdog ended it, else CRASH-1;
-    /// and a skip for every rule that never got to run.
-    func ended(_ run: ToolRunner.Run, stream: EventStream, skillID: String, recorded: [Finding]) -> [Finding] {
+    /// and a skip for every rule of the skill's kind that never got to run.
+    func ended(_ run: ToolRunner.Run, stream: EventStream, skillID: String, recorded: [Finding], kind: SkillKind = .agent) -> [Finding] {
         let rule = stream.interruptedRule
         let place = rule.map { "while checking \($0)" } ?? "before any check"
         var findings: [Finding] = []
@@ -137,7 +137,8 @@ public struct ConformanceStage: Sendable {
         let reason = "the skill's process ended \(place) (\(run.timedOut ? "HANG-1" : "CRASH-1")), so this rule did not finish"
         let finished = Set(recorded.map(\.ruleID))
         for ruleID in SkillConformance.implementedRuleIDs
-        where !finished.contains(ruleID) && ruleID != findings[0].ruleID && !SkillConformance.staticRuleIDs.contains(ruleID) {
+        where !finished.contains(ruleID) && ruleID != findings[0].ruleID && !SkillConformance.staticRuleIDs.contains(ruleID)
+            && RuleCatalog.standard[ruleID]?.applies(to: kind) != false {
             findings.append(Finding(ruleID: ruleID, skillID: skillID, outcome: .skipped(reason: reason), subject: "the whole rule",
                                     expected: "a check of this rule", observed: reason))
         }

@@ -3,7 +3,7 @@ import SkillConformance
 import SkillScenarios
 
 /// What `skillcheck check` keeps between runs in a package's scratch folder (`skillcheck-memory.json`,
-/// schema `skillcheck.memory/1`): the discovery and the static stage's evidence, the fingerprint of
+/// schema `skillcheck.memory/2`): the discovery and the static stage's evidence, the fingerprint of
 /// what they were made from (``PackageFingerprint``), and the fingerprint each harness build last
 /// succeeded with. A run whose fingerprint matches reuses them instead of asking SwiftPM and compiling
 /// again; the conformance and race checks themselves always run. `--no-cache` ignores it.
@@ -15,7 +15,7 @@ import SkillScenarios
 /// ```
 @available(SkillCheckTesting, *)
 public struct RunMemory: Sendable, Codable {
-    public static let schema = "skillcheck.memory/1"
+    public static let schema = "skillcheck.memory/2"
     public static let fileName = "skillcheck-memory.json"
 
     public var schema = RunMemory.schema

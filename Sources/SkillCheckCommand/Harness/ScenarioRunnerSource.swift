@@ -24,14 +24,17 @@ public struct ScenarioRunnerSource: Sendable {
     public static let targetName = "skillcheck-scenarios"
     static let folder = "Sources/\(targetName)"
 
-    /// What the program registers: the catalogues when the package has any, else the instantiable types.
+    /// What the program registers: the catalogues when the package has any, else the instantiable
+    /// `AgentSkill` types (transcripts drive the keyword-routing engine; tool skills are not registered).
     var registered: (types: [DiscoveredSkill], viaCatalog: Bool) {
-        discovery.catalogs.isEmpty ? (discovery.instantiable, false) : (discovery.catalogs, true)
+        discovery.catalogs.isEmpty ? (discovery.instantiable.filter { $0.kind == .agent }, false) : (discovery.catalogs, true)
     }
 
     /// The skill types the program cannot make, each with the reason (none when catalogues list the skills).
     public var unavailable: [String] {
-        registered.viaCatalog ? [] : discovery.skills.compactMap { skill in skill.notInstantiable.map { "\(skill): \($0)" } }
+        registered.viaCatalog ? [] : discovery.skills.filter { $0.kind == .agent }.compactMap { skill in
+            skill.notInstantiable.map { "\(skill): \($0)" }
+        }
     }
 
     /// The generated files, by path in the harness.

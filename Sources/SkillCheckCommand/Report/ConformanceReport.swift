@@ -40,7 +40,7 @@ import SkillConformance
 /// - `skills[]`: `type` is the Swift type name, `id` the skill's `id`; `problem`, when present, says why
 ///   the skill could not be checked at all (such as a type with no public `init()`): it fails the run.
 /// - `results[]`: one per rule. `category` is one of `sendable`, `cancellation`, `errors`, `metadata`,
-///   `time`, `crash`, `hang`; `level` `MUST` or `SHOULD`; `outcome` one of `passed`, `failed` (a MUST
+///   `time`, `crash`, `hang`, `tools`; `level` `MUST` or `SHOULD`; `outcome` one of `passed`, `failed` (a MUST
 ///   rule broken), `warning` (a SHOULD rule broken), `skipped` (not checked: `message` says why; never a
 ///   pass), `not-applicable`. `checks` counts the findings behind the verdict, and `findings` keeps each
 ///   one that was not a pass (subject, expected, observed, `seed` when randomness was used); `message`

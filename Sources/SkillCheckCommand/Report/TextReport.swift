@@ -8,8 +8,8 @@ import SkillConformance
 /// ```
 ///
 /// ```text
-/// Skill               sendable  cancellation  errors  metadata  time  crash  hang
-/// NoteSkill (note)    ✔         ✘             ✔       ✔         ✔     ✔      ✔
+/// Skill               sendable  cancellation  errors  metadata  time  crash  hang  tools
+/// NoteSkill (note)    ✔         ✘             ✔       ✔         ✔     ✔      ✔     ·
 /// ```
 @available(SkillCheckTesting, *)
 public struct TextReport: Sendable {

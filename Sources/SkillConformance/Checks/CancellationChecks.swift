@@ -34,7 +34,7 @@ extension SkillConformance {
         if let missing { return [missing] }
         var findings: [Finding] = []
         for sample in samples {
-            let subject = "cancelled before it starts, input \(quoted(sample))"
+            let subject = "cancelled before it starts, \(input.sampleLabel(sample))"
             let expected = "no storage write and no network request other than a GET"
             switch await CancellationProbe.run(input.skill, input: SkillInput(rawText: sample), beforeStart: true, limits: input.limits) {
             case .failure(let failure):
@@ -59,7 +59,7 @@ extension SkillConformance {
         if let missing { return [missing] }
         var findings: [Finding] = []
         for sample in samples {
-            let subject = "cancelled while it waits, input \(quoted(sample))"
+            let subject = "cancelled while it waits, \(input.sampleLabel(sample))"
             switch await CancellationProbe.run(input.skill, input: SkillInput(rawText: sample), beforeStart: false, limits: input.limits) {
             case .failure(let failure):
                 findings.append(input.unended(rule, subject: subject, expected: expected, failure, virtualLimit: virtualLimit))

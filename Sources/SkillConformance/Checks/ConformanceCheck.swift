@@ -18,6 +18,11 @@ public struct ConformanceCheck: Sendable {
         /// Rules this skill is known to have passed elsewhere in the run (SEND-3 needs SEND-2's pass).
         var passedRules: Set<String> = []
 
+        /// How a finding names a sample the skill ran on: `input "…"`, or for a tool skill `arguments "{…}"`.
+        func sampleLabel(_ sample: String) -> String {
+            (skill.kind == .tool ? "arguments " : "input ") + quoted(sample)
+        }
+
         /// A finding of this check for this skill.
         /// `virtual` says the run was cut at the engine timeout; `virtualLimit` gives another virtual bound.
         func finding(
@@ -51,6 +56,22 @@ public struct ConformanceCheck: Sendable {
         ConformanceCheck(ruleID: ruleID, isImplemented: false) { input in
             [input.finding(ruleID, .skipped(reason: notImplemented), subject: "the whole rule",
                            expected: "a check of this rule", observed: "this kit has no check for it yet")]
+        }
+    }
+
+    /// This check, reporting `notApplicable` with `reason` for a skill whose kind is not in `kinds`.
+    func limited(to kinds: [SkillKind], reason: @escaping @Sendable (SkillKind) -> String) -> ConformanceCheck {
+        let body = body
+        let ruleID = ruleID
+        return ConformanceCheck(ruleID: ruleID, isImplemented: isImplemented) { input in
+            let kind = input.skill.kind
+            guard kinds.contains(kind) else {
+                return [input.finding(ruleID, .notApplicable, subject: "the whole rule",
+                                      expected: "a skill of the kinds the rule applies to: "
+                                          + kinds.map(\.protocolName).joined(separator: ", "),
+                                      observed: "a \(kind.protocolName): \(reason(kind))")]
+            }
+            return await body(input)
         }
     }
 

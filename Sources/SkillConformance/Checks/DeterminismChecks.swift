@@ -5,31 +5,32 @@ import SkillKit
 @available(SkillCheckTesting, *)
 extension SkillConformance {
     static let determinismChecks: [ConformanceCheck] = [
-        ConformanceCheck("TIME-2") { input in await sameTwice(input) },
+        ConformanceCheck("TIME-2") { input in await sameTwice(input, rule: "TIME-2", breach: .warning) },
     ]
 
-    /// Each handled sample, run twice with fresh working fakes on fresh virtual clocks (same origin,
-    /// ids 1, 2, 3, … from `context.newID()`): a difference is a warning naming the path that differed.
-    static func sameTwice(_ input: ConformanceCheck.Input) async -> [Finding] {
-        let (samples, missing) = handledSamples(input, rule: "TIME-2")
+    /// Each handled sample (a tool skill's sample arguments), run twice with fresh working fakes on fresh
+    /// virtual clocks (same origin, ids 1, 2, 3, … from `context.newID()`): a difference is `breach`
+    /// (a warning for TIME-2, a failure for TOOL-5) naming the path that differed.
+    static func sameTwice(_ input: ConformanceCheck.Input, rule: String, breach: Finding.Outcome) async -> [Finding] {
+        let (samples, missing) = handledSamples(input, rule: rule)
         if let missing { return [missing] }
         let expected = "the same output and side effects both times"
         var findings: [Finding] = []
         for sample in samples {
-            let subject = "input \(quoted(sample)), run twice"
+            let subject = "\(input.sampleLabel(sample)), run twice"
             let first = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
             let second = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
             switch (first, second) {
             case (.success(let a), .success(let b)):
                 let differences = differing(observed(a), observed(b))
                 findings.append(input.finding(
-                    "TIME-2", differences.isEmpty ? .passed : .warning, subject: subject, expected: expected,
+                    rule, differences.isEmpty ? .passed : breach, subject: subject, expected: expected,
                     observed: differences.isEmpty ? "the same" : differences.prefix(3).map { path, one, two in
                         "\(path): \(quoted(one)) then \(quoted(two))"
                     }.joined(separator: "; ")
                 ))
             case (.failure(let failure), _), (_, .failure(let failure)):
-                findings.append(input.unended("TIME-2", subject: subject, expected: expected, failure))
+                findings.append(input.unended(rule, subject: subject, expected: expected, failure))
             }
         }
         return findings

@@ -70,7 +70,7 @@ extension SkillConformance {
         var findings: [Finding] = []
         for fault in InjectedFault.all {
             for sample in samples {
-                let subject = "\(fault.name), input \(quoted(sample))"
+                let subject = "\(fault.name), \(input.sampleLabel(sample))"
                 let expected = "a SkillError or CancellationError, never the underlying error"
                 let result = await Probe.run(input.skill, input: SkillInput(rawText: sample),
                                              cutAfter: fault.cut ? input.limits.engineTimeout : nil,
@@ -145,8 +145,9 @@ extension SkillConformance {
     }
 
     /// ERR-3: every SkillError seen under faults and odd inputs has a readable reason.
+    /// A tool skill's odd inputs are TOOL-4's arguments that violate its schema.
     static func readableReasons(_ input: ConformanceCheck.Input) async -> [Finding] {
-        var seen = await invalidInputFindings(input).errors
+        var seen = input.skill.kind == .tool ? await invalidArgumentFindings(input).errors : await invalidInputFindings(input).errors
         let (samples, _) = handledSamples(input, rule: "ERR-3")
         for fault in InjectedFault.all {
             for sample in samples {
@@ -154,7 +155,7 @@ extension SkillConformance {
                                              cutAfter: fault.cut ? input.limits.engineTimeout : nil,
                                              limits: input.limits, setUp: fault.setUp)
                 if case .success(let probe) = result, case .threw(let thrown) = probe.ending, let error = thrown.skillError {
-                    seen.append(("\(fault.name), input \(quoted(sample))", error))
+                    seen.append(("\(fault.name), \(input.sampleLabel(sample))", error))
                 }
             }
         }
@@ -176,14 +177,17 @@ extension SkillConformance {
         }
     }
 
-    /// The handled samples a rule runs the skill on. With none, the rule is `skipped` (never a pass), naming
-    /// META-4, which fails for the same cause: one failure to fix, not one per rule with the wrong advice.
+    /// The handled samples a rule runs the skill on (a tool skill's: its sample arguments, as JSON text).
+    /// With none, the rule is `skipped` (never a pass), naming META-4 (TOOL-3 for a tool skill), which
+    /// fails for the same cause: one failure to fix, not one per rule with the wrong advice.
     static func handledSamples(_ input: ConformanceCheck.Input, rule: String) -> ([String], Finding?) {
         let samples = input.skill.instance(in: .virtual(clock: VirtualClock())).samples.handled
         if samples.isEmpty {
-            let reason = "no handled sample to run the skill on: samples.handled is empty (META-4 fails); declare `samples`"
-            return ([], input.finding(rule, .skipped(reason: reason), subject: "samples.handled",
-                                      expected: "at least one handled sample to run", observed: reason))
+            let (list, reason) = input.skill.kind == .tool
+                ? ("sampleArguments", "no sample arguments to run the tool on: sampleArguments is empty (TOOL-3 fails); declare `sampleArguments`")
+                : ("samples.handled", "no handled sample to run the skill on: samples.handled is empty (META-4 fails); declare `samples`")
+            return ([], input.finding(rule, .skipped(reason: reason), subject: list,
+                                      expected: "at least one sample to run", observed: reason))
         }
         return (samples, nil)
     }

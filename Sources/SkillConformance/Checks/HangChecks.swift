@@ -30,7 +30,7 @@ extension SkillConformance {
             let cancelled = await CancellationProbe.run(input.skill, input: skillInput, beforeStart: false, limits: input.limits)
             runs.append(("cancelled while it waits", false, cancelled.map { _ in }))
             for (scenario, cut, result) in runs {
-                let subject = "\(scenario), input \(quoted(sample))"
+                let subject = "\(scenario), \(input.sampleLabel(sample))"
                 switch result {
                 case .success:
                     findings.append(input.finding("HANG-1", .passed, subject: subject, expected: expected,

@@ -160,7 +160,7 @@ struct ProbeFailure: Error, Sendable {
     /// The reason SEND-2 gives when two sequential runs differ: TIME-2 reports that.
     static let nondeterministicReason = "two sequential runs on fresh instances gave different outputs, so the "
         + "concurrent outputs could not be compared with them: the skill reads time, ids or randomness outside "
-        + "its context (TIME-2 reports that), or it was given as one value that keeps state between calls in a "
+        + "its context (TIME-2 reports that; TOOL-5 for a tool skill), or it was given as one value that keeps state between calls in a "
         + "class it holds (give a factory instead: SkillUnderTest { _ in MySkill() })"
     /// The reason other rules give when a run went on after it was cancelled: CAN-2 reports it.
     static let ranOnReason = "the run kept going after it was cancelled, so this rule could not be judged; CAN-2 reports it"

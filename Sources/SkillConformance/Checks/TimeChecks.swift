@@ -17,7 +17,7 @@ extension SkillConformance {
         let expected = "no real sleep and no other work leaving the virtual clock"
         var findings: [Finding] = []
         for sample in samples {
-            let subject = "working fakes, input \(quoted(sample))"
+            let subject = "working fakes, \(input.sampleLabel(sample))"
             switch await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy) {
             case .success:
                 findings.append(input.finding("TIME-1", .passed, subject: subject, expected: expected, observed: "none"))

@@ -10,6 +10,8 @@ public struct ConformanceRule: Sendable, Codable, Hashable, Identifiable {
     /// What part of a skill's behaviour a rule is about.
     public enum Category: String, Sendable, Codable, Hashable, CaseIterable {
         case sendable, cancellation, errors, metadata, time, crash, hang
+        /// What only a tool skill has: its name, input schema, arguments and result size.
+        case tools
     }
 
     /// Whether breaking the rule is a failure (MUST) or a warning (SHOULD).
@@ -39,14 +41,39 @@ public struct ConformanceRule: Sendable, Codable, Hashable, Identifiable {
     /// The rule in one sentence.
     public var sentence: String
     public var troubleshooting: Troubleshooting
+    /// The kinds of skill the rule applies to; for another kind its check reports `notApplicable`,
+    /// naming the rule that covers the same ground for that kind, if any.
+    public var appliesTo: [SkillKind]
 
-    public init(id: String, category: Category, level: Level, sentence: String, troubleshooting: Troubleshooting) {
+    public init(
+        id: String, category: Category, level: Level, sentence: String, troubleshooting: Troubleshooting,
+        appliesTo: [SkillKind] = SkillKind.allCases
+    ) {
         self.id = id
         self.category = category
         self.level = level
         self.sentence = sentence
         self.troubleshooting = troubleshooting
+        self.appliesTo = appliesTo
     }
+
+    private enum CodingKeys: String, CodingKey { case id, category, level, sentence, troubleshooting, appliesTo }
+
+    /// Reads a rule; one written before tool skills (no `appliesTo`) applies to every kind.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            category: try container.decode(Category.self, forKey: .category),
+            level: try container.decode(Level.self, forKey: .level),
+            sentence: try container.decode(String.self, forKey: .sentence),
+            troubleshooting: try container.decode(Troubleshooting.self, forKey: .troubleshooting),
+            appliesTo: try container.decodeIfPresent([SkillKind].self, forKey: .appliesTo) ?? SkillKind.allCases
+        )
+    }
+
+    /// Whether the rule applies to skills of `kind`.
+    public func applies(to kind: SkillKind) -> Bool { appliesTo.contains(kind) }
 
     /// The troubleshooting text as one paragraph, for a failure message.
     public var advice: String {

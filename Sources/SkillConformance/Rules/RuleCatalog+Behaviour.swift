@@ -19,7 +19,8 @@ extension RuleCatalog {
                 cause: "Parsing code throws its own error type, or force-unwraps, when the text is not what it expected.",
                 fix: "Validate the text first and throw SkillError.invalidInput with a reason the user can act on.",
                 example: "guard let amount = Double(text) else {\n    throw SkillError.invalidInput(\"no amount in \\\"\\(text)\\\"\") }"
-            )
+            ),
+            appliesTo: [.agent]
         ),
         ConformanceRule(
             id: "ERR-3", category: .errors, level: .must,
@@ -58,7 +59,8 @@ extension RuleCatalog {
                 cause: "A field left as a placeholder (`\"\"`, `[]`) when the skill was scaffolded.",
                 fix: "Describe the skill: people read displayName and description, routers use the keywords.",
                 example: "public let description = \"Converts units, such as 3 km in miles.\"\npublic let keywords = [\"convert\", \"换算\"]"
-            )
+            ),
+            appliesTo: [.agent]
         ),
         ConformanceRule(
             id: "META-4", category: .metadata, level: .must,
@@ -67,7 +69,8 @@ extension RuleCatalog {
                 cause: "canHandle compares the whole text with a keyword instead of looking for the keyword in it.",
                 fix: "Look for keywords inside the text (the default canHandle does), and keep samples in step.",
                 example: "func canHandle(_ intent: String) -> Bool {\n    keywords.contains { intent.contains($0) } }"
-            )
+            ),
+            appliesTo: [.agent]
         ),
         ConformanceRule(
             id: "META-5", category: .metadata, level: .must,
@@ -76,7 +79,8 @@ extension RuleCatalog {
                 cause: "canHandle returns true for everything, so the skill takes intents meant for other skills.",
                 fix: "Answer true only for text the skill can act on.",
                 example: "func canHandle(_ intent: String) -> Bool {\n    keywords.contains { intent.localizedCaseInsensitiveContains($0) } }"
-            )
+            ),
+            appliesTo: [.agent]
         ),
         ConformanceRule(
             id: "META-6", category: .metadata, level: .must,
@@ -85,7 +89,8 @@ extension RuleCatalog {
                 cause: "canHandle depends on randomness, on a counter or on what it has seen before.",
                 fix: "Make canHandle a pure function of the text.",
                 example: "func canHandle(_ intent: String) -> Bool {\n    intent.contains(\"换算\") }   // no state, no Bool.random()"
-            )
+            ),
+            appliesTo: [.agent]
         ),
         ConformanceRule(
             id: "META-7", category: .metadata, level: .must,
@@ -94,7 +99,8 @@ extension RuleCatalog {
                 cause: "canHandle starts a Task to prefetch or warm a cache, so routing does I/O for every message.",
                 fix: "Do I/O in execute, through the SkillContext, and keep canHandle to the text.",
                 example: "func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {\n    let notes = try await context.storage.documents(in: \"notes\") // not in canHandle"
-            )
+            ),
+            appliesTo: [.agent]
         ),
     ]
 
@@ -115,7 +121,8 @@ extension RuleCatalog {
                 cause: "`Date()`, `UUID()` or unseeded randomness in an output or a stored document.",
                 fix: "Take dates, ids and random numbers from the context or from a seeded generator.",
                 example: "let note = NoteItem(id: context.newID(), content: text, createdAt: context.now)\ntry await context.storage.save(note)"
-            )
+            ),
+            appliesTo: [.agent]
         ),
     ]
 

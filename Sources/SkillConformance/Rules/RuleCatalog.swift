@@ -24,19 +24,21 @@ public struct RuleCatalog: Sendable, Codable, Hashable {
 
     /// The catalogue this version of the kit checks.
     public static let standard = RuleCatalog(
-        rules: sendableRules + cancellationRules + hangRules + errorRules + metadataRules + timeRules + crashRules
+        rules: sendableRules + cancellationRules + hangRules + errorRules + metadataRules + timeRules + crashRules + toolRules
     )
 
-    /// The rule table of `Conformance/README.md`: id, category, level, sentence, then troubleshooting.
+    /// The rule table of `Conformance/README.md`: id, category, level, the kinds of skill it applies to,
+    /// sentence, then troubleshooting.
     public var markdownTable: String {
         var lines = [
-            "| Id | Category | Level | Rule | Usual cause | Fix | Example |",
-            "| --- | --- | --- | --- | --- | --- | --- |",
+            "| Id | Category | Level | Skills | Rule | Usual cause | Fix | Example |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- |",
         ]
         for rule in rules {
             let t = rule.troubleshooting
             let example = "`" + t.example.replacingOccurrences(of: "\n", with: "`<br>`") + "`"
-            let cells = [rule.id, rule.category.rawValue, rule.level.rawValue, rule.sentence, t.cause, t.fix, example]
+            let skills = rule.appliesTo.map(\.protocolName).joined(separator: ", ")
+            let cells = [rule.id, rule.category.rawValue, rule.level.rawValue, skills, rule.sentence, t.cause, t.fix, example]
             lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n")

@@ -16,20 +16,12 @@ extension JSONSchema {
             let hint = near.map { "; did you mean \"\($0)\"?" } ?? "; JSON Schema has no such keyword"
             problems.append(Problem(pointer: pointer + "/" + escape(key), message: "unknown keyword \"\(key)\"\(hint)"))
         }
-        let type = members["type"]
-        if let type {
-            if let name = type.stringValue {
-                if !types.contains(name) {
-                    problems.append(Problem(pointer: pointer + "/type", message: "unknown type \"\(name)\": write one of \(types.map { "\"\($0)\"" }.joined(separator: ", "))"))
-                }
-            } else {
-                problems.append(Problem(pointer: pointer + "/type", message: "\"type\" is a string such as \"string\", found \(type.kind)"))
-            }
-        }
-        checkProperties(members, type: type?.stringValue, at: pointer, into: &problems)
-        checkEnum(members, type: type?.stringValue, at: pointer, into: &problems)
+        if let type = members["type"] { checkType(type, at: pointer + "/type", into: &problems) }
+        let type = typeNames(members["type"])
+        checkProperties(members, type: type, at: pointer, into: &problems)
+        checkEnum(members, type: type, at: pointer, into: &problems)
         if let items = members["items"] {
-            if type?.stringValue != "array" {
+            if type?.contains("array") != true {
                 problems.append(Problem(pointer: pointer + "/items", message: "\"items\" only applies to \"type\": \"array\""))
             }
             check(items, at: pointer + "/items", into: &problems)
@@ -39,7 +31,7 @@ extension JSONSchema {
                 problems.append(Problem(pointer: pointer + "/format", message: "unknown format \"\(name)\"; for a date and time write \"date-time\" (ISO 8601)"))
             } else if format.stringValue == nil {
                 problems.append(Problem(pointer: pointer + "/format", message: "\"format\" is a string such as \"date-time\", found \(format.kind)"))
-            } else if type?.stringValue != "string" {
+            } else if type?.contains("string") != true {
                 problems.append(Problem(pointer: pointer + "/format", message: "\"format\" applies to strings: add \"type\": \"string\""))
             }
         }
@@ -48,10 +40,44 @@ extension JSONSchema {
         }
     }
 
-    private static func checkProperties(_ members: [String: JSON], type: String?, at pointer: String, into problems: inout [Problem]) {
+    /// `type` is one type name, or a non-empty array of them such as `["string", "null"]` (a nullable field).
+    private static func checkType(_ type: JSON, at pointer: String, into problems: inout [Problem]) {
+        func checkName(_ name: String, at pointer: String) {
+            if !types.contains(name) {
+                problems.append(Problem(pointer: pointer, message: "unknown type \"\(name)\": write one of \(types.map { "\"\($0)\"" }.joined(separator: ", "))"))
+            }
+        }
+        switch type {
+        case .string(let name):
+            checkName(name, at: pointer)
+        case .array(let items) where !items.isEmpty:
+            for (index, item) in items.enumerated() {
+                if let name = item.stringValue {
+                    checkName(name, at: pointer + "/\(index)")
+                } else {
+                    problems.append(Problem(pointer: pointer + "/\(index)", message: "a type is named by a string such as \"string\", found \(item.kind)"))
+                }
+            }
+        default:
+            problems.append(Problem(pointer: pointer, message: "\"type\" is a string such as \"string\", or a non-empty array of them such as [\"string\", \"null\"], found \(type.quoted)"))
+        }
+    }
+
+    /// The names `type` lists: one string, or an array of strings; `nil` when there is no usable `type`.
+    static func typeNames(_ type: JSON?) -> [String]? {
+        switch type {
+        case .string(let name)?: return [name]
+        case .array(let items)? where !items.isEmpty:
+            let names = items.compactMap(\.stringValue)
+            return names.count == items.count ? names : nil
+        default: return nil
+        }
+    }
+
+    private static func checkProperties(_ members: [String: JSON], type: [String]?, at pointer: String, into problems: inout [Problem]) {
         var declared: Set<String> = []
         if let properties = members["properties"] {
-            if type != nil, type != "object" {
+            if let type, !type.contains("object") {
                 problems.append(Problem(pointer: pointer + "/properties", message: "\"properties\" only applies to \"type\": \"object\""))
             }
             if case .object(let schemas) = properties {
@@ -80,16 +106,16 @@ extension JSONSchema {
         }
     }
 
-    private static func checkEnum(_ members: [String: JSON], type: String?, at pointer: String, into problems: inout [Problem]) {
+    private static func checkEnum(_ members: [String: JSON], type: [String]?, at pointer: String, into problems: inout [Problem]) {
         guard let values = members["enum"] else { return }
         guard case .array(let choices) = values, !choices.isEmpty else {
             problems.append(Problem(pointer: pointer + "/enum", message: "\"enum\" is a non-empty array of the allowed values, found \(values.quoted)"))
             return
         }
         guard let type else { return }
-        let typeOnly: JSON = ["type": .string(type)]
-        for (index, choice) in choices.enumerated() where firstViolation(choice, typeOnly, field: "") != nil {
-            problems.append(Problem(pointer: pointer + "/enum/\(index)", message: "\(choice.quoted) is not of the schema's type \"\(type)\""))
+        for (index, choice) in choices.enumerated() where !type.contains(where: { fits(choice, type: $0) }) {
+            let names = type.map { "\"\($0)\"" }.joined(separator: " or ")
+            problems.append(Problem(pointer: pointer + "/enum/\(index)", message: "\(choice.quoted) is not of the schema's type \(names)"))
         }
     }
 
@@ -98,8 +124,8 @@ extension JSONSchema {
     /// The first way `value` does not fit `schema`, naming the field; `nil` when it fits.
     static func firstViolation(_ value: JSON, _ schema: JSON, field: String) -> String? {
         let label = field.isEmpty ? "arguments" : field
-        if let type = schema["type"]?.stringValue, !fits(value, type: type) {
-            return "\(label): expected \(article(type)), found \(value.quoted)"
+        if let type = typeNames(schema["type"]), !type.contains(where: { fits(value, type: $0) }) {
+            return "\(label): expected \(type.map(article).joined(separator: " or ")), found \(value.quoted)"
         }
         if case .array(let choices)? = schema["enum"], !choices.contains(value) {
             return "\(label): expected one of \(choices.map(\.quoted).joined(separator: ", ")), found \(value.quoted)"
@@ -123,11 +149,14 @@ extension JSONSchema {
 
     private static func objectViolation(_ members: [String: JSON], _ schema: JSON, field: String) -> String? {
         let prefix = field.isEmpty ? "" : field + "."
-        for name in schema["required"].flatMap(strings) ?? [] where members[name] == nil || members[name] == .null {
-            return "\(prefix)\(name): is required"
-        }
         let properties: [String: JSON]
         if case .object(let schemas)? = schema["properties"] { properties = schemas } else { properties = [:] }
+        // null fills a required field only when its type allows null (`["string", "null"]`, as strict
+        // function calling writes an optional field).
+        for name in schema["required"].flatMap(strings) ?? [] where members[name] == nil
+            || (members[name] == .null && typeNames(properties[name]?["type"])?.contains("null") != true) {
+            return "\(prefix)\(name): is required"
+        }
         for name in members.keys.sorted() {
             if let propertySchema = properties[name] {
                 if members[name] == .null, !(schema["required"].flatMap(strings) ?? []).contains(name) { continue }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The subset of JSON Schema the kit understands: `type`, `properties`, `required`, `enum`, `items`,
+/// The subset of JSON Schema the kit understands: `type` (a name, or an array of names such as
+/// `["string", "null"]` for a nullable field), `properties`, `required`, `enum`, `items`,
 /// `additionalProperties` (`false`, or a schema the other fields must fit) and the `date-time` format,
 /// the part that decides what a model may send.
 ///
@@ -83,7 +84,8 @@ public enum JSONSchema {
         do {
             value = try JSON(parsing: arguments)
         } catch {
-            let text = String(decoding: arguments.prefix(60), as: UTF8.self)
+            // Cut by characters, not bytes: a byte cut can end inside a character and show U+FFFD.
+            let text = String(String(decoding: arguments, as: UTF8.self).prefix(60))
             throw SkillError.invalidInput("arguments are not JSON: \(text.isEmpty ? "(empty)" : text)")
         }
         try validate(value, against: schema)
@@ -94,7 +96,8 @@ public enum JSONSchema {
     /// for the `date-time` format, `"example"` for other strings, `1` for numbers, `true`, one item per array.
     public static func example(for schema: JSON) -> JSON {
         if let values = schema["enum"], case .array(let choices) = values, let first = choices.first { return first }
-        let type = schema["type"]?.stringValue ?? (schema["properties"] != nil ? "object" : nil)
+        let names = typeNames(schema["type"])
+        let type = names?.first { $0 != "null" } ?? names?.first ?? (schema["properties"] != nil ? "object" : nil)
         switch type {
         case "object"?:
             var members: [String: JSON] = [:]

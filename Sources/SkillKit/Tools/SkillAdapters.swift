@@ -17,9 +17,20 @@ public struct AgentSkillTool: ToolSkill {
     }
 
     public var id: String { skill.id }
-    /// The skill's id with every character a tool name may not hold replaced by `_`.
+    /// The skill's id as a tool name: letters, digits, `_` and `-`, at most 64, as model APIs require.
+    /// Other ASCII characters become `_` (`weather.query` → `weather_query`) and other characters their
+    /// code point (`笔记` → `u7b14u8bb0`), so two ids in Chinese never share a name.
     public var name: String {
-        String(skill.id.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "_" })
+        var name = ""
+        for scalar in skill.id.unicodeScalars {
+            if scalar.isASCII {
+                let character = Character(scalar)
+                name.append(character.isLetter || character.isNumber || character == "_" || character == "-" ? character : "_")
+            } else {
+                name += "u" + String(scalar.value, radix: 16)
+            }
+        }
+        return String(name.prefix(64))
     }
     public var description: String { skill.description }
     public var inputSchema: JSON {

@@ -5,6 +5,10 @@ import Foundation
 /// Encoded as `{"id": "call-1", "name": "query_weather", "arguments": {"city": "北京"}}`. Arguments that
 /// are not a JSON object or array (a model can send broken JSON) are encoded as a string of their text,
 /// and a string is decoded as that text, as Chat Completions APIs send it.
+///
+/// Two calls are equal when their arguments are the same JSON value, however the text is spaced or its
+/// keys ordered (`{"city": "北京"}` and `{"city":"北京"}`), so a call equals its encoded and decoded copy;
+/// arguments that are not JSON compare byte for byte.
 public struct ToolCall: Sendable, Hashable {
     /// The model's id for this call, echoed back with its result.
     public var id: String
@@ -30,6 +34,19 @@ public struct ToolCall: Sendable, Hashable {
 
     /// The arguments as text, for logs and messages.
     public var argumentsText: String { String(decoding: arguments, as: UTF8.self) }
+
+    public static func == (lhs: ToolCall, rhs: ToolCall) -> Bool {
+        guard lhs.id == rhs.id, lhs.name == rhs.name else { return false }
+        if lhs.arguments == rhs.arguments { return true }
+        guard let left = try? JSON(parsing: lhs.arguments), let right = try? JSON(parsing: rhs.arguments) else { return false }
+        return left == right
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(name)
+        if let value = try? JSON(parsing: arguments) { hasher.combine(value) } else { hasher.combine(arguments) }
+    }
 }
 
 extension ToolCall: Codable {

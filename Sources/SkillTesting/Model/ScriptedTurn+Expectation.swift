@@ -10,6 +10,11 @@ extension ScriptedTurn {
     /// ```
     public struct Expectation: Sendable, Hashable {
         /// Which tool names the request shows the model.
+        ///
+        /// ```swift
+        /// .expecting(tools: .exactly(["query_weather", "query_calendar"]))   // any order
+        /// .expecting(tools: .excluding(["query_calendar"]))                  // the permission is off
+        /// ```
         public enum Tools: Sendable, Hashable, CustomStringConvertible {
             /// Exactly these names, in any order.
             case exactly(Set<String>)
@@ -37,6 +42,11 @@ extension ScriptedTurn {
         }
 
         /// What the request's last message is.
+        ///
+        /// ```swift
+        /// .expecting(lastMessage: .user("北京天气怎么样"))
+        /// .expecting(lastMessage: .toolResult(callID: "call-1", containing: "没有名为"))   // an unknown tool's error
+        /// ```
         public enum Message: Sendable, Hashable, CustomStringConvertible {
             /// The user's text, exactly.
             case user(String)

@@ -23,6 +23,9 @@ struct JSONSchemaProblemsTests {
         #expect(JSONSchema.problems(in: Self.calendar).isEmpty)
         #expect(JSONSchema.problems(in: ["type": "object"]).isEmpty)
         #expect(JSONSchema.problems(in: ["type": "object", "properties": ["x": [:]], "additionalProperties": ["type": "string"]]).isEmpty)
+        let nullable: JSON = ["type": ["string", "null"], "format": "date-time", "enum": ["2025-04-09T00:00:00Z", nil]]
+        #expect(JSONSchema.problems(in: ["type": "object", "properties": ["start": nullable], "required": ["start"]]).isEmpty)
+        #expect(JSONSchema.problems(in: ["type": "object", "properties": ["tags": ["type": ["array", "null"], "items": ["type": "string"]]]]).isEmpty)
     }
 
     /// One schema with the one problem it has.
@@ -44,7 +47,12 @@ struct JSONSchemaProblemsTests {
         ProblemCase(["type": "object", "requird": ["a"]], "/requird", "unknown keyword \"requird\"; did you mean \"required\"?"),
         ProblemCase(["type": "object", "colour": 1], "/colour", "unknown keyword \"colour\"; JSON Schema has no such keyword"),
         ProblemCase(["type": "object", "properties": ["a": ["type": "text"]]], "/properties/a/type", "unknown type \"text\": write one of"),
-        ProblemCase(["type": "object", "properties": ["a": ["type": ["string"]]]], "/properties/a/type", "\"type\" is a string such as \"string\", found an array"),
+        ProblemCase(["type": "object", "properties": ["a": ["type": 5]]], "/properties/a/type", "\"type\" is a string such as \"string\", or a non-empty array of them such as [\"string\", \"null\"], found 5"),
+        ProblemCase(["type": "object", "properties": ["a": ["type": []]]], "/properties/a/type", "\"type\" is a string such as \"string\", or a non-empty array of them such as [\"string\", \"null\"], found an array of 0"),
+        ProblemCase(["type": "object", "properties": ["a": ["type": ["string", "txt"]]]], "/properties/a/type/1", "unknown type \"txt\""),
+        ProblemCase(["type": "object", "properties": ["a": ["type": ["string", 1]]]], "/properties/a/type/1", "a type is named by a string such as \"string\", found an integer"),
+        ProblemCase(["type": "object", "properties": ["a": ["type": ["integer", "null"], "enum": [1, "x"]]]], "/properties/a/enum/1", "\"x\" is not of the schema's type \"integer\" or \"null\""),
+        ProblemCase(["type": "object", "properties": ["a": ["type": ["integer", "null"], "format": "date-time"]]], "/properties/a/format", "\"format\" applies to strings"),
         ProblemCase(["type": "object", "properties": ["a": ["type": "string", "properties": [:]]]], "/properties/a/properties", "\"properties\" only applies to \"type\": \"object\""),
         ProblemCase(["type": "object", "properties": ["a", "b"]], "/properties", "\"properties\" maps each field to its schema"),
         ProblemCase(["type": "object", "properties": [:], "required": "a"], "/required", "\"required\" is an array of field names, such as [\"city\"], found a string"),

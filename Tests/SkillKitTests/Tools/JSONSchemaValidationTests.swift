@@ -59,6 +59,17 @@ struct JSONSchemaValidationTests {
         #expect(throws: SkillError.invalidInput(message)) { try JSONSchema.validate(Data(text.utf8), against: Self.schema) }
     }
 
+    @Test("the quoted start of text that is not JSON never ends inside a character")
+    func notJSONQuoteCut() {
+        let text = #"{"city": ""# + String(repeating: "北", count: 80)
+        do {
+            try JSONSchema.validate(Data(text.utf8), against: Self.schema)
+            Issue.record("expected invalidInput")
+        } catch {
+            #expect(error == .invalidInput("arguments are not JSON: " + String(text.prefix(60))))
+        }
+    }
+
     @Test("additional properties are allowed unless the schema says false")
     func additionalAllowed() throws {
         try JSONSchema.validate(["a": 1, "b": "x"], against: ["type": "object", "properties": ["a": ["type": "integer"]]])
@@ -85,6 +96,26 @@ struct JSONSchemaValidationTests {
         #expect(JSONSchema.problems(in: schema).isEmpty)
         let example = JSONSchema.example(for: schema)
         try JSONSchema.validate(example, against: schema)
+    }
+
+    static let strict: JSON = [
+        "type": "object",
+        "properties": ["city": ["type": "string"], "days": ["type": ["integer", "null"]]],
+        "required": ["city", "days"],
+        "additionalProperties": false,
+    ]
+
+    @Test("a nullable field (type [\"integer\", \"null\"], as strict function calling writes an optional one) takes null, even when required")
+    func nullable() throws {
+        try JSONSchema.validate(["city": "北京", "days": nil], against: Self.strict)
+        try JSONSchema.validate(["city": "北京", "days": 3], against: Self.strict)
+        #expect(throws: SkillError.invalidInput("days: expected an integer or null, found \"3\"")) {
+            try JSONSchema.validate(["city": "北京", "days": "3"], against: Self.strict)
+        }
+        #expect(throws: SkillError.invalidInput("days: is required")) { try JSONSchema.validate(["city": "北京"], against: Self.strict) }
+        #expect(throws: SkillError.invalidInput("city: is required")) { try JSONSchema.validate(["city": nil, "days": 1], against: Self.strict) }
+        #expect(JSONSchema.example(for: Self.strict) == ["city": "example", "days": 1])
+        #expect(JSONSchema.problems(in: Self.strict).isEmpty)
     }
 
     @Test("example(for:) fills every required field: enum's first value, a date-time, one array item")

@@ -33,6 +33,20 @@ struct ToolCallCodingTests {
         #expect(try Self.decoded(ToolCall.self, encoded) == call)
     }
 
+    @Test("arguments spaced or ordered differently are the same call, and survive encoding and decoding", arguments: [
+        #"{"city": "北京", "days": 3}"#, #"{ "days":3.0,"city":"北京" }"#,
+    ])
+    func equivalentArguments(text: String) throws {
+        let call = ToolCall(id: "c", name: "n", arguments: Data(text.utf8))
+        let canonical = ToolCall(id: "c", name: "n", arguments: ["city": "北京", "days": 3])
+        #expect(call == canonical)
+        #expect(call.hashValue == canonical.hashValue)
+        #expect(try Self.decoded(ToolCall.self, try Self.encoded(call)) == call)
+        #expect(call != ToolCall(id: "c", name: "n", arguments: ["city": "上海", "days": 3]))
+        #expect(call != ToolCall(id: "d", name: "n", arguments: Data(text.utf8)))
+        #expect(ToolCall(id: "c", name: "n", arguments: Data("{".utf8)) != ToolCall(id: "c", name: "n", arguments: Data("{ ".utf8)))
+    }
+
     @Test("arguments sent as a string of JSON text (Chat Completions) decode to that text")
     func stringArguments() throws {
         let call = try Self.decoded(ToolCall.self, #"{"id":"c","name":"n","arguments":"{\"city\":\"北京\"}"}"#)

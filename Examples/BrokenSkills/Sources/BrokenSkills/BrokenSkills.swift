@@ -7,10 +7,45 @@ import SkillKit
 /// in Swift 5 language mode, so it lives in the `LegacyBrokenSkills` target of this package, which
 /// SkillCheck's tests compile with strict concurrency.
 ///
+/// The TOOL rules' fixtures are tool skills (``toolFixtures``).
+///
 /// ```swift
 /// for fixture in BrokenSkills.fixtures { print(fixture.ruleID, fixture.make(context).id) }
+/// for fixture in BrokenSkills.toolFixtures { print(fixture.ruleID, fixture.make(context).name) }
 /// ```
 public enum BrokenSkills {
+    /// A broken tool skill and the rule it breaks.
+    public struct ToolFixture: Sendable {
+        /// The rule it breaks, such as `"TOOL-4"`.
+        public let ruleID: String
+        /// What it does wrong, as a reviewer would say it.
+        public let flaw: String
+        /// Makes an instance with the context a check gives it (its fakes and virtual clock).
+        public let make: @Sendable (SkillContext) -> any ToolSkill
+    }
+
+    /// One broken tool skill per TOOL rule, each breaking exactly that rule; and two that break rules both
+    /// kinds share (ERR-1, CAN-3), to prove those catch a tool skill too.
+    public static let toolFixtures: [ToolFixture] = [
+        ToolFixture(ruleID: "TOOL-1", flaw: "its name is its dotted id, days.until") { context in CountdownTool(context: context) },
+        ToolFixture(ruleID: "TOOL-2", flaw: "its schema spells required as requird") { context in TypoForecastTool(context: context) },
+        ToolFixture(ruleID: "TOOL-3", flaw: "the schema's field was renamed city_name; the arguments type still decodes city") { _ in
+            AirQualityTool()
+        },
+        ToolFixture(ruleID: "TOOL-4", flaw: "decodes its arguments with a bare JSONDecoder, so a DecodingError leaks out") { _ in
+            CountdownReminderTool()
+        },
+        ToolFixture(ruleID: "TOOL-5", flaw: "files NoteItem(content:), whose id is UUID(), and tells the model the id") { context in
+            TicketTool(context: context)
+        },
+        ToolFixture(ruleID: "TOOL-6", flaw: "returns every holiday with its whole story, about 2.4 KB") { _ in HolidaysTool() },
+        // The rules both kinds share check a tool skill through its execute(arguments:): two of them, proven.
+        ToolFixture(ruleID: "ERR-1", flaw: "a tool that lets the raw NetworkError through") { context in LeakyWeatherTool(context: context) },
+        ToolFixture(ruleID: "CAN-3", flaw: "a tool that maps every error, cancellation included, into executionFailed") { context in
+            CatchAllAgendaTool(context: context)
+        },
+    ]
+
     /// A broken skill and the rule it breaks.
     public struct Fixture: Sendable {
         /// The rule it breaks, such as `"META-6"`.

@@ -10,21 +10,26 @@ import Testing
 struct BrokenSkillsTests {
     static let context = SkillContext(storage: NoStorage(), networkService: NoNetwork())
 
-    @Test("each fixture names a rule and a flaw, and no rule has two fixtures")
+    @Test("each fixture names a rule and a flaw, and no rule has two fixtures of one kind")
     func fixturesAreNamed() {
-        let rules = BrokenSkills.fixtures.map(\.ruleID)
-        #expect(Set(rules).count == rules.count)
-        for fixture in BrokenSkills.fixtures {
-            #expect(fixture.ruleID.contains("-"), "rule id \(fixture.ruleID)")
-            #expect(!fixture.flaw.isEmpty, "fixture for \(fixture.ruleID)")
+        for rules in [BrokenSkills.fixtures.map(\.ruleID), BrokenSkills.toolFixtures.map(\.ruleID)] {
+            #expect(Set(rules).count == rules.count)
+        }
+        for (rule, flaw) in BrokenSkills.fixtures.map({ ($0.ruleID, $0.flaw) }) + BrokenSkills.toolFixtures.map({ ($0.ruleID, $0.flaw) }) {
+            #expect(rule.contains("-"), "rule id \(rule)")
+            #expect(!flaw.isEmpty, "fixture for \(rule)")
         }
     }
 
-    @Test("every fixture can be made, and declares samples to route")
+    @Test("every fixture can be made, and declares samples to route (or arguments to call a tool with)")
     func fixturesDeclareSamples() {
         for fixture in BrokenSkills.fixtures {
             let skill = fixture.make(Self.context)
             #expect(!skill.samples.handled.isEmpty, "\(fixture.ruleID) fixture \(type(of: skill))")
+        }
+        for fixture in BrokenSkills.toolFixtures {
+            let tool = fixture.make(Self.context)
+            #expect(!tool.sampleArguments.isEmpty, "\(fixture.ruleID) fixture \(type(of: tool))")
         }
         // SEND-1's fixture, in the Swift 5 mode target.
         #expect(!QuoteOfTheDaySkill().samples.handled.isEmpty)

@@ -1,0 +1,125 @@
+import Foundation
+import SkillKit
+import SkillTesting
+
+// TOOL-1 … TOOL-6: what only a tool skill has: a name a model calls, an input schema, JSON arguments and
+// a text result. The rules both kinds share run a tool skill through `ToolSkillSubject`.
+
+@available(SkillCheckTesting, *)
+extension SkillConformance {
+    static let toolChecks: [ConformanceCheck] = [
+        ConformanceCheck("TOOL-1") { input in withTool(input, rule: "TOOL-1", nameAndDescription) },
+        ConformanceCheck("TOOL-2") { input in withTool(input, rule: "TOOL-2", schemaProblems) },
+        ConformanceCheck("TOOL-3") { input in await samplesAccepted(input) },
+        ConformanceCheck("TOOL-4") { input in await invalidArgumentFindings(input).findings },
+        ConformanceCheck("TOOL-5") { input in await sameTwice(input, rule: "TOOL-5", breach: .failed) },
+        ConformanceCheck("TOOL-6") { input in await resultSizes(input) },
+    ]
+
+    /// A fresh instance of the tool skill under test, given to `body`; a failed finding when the skill
+    /// is not one (the catalogue's `appliesTo` keeps that from happening: a kit bug).
+    static func withTool(
+        _ input: ConformanceCheck.Input, rule: String, _ body: (ConformanceCheck.Input, any ToolSkill) -> [Finding]
+    ) -> [Finding] {
+        guard let tool = input.skill.tool(in: .virtual(clock: VirtualClock())) else { return notATool(input, rule: rule) }
+        return body(input, tool)
+    }
+
+    /// The finding of a tool rule given an AgentSkill: the catalogue's `appliesTo` keeps that from happening.
+    static func notATool(_ input: ConformanceCheck.Input, rule: String) -> [Finding] {
+        [input.finding(rule, .failed, subject: "the whole rule", expected: "a tool skill",
+                       observed: "an AgentSkill reached a tool rule (a kit bug)")]
+    }
+
+    /// TOOL-1: the name a model API accepts, and a description.
+    static func nameAndDescription(_ input: ConformanceCheck.Input, _ tool: any ToolSkill) -> [Finding] {
+        let name = tool.name
+        let odd = name.unicodeScalars.first { !isToolNameScalar($0) }
+        let nameOK = odd == nil && (1...64).contains(name.unicodeScalars.count)
+        let why = name.isEmpty ? "it is empty" : odd.map { "it holds \(quoted(String($0)))" } ?? "it has \(name.unicodeScalars.count) characters"
+        return [
+            input.finding("TOOL-1", nameOK ? .passed : .failed, subject: "name",
+                          expected: "1 to 64 ASCII letters, digits, `_` or `-`, such as query_weather",
+                          observed: "name \(quoted(name))" + (nameOK ? "" : ": \(why)")),
+            input.finding("TOOL-1", isBlank(tool.description) ? .failed : .passed, subject: "description",
+                          expected: "a non-empty description of when to use the tool",
+                          observed: "description \(quoted(tool.description))"),
+        ]
+    }
+
+    /// Whether a tool's name may hold `scalar`: an ASCII letter or digit, `_` or `-`.
+    static func isToolNameScalar(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
+    }
+
+    /// TOOL-2: one failure per problem in the schema, at its JSON pointer.
+    static func schemaProblems(_ input: ConformanceCheck.Input, _ tool: any ToolSkill) -> [Finding] {
+        let expected = "an object schema in the subset the kit checks, with no problem"
+        let problems = JSONSchema.problems(in: tool.inputSchema)
+        guard !problems.isEmpty else {
+            return [input.finding("TOOL-2", .passed, subject: "inputSchema", expected: expected,
+                                  observed: "no problem in \(quoted(tool.inputSchema.text))")]
+        }
+        return problems.map { problem in
+            input.finding("TOOL-2", .failed, subject: "inputSchema at \(problem.pointer.isEmpty ? "/" : problem.pointer)",
+                          expected: expected, observed: problem.message)
+        }
+    }
+
+    /// TOOL-3: each sample fits the schema, and the tool, run on it with working fakes, does not reject it.
+    static func samplesAccepted(_ input: ConformanceCheck.Input) async -> [Finding] {
+        guard let tool = input.skill.tool(in: .virtual(clock: VirtualClock())) else { return notATool(input, rule: "TOOL-3") }
+        let expected = "arguments that fit inputSchema, which the tool accepts (no SkillError.invalidInput)"
+        guard !tool.sampleArguments.isEmpty else {
+            return [input.finding("TOOL-3", .failed, subject: "sampleArguments", expected: "at least one set of sample arguments",
+                                  observed: "sampleArguments is empty: declare arguments the tool handles")]
+        }
+        var findings: [Finding] = []
+        for sample in tool.sampleArguments {
+            let subject = "sample arguments \(quoted(sample.text))"
+            do throws(SkillError) {
+                try JSONSchema.validate(sample, against: tool.inputSchema)
+            } catch {
+                findings.append(input.finding("TOOL-3", .failed, subject: subject, expected: expected,
+                                              observed: "they do not fit inputSchema: \(error.message(in: .english))"))
+                continue
+            }
+            switch await Probe.run(input.skill, input: SkillInput(rawText: sample.text), limits: input.limits, setUp: InjectedFault.healthy) {
+            case .failure(let failure):
+                findings.append(input.unended("TOOL-3", subject: subject, expected: expected, failure))
+            case .success(let probe):
+                var rejected = false
+                if case .threw(let thrown) = probe.ending, case .invalidInput? = thrown.skillError { rejected = true }
+                findings.append(input.finding("TOOL-3", rejected ? .failed : .passed, subject: subject, expected: expected,
+                                              observed: (rejected ? "the tool rejected its own sample: " : "they fit; ") + describe(probe)))
+            }
+        }
+        return findings
+    }
+
+    /// TOOL-6: the size of each sample's result with working fakes; a sample that throws has no result to measure.
+    static func resultSizes(_ input: ConformanceCheck.Input) async -> [Finding] {
+        let (samples, missing) = handledSamples(input, rule: "TOOL-6")
+        if let missing { return [missing] }
+        let limit = RuleCatalog.toolResultLimit
+        let expected = "a result of at most \(limit) bytes of UTF-8"
+        var findings: [Finding] = []
+        for sample in samples {
+            let subject = "arguments \(quoted(sample)), working fakes"
+            switch await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy) {
+            case .failure(let failure):
+                findings.append(input.unended("TOOL-6", subject: subject, expected: expected, failure))
+            case .success(let probe):
+                guard case .output(let output) = probe.ending else { continue }
+                let size = output.summary.utf8.count
+                findings.append(input.finding("TOOL-6", size <= limit ? .passed : .warning, subject: subject, expected: expected,
+                                              observed: "\(size) bytes: \(quoted(output.summary))"))
+            }
+        }
+        if findings.isEmpty {
+            return [input.finding("TOOL-6", .notApplicable, subject: "every sample", expected: "a result to measure",
+                                  observed: "no sample returned a result with the working fakes")]
+        }
+        return findings
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+@testable import SkillConformance
+import SkillKit
+import SkillTesting
+import Testing
+
+@Suite("TOOL-4's arguments are generated from the schema")
+struct InvalidArgumentsTests {
+    static let schema: JSON = [
+        "type": "object",
+        "properties": [
+            "city": ["type": "string"],
+            "days": ["type": "integer"],
+            "unit": ["type": "string", "enum": ["celsius", "fahrenheit"]],
+            "start": ["type": "string", "format": "date-time"],
+            "tags": ["type": "array", "items": ["type": "string"]],
+        ],
+        "required": ["city"],
+        "additionalProperties": false,
+    ]
+
+    @Test("one case per way to break the schema, each naming its field, each rejected by the schema itself")
+    func casesFromTheSchema() throws {
+        let cases = InvalidArguments.cases(schema: Self.schema, fitting: [["city": "北京", "days": 3]])
+        #expect(cases.map(\.name) == [
+            "not JSON", "city missing", "city of the wrong type", "days of the wrong type", "start of the wrong type",
+            "start not a date-time", "tags of the wrong type", "tags with an item of the wrong type", "unit of the wrong type",
+            "unit outside its enum", "an unknown field",
+        ])
+        #expect(cases.first?.field == nil)
+        #expect(cases.dropFirst().allSatisfy { $0.field != nil })
+        #expect((try? JSON(parsing: Data(cases[0].text.utf8))) == nil, "not JSON: \(cases[0].text)")
+        for invalid in cases.dropFirst() {
+            let arguments = try JSON(parsing: Data(invalid.text.utf8))
+            #expect(throws: SkillError.self, "\(invalid.name) fits the schema") { try JSONSchema.validate(arguments, against: Self.schema) }
+        }
+        // Starting from the sample that fits: days stays 3 where it is not the field being broken.
+        #expect(cases.first { $0.name == "unit outside its enum" }?.text.contains(#""days":3"#) == true)
+    }
+
+    @Test("a schema that allows anything gives only text that is not JSON")
+    func permissiveSchema() {
+        let cases = InvalidArguments.cases(schema: ["type": "object"], fitting: [])
+        #expect(cases.map(\.name) == ["not JSON"])
+    }
+}
+
+@Suite("The TOOL rules on small tool skills")
+struct ToolRuleTests {
+    /// Echoes a city; how it decodes and what it answers is up to each test.
+    struct EchoTool: ToolSkill {
+        var id = "echo.tool"
+        var name = "echo_city"
+        var description = "Says the city back."
+        var inputSchema: JSON = ["type": "object", "properties": ["city": ["type": "string"]], "required": ["city"]]
+        var samples: [JSON]? = nil
+        /// The reason it gives for arguments that do not fit; `nil`: decodeArguments's own.
+        var reason: String? = nil
+        var sampleArguments: [JSON] { samples ?? [JSONSchema.example(for: inputSchema)] }
+
+        struct Arguments: Decodable { let city: String }
+
+        func execute(arguments: Data) async throws -> String {
+            do {
+                return try decodeArguments(Arguments.self, from: arguments).city
+            } catch {
+                throw reason.map(SkillError.invalidInput) ?? error
+            }
+        }
+    }
+
+    @Test("a tool with no sample arguments fails TOOL-3; the rules that run samples are skipped, naming TOOL-3")
+    func noSamples() async {
+        let skill = SkillUnderTest(tool: EchoTool(samples: []))
+        #expect(await SkillConformance.check(for: "TOOL-3").run(skill).map(\.outcome) == [.failed])
+        for rule in ["SEND-2", "CAN-1", "HANG-1", "ERR-1", "TIME-1", "TOOL-5", "TOOL-6"] {
+            let findings = await SkillConformance.check(for: rule).run(skill)
+            guard case .skipped(let reason)? = findings.first?.outcome, findings.count == 1 else {
+                Issue.record("\(rule): \(findings.map(\.message))")
+                continue
+            }
+            #expect(reason.contains("TOOL-3") && reason.contains("sampleArguments"), "\(rule): \(reason)")
+        }
+    }
+
+    @Test("a sample that does not fit the schema fails TOOL-3, saying where")
+    func sampleOutsideTheSchema() async {
+        let findings = await SkillConformance.check(for: "TOOL-3").run(SkillUnderTest(tool: EchoTool(samples: [["town": "北京"]])))
+        #expect(findings.map(\.outcome) == [.failed])
+        #expect(findings.first?.observed.contains("city: is required") == true, "\(findings.map(\.message))")
+    }
+
+    @Test("an invalidInput whose reason names no field fails TOOL-4")
+    func reasonWithoutField() async {
+        let findings = await SkillConformance.check(for: "TOOL-4").run(SkillUnderTest(tool: EchoTool(reason: "bad arguments")))
+        let failed = findings.filter { $0.outcome == .failed }
+        #expect(failed.map(\.subject).map { $0.components(separatedBy: ":")[0] } == ["city missing", "city of the wrong type"])
+        #expect(failed.allSatisfy { $0.observed.contains(#"does not name "city""#) })
+        // Text that is not JSON has no field to name.
+        #expect(findings.contains { $0.subject.hasPrefix("not JSON") && $0.outcome == .passed })
+    }
+
+    @Test("a name with a dot or in Chinese, or an empty description, fails TOOL-1, saying what is wrong")
+    func names() async {
+        for (name, odd) in [("weather.query", "\".\""), ("查天气", "\"查\""), ("", "empty")] {
+            let findings = await SkillConformance.check(for: "TOOL-1").run(SkillUnderTest(tool: EchoTool(name: name)))
+            let nameFinding = findings.first { $0.subject == "name" }
+            #expect(nameFinding?.outcome == .failed && nameFinding?.observed.contains(odd) == true, "\(name): \(findings.map(\.message))")
+        }
+        let long = await SkillConformance.check(for: "TOOL-1").run(SkillUnderTest(tool: EchoTool(name: String(repeating: "a", count: 65))))
+        #expect(long.first { $0.subject == "name" }?.outcome == .failed)
+        let blank = await SkillConformance.check(for: "TOOL-1").run(SkillUnderTest(tool: EchoTool(description: " ")))
+        #expect(blank.map(\.outcome) == [.passed, .failed])
+    }
+
+    @Test("each schema problem fails TOOL-2 at its JSON pointer")
+    func schemaProblems() async {
+        let schema: JSON = ["type": "object", "properties": ["city": ["type": "strng"]], "requird": ["city"]]
+        let findings = await SkillConformance.check(for: "TOOL-2").run(SkillUnderTest(tool: EchoTool(inputSchema: schema, samples: [["city": "x"]])))
+        #expect(findings.map(\.outcome) == [.failed, .failed])
+        #expect(findings.map(\.subject) == ["inputSchema at /requird", "inputSchema at /properties/city/type"])
+    }
+
+    @Test("the rules of one kind report notApplicable for the other, naming the rule that covers it")
+    func kinds() async {
+        let tool = SkillUnderTest(tool: EchoTool())
+        for rule in ["META-3", "META-4", "ERR-2", "TIME-2"] {
+            let findings = await SkillConformance.check(for: rule).run(tool)
+            #expect(findings.map(\.outcome) == [.notApplicable], "\(rule)")
+        }
+        #expect(await SkillConformance.check(for: "TIME-2").run(tool).first?.observed.contains("TOOL-5") == true)
+        let agent = SkillUnderTest(EchoSkill())
+        for rule in ["TOOL-1", "TOOL-4", "TOOL-6"] {
+            let findings = await SkillConformance.check(for: rule).run(agent)
+            #expect(findings.map(\.outcome) == [.notApplicable], "\(rule)")
+            #expect(findings.first?.observed.contains("AgentSkill") == true)
+        }
+    }
+
+    @Test("a tool skill made from the check's context works on its fakes and virtual clock")
+    func madeFromTheContext() async {
+        struct Clocked: ToolSkill {
+            let id = "clocked"
+            let name = "what_time"
+            let description = "The time now."
+            let inputSchema: JSON = ["type": "object"]
+            let context: SkillContext
+            func execute(arguments: Data) async throws -> String {
+                try await context.clock.sleep(for: .seconds(5))
+                return "\(context.now.timeIntervalSince1970)"
+            }
+        }
+        let skill = SkillUnderTest(tool: { context in Clocked(context: context) })
+        // A real sleep would fail TIME-1; five virtual seconds take no real time, and run the same twice.
+        #expect(await SkillConformance.check(for: "TIME-1").run(skill).map(\.outcome) == [.passed])
+        #expect(await SkillConformance.check(for: "TOOL-5").run(skill).map(\.outcome) == [.passed])
+    }
+}
