@@ -47,7 +47,10 @@ public struct Nondeterminism: Sendable, Hashable, CustomStringConvertible {
         var tokens = Matcher.tokens(of: pointer)
         tokens.removeFirst(min(3, tokens.count)) // steps, N, expect
         // A storage collection's documents can be many, in any number: one matcher for all of them.
-        if tokens.first == "storage", tokens.count > 2, Int(tokens[2]) != nil { tokens[2] = "*" }
+        if let depth = tokens.first.flatMap(ObservedField.init(rawValue:))?.wildcardDepth,
+           tokens.count > depth, Int(tokens[depth]) != nil {
+            tokens[depth] = "*"
+        }
         matcherPointer = tokens.isEmpty ? "" : "/" + tokens.map(JSONParser.escape).joined(separator: "/")
         rule = Self.rule(for: value)
     }
@@ -97,7 +100,7 @@ public struct Unrecordable: Sendable, Hashable, CustomStringConvertible {
             return "\(pointer): a matcher governs this value and the observed value fails it; "
                 + "fix the matcher or the skill (recording never writes a literal over a matcher)"
         case .afterLastExpect:
-            let field = path.map { String($0.prefix { $0 != "[" }) } ?? "messages"
+            let field = path.map { String($0.prefix { $0 != "[" }) } ?? ObservedField.messages.rawValue
             return "\(path ?? field) came after the last expect step that checks \(field); "
                 + "add {\"expect\": {\"\(field)\": null}} at the end and record again"
         }

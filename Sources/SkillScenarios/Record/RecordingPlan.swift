@@ -13,7 +13,7 @@ struct RecordingPlan {
                   fillOnly: fillOnly)
     }
 
-    init(transcript: Transcript, observations: [Int: [(field: String, value: JSONValue)]], differences: [Difference],
+    init(transcript: Transcript, observations: [Int: [(field: ObservedField, value: JSONValue)]], differences: [Difference],
          fillOnly: Bool) {
         for index in observations.keys.sorted() {
             guard transcript.steps.indices.contains(index), case .expect(let expectation) = transcript.steps[index],
@@ -37,39 +37,39 @@ struct RecordingPlan {
 
     /// The patch for one `expect` object: each observed field patched, fields it lacks added before
     /// its `matchers`.
-    static func expectPatch(_ written: [(key: String, value: JSONValue)], seen: [(field: String, value: JSONValue)],
-                            fillOnly: Bool, field: (String, JSONValue, JSONValue) -> RecordingPatch) -> RecordingPatch {
-        let added = seen.filter { item in !written.contains { $0.key == item.field } }
-        if written.isEmpty { return .replace(.object(seen.map { ($0.field, $0.value) })) }
+    static func expectPatch(_ written: [(key: String, value: JSONValue)], seen: [(field: ObservedField, value: JSONValue)],
+                            fillOnly: Bool, field: (ObservedField, JSONValue, JSONValue) -> RecordingPatch) -> RecordingPatch {
+        let added = seen.filter { item in !written.contains { $0.key == item.field.rawValue } }
+        if written.isEmpty { return .replace(.object(seen.map { ($0.field.rawValue, $0.value) })) }
         var entries = written.map { pair -> RecordingPatch.Entry in
-            let patch = seen.first { $0.field == pair.key }.map { field(pair.key, pair.value, $0.value) } ?? .keep
+            let patch = seen.first { $0.field.rawValue == pair.key }.map { field($0.field, pair.value, $0.value) } ?? .keep
             return .init(key: pair.key, source: pair.key, patch: patch)
         }
         guard !added.isEmpty else { return RecordingMerge.children(entries.map { ($0.key!, $0.patch) }) }
         let position = entries.firstIndex { $0.key == "matchers" } ?? entries.count
-        entries.insert(contentsOf: added.map { .init(key: $0.field, source: nil, patch: .replace($0.value)) }, at: position)
+        entries.insert(contentsOf: added.map { .init(key: $0.field.rawValue, source: nil, patch: .replace($0.value)) }, at: position)
         return .rebuilt(entries)
     }
 
-    static func fieldPatch(_ field: String, _ expected: JSONValue, _ actual: JSONValue, merge: RecordingMerge,
+    static func fieldPatch(_ field: ObservedField, _ expected: JSONValue, _ actual: JSONValue, merge: RecordingMerge,
                            exhaustive: Bool, fillOnly: Bool) -> RecordingPatch {
         if case .null = expected { return .replace(actual) }
         if fillOnly { return .keep }
-        if field == "now" {
+        if case .duration = field.form {
             return DurationText.duration(of: expected) == DurationText.duration(of: actual) ? .keep : .replace(actual)
         }
         if !exhaustive, case .array(let wanted) = expected, case .array(let found) = actual,
            isSubsequence(wanted, of: found, field: field, comparison: merge.comparison) {
             return .keep
         }
-        return merge.merge(expected, actual, tokens: [field])
+        return merge.merge(expected, actual, tokens: [field.rawValue])
     }
 
     /// Whether `wanted` appears in `found` in order, as a non-exhaustive transcript checks it.
-    static func isSubsequence(_ wanted: [JSONValue], of found: [JSONValue], field: String, comparison: Comparison) -> Bool {
+    static func isSubsequence(_ wanted: [JSONValue], of found: [JSONValue], field: ObservedField, comparison: Comparison) -> Bool {
         var cursor = found.startIndex
         for element in wanted {
-            guard let match = found[cursor...].firstIndex(where: { comparison.matches(element, $0, tokens: [field, "*"]) })
+            guard let match = found[cursor...].firstIndex(where: { comparison.matches(element, $0, tokens: [field.rawValue, "*"]) })
             else { return false }
             cursor = match + 1
         }

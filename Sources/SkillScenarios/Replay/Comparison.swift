@@ -27,7 +27,7 @@ struct Comparison {
         guard let field = tokens.first else { return "" }
         var head = field
         var rest = tokens.dropFirst()
-        if let index = rest.first, Int(index) != nil, ["messages", "events", "network"].contains(field) {
+        if let index = rest.first, Int(index) != nil, ObservedField(rawValue: field)?.isLog == true {
             head += "[\(index)]"
             rest = rest.dropFirst()
         }
@@ -38,7 +38,7 @@ struct Comparison {
     /// note says how to expect it or to leave it unchecked on purpose.
     static func unexpectedMember(_ tokens: [String]) -> String {
         var pattern = tokens
-        if pattern.count > 2, ["messages", "events", "network"].contains(pattern[0]), Int(pattern[1]) != nil { pattern[1] = "*" }
+        if pattern.count > 2, ObservedField(rawValue: pattern[0])?.isLog == true, Int(pattern[1]) != nil { pattern[1] = "*" }
         let pointer = pattern.map { "/" + JSONParser.escape($0) }.joined()
         return "observed but not expected; expect it, or leave it unchecked with the matcher \"\(pointer)\": \"ignore\""
     }

@@ -26,7 +26,7 @@ public struct ReplayResult: Sendable {
 
     /// The transcript replayed, and what each `expect` step (by index) observed: for record mode.
     var transcript: Transcript
-    var observations: [Int: [(field: String, value: JSONValue)]]
+    var observations: [Int: [(field: ObservedField, value: JSONValue)]]
 
     /// Whether everything was checked and matched. Under record mode `never` an expectation that was
     /// never recorded is a difference, so a transcript of empty `expect` steps does not pass.

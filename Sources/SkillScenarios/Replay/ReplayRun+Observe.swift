@@ -5,18 +5,11 @@ import SkillTesting
 
 @available(SkillCheckTesting, *)
 extension ReplayRun {
-    /// Everything observed so far of `field` (`messages`, `events` or `network`), as JSON; only the
-    /// entries that came since the last call are converted.
-    mutating func observations(of field: String) -> [JSONValue] {
-        switch field {
-        case "messages":
-            let origin = clock.origin
-            return log.catchUp(field, from: engine.messages) { Self.json($0, origin: origin) }
-        case "events":
-            return log.catchUp(field, from: engine.eventLog) { (try? JSONValue(encoding: $0)) ?? .null }
-        default:
-            return log.catchUp(field, from: network.requests, Self.json(_:))
-        }
+    /// Every entry of the log `field` observed so far, as JSON; only the entries that came since the
+    /// last call are converted.
+    mutating func entries(of field: ObservedField) -> [JSONValue] {
+        guard case .log(let entries) = field.read(in: &self) else { return [] }
+        return entries
     }
 
     static func json(_ message: AgentMessage, origin: Date) -> JSONValue {
@@ -46,66 +39,60 @@ extension ReplayRun {
         (try? JSONParser.parse(data, file: "<body>").value) ?? .string(String(decoding: data, as: UTF8.self))
     }
 
-    /// The current value of `field` for an `expect` step: for lists, what came since the last check.
-    mutating func observe(_ field: String) -> JSONValue {
-        switch field {
-        case "messages", "events", "network":
-            return .array(Array(observations(of: field)[checked[field]!...]))
-        case "state":
-            return (try? JSONValue(encoding: engine.state)) ?? .null
-        case "storage":
-            return .object(store.snapshot().sorted { $0.key < $1.key }.map { collection, documents in
-                (collection, .array(documents.map { .object([("id", .string($0.id)), ("value", Self.json($0.data))]) }))
-            })
-        default:
-            return .string(DurationText.format(clock.now.offset))
+    /// The current value of `field` for an `expect` step: for a log, what came since the last check;
+    /// for a duration, its exact value too.
+    mutating func observe(_ field: ObservedField) -> (value: JSONValue, duration: Duration?) {
+        switch field.read(in: &self) {
+        case .log(let entries): (.array(Array(entries[checked[field, default: 0]...])), nil)
+        case .value(let value): (value, nil)
+        case .duration(let duration): (.string(DurationText.format(duration)), duration)
         }
     }
 
     mutating func check(_ expectation: Transcript.Expectation, step: Int) {
         let values = expectation.values.isEmpty
-            ? [(field: "messages", value: JSONValue.null), (field: "state", value: .null)]
+            ? ObservedField.recordedWhenEmpty(transcript.kind).map { (field: $0, value: JSONValue.null) }
             : expectation.values
         var comparison = Comparison(matchers: transcript.matchers + expectation.matchers, step: step)
-        var seen: [(field: String, value: JSONValue)] = []
+        var seen: [(field: ObservedField, value: JSONValue)] = []
         for (field, expected) in values {
-            let actual = observe(field)
+            let (actual, exact) = observe(field)
             seen.append((field, actual))
             if case .null = expected {
                 unrecorded.append(Difference(
-                    kind: .unrecorded, step: step, path: field, expected: nil, actual: actual,
+                    kind: .unrecorded, step: step, path: field.rawValue, expected: nil, actual: actual,
                     note: "never recorded (record mode never, as on CI); record it with `swift run skillcheck scenarios "
                         + "--record missing \(transcript.file)` or, for your own skills, "
                         + "`ScenarioRunner(skills: ..., recordMode: .missing)`"))
                 if recordMode == .never { comparison.differences.append(unrecorded.last!) }
-            } else if field == "now", comparison.matcher(for: ["now"]) == nil {
-                if DurationText.duration(of: expected) != clock.now.offset {
-                    comparison.record(.changed, ["now"], expected, actual)
+            } else if let exact, comparison.matcher(for: [field.rawValue]) == nil {
+                if DurationText.duration(of: expected) != exact {
+                    comparison.record(.changed, [field.rawValue], expected, actual)
                 }
-            } else if !transcript.exhaustive, comparison.matcher(for: [field]) == nil,
+            } else if !transcript.exhaustive, comparison.matcher(for: [field.rawValue]) == nil,
                       case .array(let wanted) = expected, case .array(let found) = actual {
                 compareSubsequence(wanted, found, field: field, comparison: &comparison)
             } else {
-                comparison.compare(expected, actual, tokens: [field])
+                comparison.compare(expected, actual, tokens: [field.rawValue])
             }
-            if let count = checked[field] {
-                checked[field] = count + (actual.arrayValue?.count ?? 0)
+            if field.isLog {
+                checked[field, default: 0] += actual.arrayValue?.count ?? 0
                 everChecked.insert(field)
             }
         }
         differences += comparison.differences
-        noteMatchers(of: expectation, step: step, observed: .object(seen.map { ($0.field, $0.value) }),
-                     expected: .object(values.map { ($0.field, $0.value) }))
+        noteMatchers(of: expectation, step: step, observed: .object(seen.map { ($0.field.rawValue, $0.value) }),
+                     expected: .object(values.map { ($0.field.rawValue, $0.value) }))
         observed[step] = seen
     }
 
     /// Non-exhaustive: the expected elements must appear in order, with anything in between.
-    func compareSubsequence(_ wanted: [JSONValue], _ found: [JSONValue], field: String, comparison: inout Comparison) {
+    func compareSubsequence(_ wanted: [JSONValue], _ found: [JSONValue], field: ObservedField, comparison: inout Comparison) {
         var cursor = 0
         for (index, element) in wanted.enumerated() {
             // Matchers address the observed list, so each candidate is compared at its own index.
-            guard let match = (cursor..<found.count).first(where: { comparison.matches(element, found[$0], tokens: [field, "\($0)"]) }) else {
-                comparison.record(.missing, [field, "\(index)"], element, nil, note: "not found in order")
+            guard let match = (cursor..<found.count).first(where: { comparison.matches(element, found[$0], tokens: [field.rawValue, "\($0)"]) }) else {
+                comparison.record(.missing, [field.rawValue, "\(index)"], element, nil, note: "not found in order")
                 continue
             }
             cursor = match + 1

@@ -17,16 +17,25 @@ struct ReplayRun {
     var store: InMemoryDataStore { harness.store }
     var network: FakeNetworkService { harness.network }
     var engine: AgentEngine { harness.engine }
+    /// The tool-calling engine, its registry and scripted model, for a tool-calling transcript.
+    var tooling: ToolRig?
+    /// Whether each send (or run) has finished.
     let sends = SendLog()
-    var tasks: [Task<SkillOutput, Never>] = []
+    /// Cancels each send's (or run's) task, in order.
+    var cancellers: [() -> Void] = []
+    /// Each run's label, in order.
+    var labels: [String?] = []
+    /// How many of the scripted model's departures were reported.
+    var reportedScriptErrors = 0
 
-    /// How many messages, events and requests earlier `expect` steps covered.
-    var checked: [String: Int] = ["messages": 0, "events": 0, "network": 0]
-    /// The messages, events and requests observed so far, as JSON.
+    /// How many entries of each log field (messages, events, requests) earlier `expect` steps covered.
+    var checked: [ObservedField: Int] = [:]
+    /// The entries of each log field observed so far, as JSON.
     var log = ObservationLog()
-    var everChecked: Set<String> = []
+    /// The log fields some `expect` step checked: in an exhaustive transcript, each must be covered to the end.
+    var everChecked: Set<ObservedField> = []
     var differences: [Difference] = []
-    var observed: [Int: [(field: String, value: JSONValue)]] = [:]
+    var observed: [Int: [(field: ObservedField, value: JSONValue)]] = [:]
     /// Expectations left `null`, to be recorded.
     var unrecorded: [Difference] = []
     /// For each of the transcript's matchers: whether it named a value in some step, or else the most
@@ -63,6 +72,9 @@ struct ReplayRun {
             configuration: .init(timeout: settings.timeout, concurrencyPolicy: settings.policy,
                                  catalog: .builtIn(settings.language), messageIDs: .sequential())
         )
+        if let conversation = transcript.toolConversation {
+            tooling = try ToolRig(conversation, transcript: transcript, replayer: replayer, harness: harness)
+        }
         for reference in transcript.skills { engine.register(try replayer.resolve(reference, in: transcript)) }
         if let fallback = settings.fallback { engine.fallbackSkill = try replayer.resolve(fallback, in: transcript) }
     }
@@ -70,6 +82,7 @@ struct ReplayRun {
     mutating func replay() throws(TranscriptError) -> ReplayResult {
         for (index, step) in transcript.steps.enumerated() {
             perform(step, index: index)
+            noteScriptErrors(step: index)
         }
         finish()
         if let error = unusedMatcher() { throw error }
@@ -91,12 +104,14 @@ struct ReplayRun {
         switch step {
         case .send(let text, let wait):
             let number = sends.add()
-            let engine = engine, sends = sends
-            tasks.append(clock.scheduler.spawn("send #\(number)") {
+            let engine = engine, sends = sends, scheduler = clock.scheduler
+            let task = scheduler.spawn("send #\(number)") {
                 let output = await engine.send(text)
                 sends.finish(number)
                 return output
-            })
+            }
+            cancellers.append { scheduler.cancel(task) }
+            labels.append(nil)
             if wait { drive(until: { sends.isFinished(number) }, step: index, what: "send #\(number) (\"\(text)\")") }
             else { clock.scheduler.runUntilIdle() }
         case .advance(let duration):
@@ -109,21 +124,36 @@ struct ReplayRun {
         case .cancel(let reference):
             let target: Int?
             switch reference {
-            case .last: target = tasks.indices.last
-            case .index(let index): target = tasks.indices.contains(index) ? index : nil
+            case .last: target = cancellers.indices.last
+            case .index(let index): target = cancellers.indices.contains(index) ? index : nil
+            case .label(let label): target = labels.firstIndex(of: label)
             }
             guard let target else {
+                let what = transcript.kind == .agent ? "send" : "run"
                 differences.append(Difference(kind: .replay, step: index, path: "cancel", expected: nil, actual: nil,
-                                              note: "there is no such send (\(tasks.count) so far)"))
+                                              note: "there is no such \(what) (\(cancellers.count) so far)"))
                 return
             }
-            clock.scheduler.cancel(tasks[target])
+            cancellers[target]()
             clock.scheduler.runUntilIdle()
         case .settle:
             let sends = sends
             drive(until: { sends.allFinished }, step: index, what: "every send")
         case .expect(let expectation):
             check(expectation, step: index)
+        case .run(let input, let label, let session, let wait):
+            guard let tooling else { return }
+            let number = sends.add()
+            let scheduler = clock.scheduler
+            let task = tooling.start(input, label: label, session: session, number: number, scheduler: scheduler, sends: sends)
+            cancellers.append { scheduler.cancel(task) }
+            labels.append(label)
+            if wait { drive(until: { [sends] in sends.isFinished(number) }, step: index, what: "run #\(number + 1) (\"\(input)\")") }
+            else { scheduler.runUntilIdle() }
+        case .showPacks(let packs):
+            tooling?.registry.showPacks(Set(packs.map { SkillPack($0) }))
+        case .setPermission(let switches):
+            for item in switches { tooling?.registry.setPermission(item.granted, for: item.id) }
         }
     }
 
@@ -142,6 +172,10 @@ struct ReplayRun {
     mutating func finish() {
         let sends = sends
         if !sends.allFinished { drive(until: { sends.allFinished }, step: nil, what: "a send still running at the end") }
+        noteScriptErrors(step: nil)
+        if let tooling, let conversation = transcript.toolConversation, let unplayed = tooling.unplayed(conversation) {
+            differences.append(Difference(kind: .replay, step: nil, path: "model", expected: nil, actual: nil, note: unplayed))
+        }
         let reported = differences.contains { $0.note?.contains("left the scheduler") == true }
         for escape in clock.scheduler.escapes where !reported {
             // A skill that leaves the scheduler replays differently from run to run: never a pass.
@@ -149,12 +183,25 @@ struct ReplayRun {
                                           note: "work left the scheduler: \(escape)"))
         }
         guard transcript.exhaustive else { return }
-        for field in ["messages", "events", "network"] where everChecked.contains(field) {
-            let remaining = observations(of: field)[checked[field]!...]
+        for field in ObservedField.allCases where field.isLog && everChecked.contains(field) {
+            let remaining = entries(of: field)[checked[field, default: 0]...]
             for (index, value) in zip(remaining.indices, remaining) {
                 differences.append(Difference(kind: .unchecked, step: nil, path: "\(field)[\(index)]",
                                               expected: nil, actual: value, note: "never expected"))
             }
+        }
+    }
+}
+
+@available(SkillCheckTesting, *)
+extension ReplayRun {
+    /// A request that departed from the model's script is a difference of the step it happened in: the
+    /// conversation did not go as the transcript says.
+    mutating func noteScriptErrors(step: Int?) {
+        guard let tooling else { return }
+        for error in tooling.scriptErrors(after: reportedScriptErrors) {
+            differences.append(Difference(kind: .replay, step: step, path: "model", expected: nil, actual: nil, note: "\(error)"))
+            reportedScriptErrors += 1
         }
     }
 }

@@ -29,7 +29,19 @@ public struct Replayer: Sendable {
     /// one cannot say which skill it means, so it is an error (the skills break META-2).
     public let sharedIDs: [String: [String]]
 
-    public init(skills: [any AgentSkill]) {
+    /// The tool skills a tool-calling transcript can name, by id: each made for a replay's context.
+    public let tools: [String: @Sendable (SkillContext) -> any ToolSkill]
+
+    /// A replayer for transcripts that name `skills`, and tool-calling transcripts that name `tools`
+    /// (by default this kit's ``ScenarioTools``).
+    public init(skills: [any AgentSkill], tools: [@Sendable (SkillContext) -> any ToolSkill] = ScenarioTools.all) {
+        var makers: [String: @Sendable (SkillContext) -> any ToolSkill] = [:]
+        let probe = SkillContext.virtual(clock: VirtualClock())
+        for make in tools {
+            let id = make(probe).id
+            if makers[id] == nil { makers[id] = make }
+        }
+        self.tools = makers
         var byID: [String: any AgentSkill] = [:]
         var types: [String: [String]] = [:]
         for skill in skills {
@@ -76,6 +88,18 @@ public struct Replayer: Sendable {
         if let retry = reference.retry { resolved = Self.retrying(resolved, retry) }
         if let timeout = reference.timeout { resolved = Self.timed(resolved, timeout) }
         return resolved
+    }
+
+    /// Makes the tool skill a tool-calling transcript names, for the replay's context.
+    func resolve(_ reference: ToolConversation.ToolReference, in transcript: Transcript, context: SkillContext)
+        throws(TranscriptError) -> any ToolSkill {
+        guard let make = tools[reference.id] else {
+            let known = tools.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+            throw TranscriptError(file: transcript.file, pointer: reference.pointer,
+                                  location: transcript.document.location(of: reference.pointer),
+                                  expected: "a tool skill id the catalogue has (\(known))", found: "\"\(reference.id)\"")
+        }
+        return make(context)
     }
 
     static func retrying(_ skill: some AgentSkill, _ policy: RetryPolicy) -> any AgentSkill {

@@ -21,8 +21,10 @@ public struct ScenarioRunner: Sendable {
     /// Only this slice of the sorted cases: `(index, count)` with index in 1...count.
     public var shard: (index: Int, count: Int)?
 
-    public init(skills: [any AgentSkill], recordMode: RecordMode = .never, artifacts: URL? = nil) {
-        replayer = Replayer(skills: skills)
+    /// A runner over `skills` for `AgentEngine` transcripts and `tools` for tool-calling ones.
+    public init(skills: [any AgentSkill], tools: [@Sendable (SkillContext) -> any ToolSkill] = ScenarioTools.all,
+                recordMode: RecordMode = .never, artifacts: URL? = nil) {
+        replayer = Replayer(skills: skills, tools: tools)
         self.recordMode = recordMode
         self.artifacts = artifacts
     }

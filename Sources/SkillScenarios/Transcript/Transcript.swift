@@ -56,10 +56,19 @@ public struct Transcript: Sendable {
         public var network: [NetworkStub] = []
     }
 
-    /// Which send a `cancel` step cancels.
+    /// Which send (or run) a `cancel` step cancels.
     public enum SendReference: Sendable, Hashable {
         case last
         case index(Int)
+        /// The run with this `label` (tool-calling transcripts).
+        case label(String)
+    }
+
+    /// Which engine a transcript talks to: `AgentEngine` (`"skills"`), or `ToolCallingEngine` with a
+    /// scripted model (`"tools"` and `"model"`).
+    public enum Kind: Sendable, Hashable {
+        case agent
+        case toolCalling
     }
 
     public enum Step: Sendable {
@@ -73,22 +82,34 @@ public struct Transcript: Sendable {
         case settle
         /// Compares what was observed with what is expected.
         case expect(Expectation)
+        /// Tool-calling: starts a run of the input in the conversation (or in the named `session`); with
+        /// `wait`, time auto-advances until its stream has ended.
+        case run(String, label: String?, session: String?, wait: Bool)
+        /// Tool-calling: shows only these skill packs from now on.
+        case showPacks([String])
+        /// Tool-calling: switches skills' permissions on or off, by skill id.
+        case setPermission([(id: String, granted: Bool, pointer: String)])
     }
 
     /// What one `expect` step checks. Each field is `nil` when the step does not check it.
     public struct Expectation: Sendable {
-        public static let fields = ["messages", "state", "events", "storage", "network", "now"]
+        /// The names of the fields a step of an `AgentEngine` transcript may check, in the order error
+        /// messages list them.
+        public static let fields = ObservedField.agentFields.map(\.rawValue)
         /// The expected values, by field, as written (`null` for a field to be recorded).
-        public var values: [(field: String, value: JSONValue)]
+        public var values: [(field: ObservedField, value: JSONValue)]
         public var matchers: [Matcher]
         public var pointer: String
 
-        public func value(of field: String) -> JSONValue? {
+        public func value(of field: ObservedField) -> JSONValue? {
             values.first { $0.field == field }?.value
         }
     }
 
     public var file: String
+    public var kind: Kind = .agent
+    /// The model's script, the tool skills and the engine settings of a tool-calling transcript.
+    public var toolConversation: ToolConversation?
     /// The `name` member, or the file name without `.json` when there is none.
     public var name: String
     public var description: String?

@@ -4,11 +4,25 @@ import SkillTesting
 
 @available(SkillCheckTesting, *)
 extension TranscriptReader {
-    func step(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> Transcript.Step {
-        let kinds = ["send", "advance", "cancel", "settle", "expect"]
+    /// The step kinds of a transcript of `kind`, in the order error messages list them.
+    static func stepKinds(_ kind: Transcript.Kind) -> [String] {
+        switch kind {
+        case .agent: ["send", "advance", "cancel", "settle", "expect"]
+        case .toolCalling: ["run", "advance", "cancel", "settle", "showPacks", "setPermission", "expect"]
+        }
+    }
+
+    /// One step; `labels` are the run labels of the steps before it, and gains this step's.
+    func step(_ value: JSONValue, at pointer: String, in transcript: Transcript.Kind = .agent, labels: inout [String])
+        throws(TranscriptError) -> Transcript.Step {
+        let kinds = Self.stepKinds(transcript)
         guard case .object(let pairs) = value, let kind = pairs.first(where: { kinds.contains($0.key) }) else {
+            var found = value.kind == "an object" ? "none of them" : value.kind
+            if transcript == .toolCalling, case .object(let pairs) = value, pairs.contains(where: { $0.key == "send" }) {
+                found += " (\"send\" talks to the AgentEngine; a tool-calling transcript starts a run with {\"run\": \"text\"})"
+            }
             throw fail(pointer, expected: "a step: an object with one of " + kinds.map { "\"\($0)\"" }.joined(separator: ", "),
-                       found: value.kind == "an object" ? "none of them" : value.kind)
+                       found: found)
         }
         let path = pointer + "/" + kind.key
         switch kind.key {
@@ -24,6 +38,7 @@ extension TranscriptReader {
         case "cancel":
             _ = try members(value, at: pointer, allowed: ["cancel"])
             if case .string("last") = kind.value { return .cancel(.last) }
+            if transcript == .toolCalling { return .cancel(try runReference(kind.value, at: path, labels: labels)) }
             guard case .number = kind.value else {
                 throw fail(path, expected: "\"last\" or the index of a send among the sends (0 for the first)",
                            found: describe(kind.value))
@@ -33,36 +48,40 @@ extension TranscriptReader {
             _ = try members(value, at: pointer, allowed: ["settle"])
             guard try bool(kind.value, at: path) else { throw fail(path, expected: "true", found: "false") }
             return .settle
-        default:
+        case "expect":
             _ = try members(value, at: pointer, allowed: ["expect"])
-            return .expect(try expectation(kind.value, at: path))
+            return .expect(try expectation(kind.value, at: path, in: transcript))
+        default:
+            return try toolStep(kind, of: value, at: pointer, labels: &labels)
         }
     }
 
-    func expectation(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> Transcript.Expectation {
-        let pairs = try members(value, at: pointer, allowed: Transcript.Expectation.fields + ["matchers"])
+    func expectation(_ value: JSONValue, at pointer: String, in transcript: Transcript.Kind = .agent)
+        throws(TranscriptError) -> Transcript.Expectation {
+        let fields = ObservedField.fields(of: transcript)
+        let pairs = try members(value, at: pointer, allowed: fields.map(\.rawValue) + ["matchers"])
         var result = Transcript.Expectation(values: [], matchers: [], pointer: pointer)
         for (key, child) in pairs {
             let path = pointer + "/" + key
-            switch key {
-            case "matchers": result.matchers = try matchers(child, at: path)
-            case "messages", "events", "network":
-                if case .null = child {} else { _ = try array(child, at: path) }
-                result.values.append((key, child))
-            case "storage":
-                switch child {
-                case .null, .object: break
-                default: throw fail(path, expected: "an object of collections, or null to record", found: child.kind)
-                }
-                result.values.append((key, child))
-            case "now":
-                if case .null = child {} else { _ = try duration(child, at: path) }
-                result.values.append((key, child))
-            default:
-                result.values.append((key, child))
+            guard let field = ObservedField(rawValue: key) else {
+                result.matchers = try matchers(child, at: path)
+                continue
             }
+            if case .null = child {} else { try check(child, as: field.form, at: path) }
+            result.values.append((field, child))
         }
         return result
+    }
+
+    /// Checks that a written expectation has its field's form.
+    func check(_ value: JSONValue, as form: ObservedField.Form, at pointer: String) throws(TranscriptError) {
+        switch form {
+        case .array: _ = try array(value, at: pointer)
+        case .object(let expected):
+            guard case .object = value else { throw fail(pointer, expected: expected, found: value.kind) }
+        case .duration: _ = try duration(value, at: pointer)
+        case .any: break
+        }
     }
 
     // MARK: Fixtures

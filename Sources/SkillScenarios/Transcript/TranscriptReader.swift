@@ -76,6 +76,9 @@ struct TranscriptReader {
 
     func transcript() throws(TranscriptError) -> Transcript {
         let root = document.value
+        if case .object(let pairs) = root, pairs.contains(where: { Self.toolMarkers.contains($0.key) }) {
+            return try toolTranscript()
+        }
         let top = try members(root, at: "", allowed: [
             "schema", "name", "description", "skills", "engine", "fixtures", "steps", "matchers", "exhaustive",
         ], required: ["schema", "skills", "steps"])
@@ -98,17 +101,22 @@ struct TranscriptReader {
                 }
             case "engine": result.engine = try engine(value, at: pointer)
             case "fixtures": result.fixtures = try fixtures(value, at: pointer)
-            case "steps":
-                let items = try array(value, at: pointer)
-                for (index, item) in items.enumerated() {
-                    result.steps.append(try step(item, at: pointer + "/\(index)"))
-                }
+            case "steps": result.steps = try steps(value, at: pointer, in: .agent)
             case "matchers": result.matchers = try matchers(value, at: pointer)
             case "exhaustive": result.exhaustive = try bool(value, at: pointer)
             default: break
             }
         }
         return result
+    }
+
+    func steps(_ value: JSONValue, at pointer: String, in kind: Transcript.Kind) throws(TranscriptError) -> [Transcript.Step] {
+        var labels: [String] = []
+        var steps: [Transcript.Step] = []
+        for (index, item) in try array(value, at: pointer).enumerated() {
+            steps.append(try step(item, at: pointer + "/\(index)", in: kind, labels: &labels))
+        }
+        return steps
     }
 
     static func defaultName(_ file: String) -> String {
