@@ -48,8 +48,10 @@ public struct ConformanceStage: Sendable {
     /// Builds the harness (written already: ``HarnessPackage/write()``); throws the compiler's error
     /// lines when it does not build.
     public func build(onLine: (@Sendable (String) -> Void)? = nil) throws(StageFailure) {
+        // Without manifest caching: a source file added to the kit or the package since the last build
+        // is otherwise missed ("cannot find type"). Only a build that is needed pays for it.
         let arguments = ["swift", "build", "--build-tests", "--package-path", harness.folder.path,
-                         "--scratch-path", buildFolder.path]
+                         "--scratch-path", buildFolder.path, "--disable-build-manifest-caching"]
         let run: ToolRunner.Run
         do {
             run = try ToolRunner.run(arguments, timeout: .seconds(3_600), onOutputLine: onLine)

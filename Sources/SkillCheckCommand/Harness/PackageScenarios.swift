@@ -68,7 +68,7 @@ public struct PackageScenarios: Sendable {
         progress("building \(ScenarioRunnerSource.targetName) for \(package.lastPathComponent)"
                  + (unavailable.isEmpty ? "" : " (\(unavailable.count) skill type(s) it cannot make: see --help)"))
         let arguments = ["swift", "build", "--package-path", harnessFolder.path, "--scratch-path", buildFolder.path,
-                         "--product", ScenarioRunnerSource.targetName]
+                         "--product", ScenarioRunnerSource.targetName, "--disable-build-manifest-caching"]
         let run = try await offThePool("harness build") { try ToolRunner.run(arguments, timeout: .seconds(3_600)) }
         guard run.succeeded else {
             throw StageFailure.buildFailed(command: run.command, lines: DiscoveryFailure.errorLines(run.standardOutput + run.standardError))

@@ -24,7 +24,7 @@ public struct RaceStage: Sendable {
         let run: ToolRunner.Run
         do {
             run = try ToolRunner.run(["swift", "build", "--build-tests", "--sanitize=thread", "--package-path", harness.folder.path,
-                                      "--scratch-path", buildFolder.path], timeout: .seconds(3_600))
+                                      "--scratch-path", buildFolder.path, "--disable-build-manifest-caching"], timeout: .seconds(3_600))
         } catch {
             throw .tool(error.description)
         }
