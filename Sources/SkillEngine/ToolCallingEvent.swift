@@ -36,16 +36,21 @@ public enum ToolCallingEvent: Sendable, Hashable {
 }
 
 /// Why a tool-calling run's stream threw.
-public enum ToolCallingError: Error, Hashable, CustomStringConvertible {
+public enum ToolCallingError: Error, Hashable, CustomStringConvertible, CatalogLocalizedError {
     /// The model asked for tools this many times without answering.
     case iterationLimit(Int)
     /// The model request failed, with the error's text.
     case model(String)
 
-    public var description: String {
-        switch self {
-        case .iterationLimit(let limit): "the model called tools \(limit) times without answering (maxIterations)"
-        case .model(let reason): "the model request failed: \(reason)"
+    public var description: String { message(in: .english) }
+
+    /// The text a ``ToolCallingEvent/failed(_:)`` event carries, in the engine's catalogue.
+    public func message(in language: SkillLanguage) -> String {
+        switch (self, language) {
+        case (.iterationLimit(let limit), .english): "the model called tools \(limit) times without answering (maxIterations)"
+        case (.iterationLimit(let limit), .zhHans): "模型连续调用技能 \(limit) 次仍未作答（已达 maxIterations 上限）"
+        case (.model(let reason), .english): "the model request failed: \(reason)"
+        case (.model(let reason), .zhHans): "模型请求失败：\(reason)"
         }
     }
 }

@@ -6,7 +6,7 @@ extension ToolRun {
     func request() {
         guard requests < engine.configuration.maxIterations else {
             let error = ToolCallingError.iterationLimit(engine.configuration.maxIterations)
-            end(.failed(error.description), throwing: error)
+            end(.failed(engine.configuration.catalog.describe(error)), throwing: error)
             return
         }
         requests += 1

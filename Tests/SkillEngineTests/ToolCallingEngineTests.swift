@@ -56,7 +56,7 @@ struct ToolCallingEngineTests {
             let (events, error) = await collect(engine.run(input: "loop", in: ConversationSession()))
             #expect(error as? ToolCallingError == .iterationLimit(3))
             #expect(model.requests.count == 3)
-            #expect(events.suffix(2) == [.failed(ToolCallingError.iterationLimit(3).description), .phase(.idle)])
+            #expect(events.suffix(2) == [.failed("模型连续调用技能 3 次仍未作答（已达 maxIterations 上限）"), .phase(.idle)])
         }
     }
 

@@ -65,7 +65,8 @@ public enum ScenariosCommand {
     /// Runs the command in this process against `skills`; `write` receives everything it prints
     /// (standard output by default). `--package` is ``run(_:terminal:)``'s: it is a usage error here.
     public static func run(
-        _ arguments: [String], skills: [any AgentSkill] = ScenariosCommand.skills, package: String? = nil,
+        _ arguments: [String], skills: [any AgentSkill] = ScenariosCommand.skills,
+        tools: [@Sendable (SkillContext) -> any ToolSkill] = ScenarioTools.all, package: String? = nil,
         unavailable: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
         write: (String) -> Void = { print($0, terminator: "") }
     ) throws(UsageError) -> Int32 {
@@ -79,7 +80,7 @@ public enum ScenariosCommand {
             throw UsageError("\(option) is for 'skillcheck scenarios', which builds the package's harness; "
                              + "this run replays the skills it was given", command: command)
         }
-        var runner = ScenarioRunner(skills: skills)
+        var runner = ScenarioRunner(skills: skills, tools: tools)
         runner.recordMode = try recordMode(parsed.value("--record"))
         runner.filter = parsed.value("--filter")
         runner.shard = try shard(parsed.value("--shard"))
@@ -125,11 +126,15 @@ public enum ScenariosCommand {
     /// ```swift
     /// ScenariosCommand.main(skills: NoteSkills.skills, package: "/home/me/NoteSkills")
     /// ```
-    public static func main(skills: [any AgentSkill], package: String, unavailable: [String] = []) -> Never {
+    ///
+    /// `tools` are the package's tool skills, made for each replay with its fakes and clock, for
+    /// tool-calling transcripts to name by id.
+    public static func main(skills: [any AgentSkill], tools: [@Sendable (SkillContext) -> any ToolSkill] = [],
+                            package: String, unavailable: [String] = []) -> Never {
         let terminal = SkillCheckCommandLine.standardTerminal
         var status: Int32
         do {
-            status = try run(Array(CommandLine.arguments.dropFirst()), skills: skills, package: package,
+            status = try run(Array(CommandLine.arguments.dropFirst()), skills: skills, tools: tools, package: package,
                              unavailable: unavailable, write: terminal.output)
         } catch {
             terminal.error("error: \(error.message)\nsee 'skillcheck scenarios --help'\n")
