@@ -25,7 +25,7 @@ public struct ScenarioRunnerSource: Sendable {
     static let folder = "Sources/\(targetName)"
 
     /// What the program registers: the catalogues when the package has any, else the instantiable
-    /// `AgentSkill` types (transcripts drive the keyword-routing engine; tool skills are not registered).
+    /// `AgentSkill` types, for the keyword-routing engine (tool skills are ``tools``).
     var registered: (types: [DiscoveredSkill], viaCatalog: Bool) {
         discovery.catalogs.isEmpty ? (discovery.instantiable.filter { $0.kind == .agent }, false) : (discovery.catalogs, true)
     }
