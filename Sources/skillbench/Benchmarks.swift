@@ -31,6 +31,7 @@ struct Benchmarks {
                 rows.append(sleeperFanOut(count: quick ? 10_000 : 100_000, shuffled: false, load: label))
             }
             if wants("engine") { rows.append(await engineSends(count: quick ? 1_000 : 20_000, load: label)) }
+            if wants("tools") { rows.append(await ToolCallingBenchmark(quick: quick).row(load: label)) }
             if wants("replay") { rows += ScenarioBenchmarks(quick: quick).rows(load: label) }
             if wants("long-replay") { rows += LongReplayBenchmark(quick: quick).rows(load: label) }
             if wants("conformance") { rows.append(await ConformanceBenchmark(quick: quick).row(load: label)) }
@@ -41,7 +42,7 @@ struct Benchmarks {
         for row in rows { print("| \(row.name) | \(row.load) | \(row.figure) | \(row.detail) |") }
     }
 
-    /// Whether the benchmark group `name` (retry, sleepers, engine, replay, long-replay, conformance) was
+    /// Whether the benchmark group `name` (retry, sleepers, engine, tools, replay, long-replay, conformance) was
     /// asked for.
     func wants(_ name: String) -> Bool {
         only.map { name.contains($0) } ?? true
