@@ -33,9 +33,10 @@ struct DiscoveryTests {
         let harness = HarnessPackage(discovery: found, folder: Self.scratch("tools-harness"))
         let subjects = try #require(try harness.files().first { $0.path.hasSuffix("SkillsUnderTest.swift") }?.text)
         #expect(subjects.contains("SkillUnderTest(tool: { context in WeatherTool(context: context) })"), "\(subjects)")
-        // The scenarios program registers AgentSkills only: it has none to register here, and no tool skill.
+        // The scenarios program has no AgentSkill to register here; it registers each tool skill for
+        // tool-calling transcripts, made with the replay's context.
         let packageSkills = try #require(try harness.files().first { $0.path.hasSuffix("PackageSkills.swift") }?.text)
-        #expect(!packageSkills.contains("WeatherTool"))
+        #expect(packageSkills.contains("{ context in WeatherTool(context: context) }"), "\(packageSkills)")
     }
 
     @Test("a folder that is no package is an error that names it and shows the tool's words")
