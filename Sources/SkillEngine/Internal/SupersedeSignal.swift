@@ -23,18 +23,11 @@ final class SupersedeSignal: Sendable {
         waiter?.resume()
     }
 
-    /// Runs `operation`, and cancels it with ``Superseded`` when the signal fires first.
+    /// Runs `operation`, and cancels it with ``Superseded`` when the signal fires first (what a late
+    /// result would have been is dropped).
     func race<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> Value {
-        try await withThrowingTaskGroup(of: Value?.self) { group in
-            group.addTask { try await operation() }
-            group.addTask {
-                try await self.wait()
-                return nil
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next(), let value = first else { throw Superseded() }
-            return value
-        }
+        guard case .finished(let value) = try await raceKeepingLate(operation) else { throw Superseded() }
+        return value
     }
 
     /// Whether ``fire()`` was called.
@@ -53,8 +46,8 @@ final class SupersedeSignal: Sendable {
         case superseded(late: Value?)
     }
 
-    /// Like ``race(_:)``, but when the signal fires first it waits for the cancelled operation and
-    /// reports whether it returned a value all the same, so that the caller can say it dropped it.
+    /// Runs `operation` against the signal. When the signal fires first, the operation is cancelled and
+    /// waited for, and what it returned all the same is reported, so that the caller can say it dropped it.
     func raceKeepingLate<Value: Sendable>(_ operation: @escaping @Sendable () async throws -> Value) async throws -> RaceOutcome<Value> {
         try await withThrowingTaskGroup(of: RaceOutcome<Value>?.self) { group in
             group.addTask { .finished(try await operation()) }

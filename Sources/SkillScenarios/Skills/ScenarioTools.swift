@@ -100,15 +100,13 @@ public enum ScenarioTools {
         public let id = "slow"
         public let name = "wait"
         public let description = "等待 seconds 秒后返回。"
-        public let inputSchema: JSON = ["type": "object", "properties": ["seconds": ["type": "number"]], "required": ["seconds"]]
+        public var inputSchema: JSON { ScenarioTools.secondsSchema }
         let clock: any Clock<Duration>
 
         public init(context: SkillContext) { clock = context.clock }
 
-        struct Arguments: Decodable { let seconds: Double }
-
         public func execute(arguments: Data) async throws -> String {
-            let duration = ScenarioTools.duration(try decodeArguments(Arguments.self, from: arguments).seconds)
+            let duration = ScenarioTools.duration(try decodeArguments(ScenarioTools.Seconds.self, from: arguments).seconds)
             try await clock.sleep(for: duration)
             return "waited \(DurationText.format(duration))"
         }
@@ -120,15 +118,13 @@ public enum ScenarioTools {
         public let id = "stubborn"
         public let name = "stubborn_wait"
         public let description = "等待 seconds 秒后返回，取消也不停。"
-        public let inputSchema: JSON = ["type": "object", "properties": ["seconds": ["type": "number"]], "required": ["seconds"]]
+        public var inputSchema: JSON { ScenarioTools.secondsSchema }
         let clock: any Clock<Duration>
 
         public init(context: SkillContext) { clock = context.clock }
 
-        struct Arguments: Decodable { let seconds: Double }
-
         public func execute(arguments: Data) async throws -> String {
-            let duration = ScenarioTools.duration(try decodeArguments(Arguments.self, from: arguments).seconds)
+            let duration = ScenarioTools.duration(try decodeArguments(ScenarioTools.Seconds.self, from: arguments).seconds)
             let clock = clock
             if let virtual = clock as? VirtualClock {
                 // A task of its own on the replay's scheduler, which the call's cancellation does not reach.
@@ -163,6 +159,11 @@ public enum ScenarioTools {
             return String(text.utf8.prefix(bytes)) ?? text
         }
     }
+
+    /// The arguments of the two waiting tools, `{"seconds": 5}`.
+    static let secondsSchema: JSON = ["type": "object", "properties": ["seconds": ["type": "number"]], "required": ["seconds"]]
+
+    struct Seconds: Decodable { let seconds: Double }
 
     static func duration(_ seconds: Double) -> Duration {
         .nanoseconds(Int64((min(max(seconds, 0), 86_400 * 365) * 1e9).rounded()))
