@@ -29,7 +29,12 @@ struct ConcurrencyStress: Sendable {
         let inputs = (0..<calls).map { samples[$0 % samples.count] }
         var generator = SeededRandomNumberGenerator(seed: seed)
         let order = Array(inputs.indices).shuffled(using: &generator)
-        return await withRealTimeLimit(limit) {
+        // The run's own thread, for everything that is not a concurrent call (the sequential passes, the
+        // group's parent): on the shared pool, each of the calls' suspensions would wait its turn behind
+        // every other test's jobs, and a busy process would time out a skill that waits on nothing.
+        let own = StressThreads.Executor(name: "skillcheck: SEND-2 run")
+        return await withRealTimeLimit(limit, on: own) {
+            defer { own.stop() }
             let sequential = await runSequentially(subject, inputs)
             let again = await runSequentially(subject, inputs)
             let skill = subject.instance(in: context().context)
@@ -101,12 +106,13 @@ struct ConcurrencyStress: Sendable {
     }
 }
 
-/// Runs `body` in a task of its own and returns its result, or `nil` once `limit` of real time has passed
-/// (the task is then cancelled and left behind: code stuck on a continuation cannot be ended from outside).
-/// A Dispatch timer, not a sleep: nothing waits for it unless the body overruns.
+/// Runs `body` in a task of its own, preferring `executor`, and returns its result, or `nil` once `limit`
+/// of real time has passed (the task is then cancelled and left behind: code stuck on a continuation
+/// cannot be ended from outside). A Dispatch timer, not a sleep: nothing waits for it unless the body
+/// overruns.
 @available(SkillCheckTesting, *)
 func withRealTimeLimit<Result: Sendable>(
-    _ limit: Duration, _ body: @escaping @Sendable () async -> Result
+    _ limit: Duration, on executor: (any TaskExecutor)? = nil, _ body: @escaping @Sendable () async -> Result
 ) async -> Result? {
     let settled = Locked(false)
     let task = Locked<Task<Void, Never>?>(nil)
@@ -118,7 +124,7 @@ func withRealTimeLimit<Result: Sendable>(
             }
             if first { continuation.resume(returning: value) }
         }
-        task.withLock { $0 = Task { settle(await body()) } }
+        task.withLock { $0 = Task(executorPreference: executor) { settle(await body()) } }
         DispatchQueue.global().asyncAfter(deadline: .now() + dispatchInterval(limit)) {
             settle(nil)
             task.withLock { $0?.cancel() }

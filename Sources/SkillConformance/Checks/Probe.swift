@@ -217,8 +217,9 @@ public struct CheckLimits: Sendable, Hashable {
     public var realRun: Duration
     /// Virtual time a skill may take to end once cancelled (CAN-2).
     public var afterCancellation: Duration
-    /// Real time SEND-2's stress run (on the real concurrent executor, so no virtual clock bounds it) may
-    /// take in all. Generous: other checks running at the same time can hold the executor's threads.
+    /// Real time SEND-2's stress run (on real threads, so no virtual clock bounds it) may take in all. The
+    /// run keeps to threads of its own, so other work in the process never queues ahead of it; the limit is
+    /// still generous, since those threads share the machine's cores with whatever else runs.
     public var realStress: Duration
     /// The seed of the checks' randomness (the order SEND-2 starts its concurrent calls in); every
     /// finding that used it reports it, so a failure can be replayed.

@@ -1,0 +1,50 @@
+import SkillConformance
+import SkillKit
+import Synchronization
+import Testing
+
+/// SEND-2 is the one check that runs a skill on real threads under a real-time limit, so its verdict
+/// must not depend on how busy the rest of the process is. In a full `swift test`, hundreds of tests
+/// share the concurrency pool, and each step of a stress run taken there waits its turn behind all of
+/// them: in CI, SEND-2 once timed out a skill that waits on nothing. The run keeps to threads of its own.
+@Suite("SEND-2 on a busy process")
+struct BusyPoolTests {
+    @Test("every call of SEND-2's stress run runs on an executor of the run's own, never on the shared pool")
+    func ownExecutors() async {
+        let seen = CallPlaces()
+        let skill = SkillUnderTest { _ in WhereSkill(seen: seen) }
+        let findings = await SkillConformance.check(for: "SEND-2").run(skill)
+        #expect(findings.map(\.outcome) == [.passed], "\(findings.map(\.message))")
+        // The sample runs once on virtual time (on its scheduler), then 64 calls one after another, 64
+        // more, and 64 at once.
+        #expect(seen.places.count == 1 + 3 * 64)
+        #expect(seen.places.filter { !$0 }.isEmpty, "\(seen.places.filter { !$0 }.count) calls ran on the shared pool")
+    }
+}
+
+/// A skill that notes where each call runs.
+private struct WhereSkill: AgentSkill {
+    let id = "where"
+    let displayName = "Where"
+    let description = "Says which thread it ran on."
+    let keywords = ["where"]
+    let samples = SkillSamples(handled: ["where"], unhandled: ["weather"])
+    let seen: CallPlaces
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        seen.noteCurrent()
+        return SkillOutput(summary: "here")
+    }
+}
+
+/// Where each call ran: `true` on an executor a task preferred, `false` on the shared pool.
+private final class CallPlaces: Sendable {
+    private let recorded = Mutex<[Bool]>([])
+
+    var places: [Bool] { recorded.withLock { $0 } }
+
+    func noteCurrent() {
+        let preferred = withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil }
+        recorded.withLock { $0.append(preferred) }
+    }
+}
