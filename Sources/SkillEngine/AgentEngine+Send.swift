@@ -37,7 +37,8 @@ extension AgentEngine {
 
     private func admit(_ text: String) -> RequestLifecycle<Core, String, Turn>.Admission {
         observingConversation {
-            lifecycle.admit(text, begin: begin, queued: { $0.emit(.queued(text: text)) },
+            // The lane is the skill the text routes to: under `.concurrent`, one skill's requests take turns.
+            lifecycle.admit(text, lane: { Self.route(text, in: $0).0?.id }, begin: begin, queued: { $0.emit(.queued(text: text)) },
                             rejected: { $0.emit(.rejected(text: text)) })
         }
     }

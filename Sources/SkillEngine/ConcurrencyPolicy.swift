@@ -19,6 +19,11 @@ public enum ConcurrencyPolicy: Sendable, Hashable {
     /// Run up to `maxConcurrent` requests at once and queue the rest in the order they were sent (seed
     /// 004's `ConcurrentExecution`). Replies are added as requests finish, so under this policy a reply
     /// may follow another request's user message; each reply names its skill.
+    ///
+    /// In ``AgentEngine``, different skills run side by side but one skill's requests take turns, as
+    /// seed 004 has it: a request routed to a skill that is running waits even with a slot free, and
+    /// requests for other skills go ahead of it. ``ToolCallingEngine`` cannot know a run's skills when
+    /// it arrives (the model picks them as it goes), so there the policy limits how many runs overlap.
     case concurrent(maxConcurrent: Int)
 
     /// The policies without arguments, for pickers and readers.
@@ -35,6 +40,12 @@ public enum ConcurrencyPolicy: Sendable, Hashable {
     }
 
     /// How many requests may run at once; `nil` for ``cancelPrevious``, where a new one ends the old.
+    /// Whether requests for one skill run one after another even when slots are free (seed 004's
+    /// concurrent policy: different skills side by side, one skill's requests in turn).
+    var usesLanes: Bool {
+        if case .concurrent = self { true } else { false }
+    }
+
     var capacity: Int? {
         switch self {
         case .cancelPrevious: nil

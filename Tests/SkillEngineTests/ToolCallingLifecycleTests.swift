@@ -137,17 +137,34 @@ struct AgentEngineActivityTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("concurrent(maxConcurrent: 2): two requests run at once, the third waits for a slot")
+    @Test("concurrent(maxConcurrent: 2): requests for two skills run at once, a third skill's waits for a slot")
     func concurrent() async throws {
-        let harness = EngineHarness(policy: .concurrent(maxConcurrent: 2),
-                                    skills: [ScriptedSkill(id: "slow", keywords: ["slow"], summary: "slow", delay: .seconds(5))])
-        let runs = ["slow 1", "slow 2", "slow 3"].map { harness.start($0) }
+        let skills = ["alpha", "beta", "gamma"].map { ScriptedSkill(id: $0, keywords: [$0], summary: $0, delay: .seconds(5)) }
+        let harness = EngineHarness(policy: .concurrent(maxConcurrent: 2), skills: skills)
+        let runs = ["alpha 1", "beta 2", "gamma 3"].map { harness.start($0) }
         try harness.clock.run()
-        for run in runs { #expect(await run.value.summary.hasPrefix("slow: slow")) }
+        for (run, skill) in zip(runs, ["alpha", "beta", "gamma"]) { #expect(await run.value.summary.hasPrefix("\(skill): ")) }
         #expect(harness.clock.now.offset == .seconds(10))
         // The first request to finish hands its slot to the third at once, before the second's reply.
-        #expect(harness.contents == ["slow 1", "slow 2", "slow: slow 1", "slow 3", "slow: slow 2", "slow: slow 3"])
-        #expect(harness.engine.eventLog.contains(.queued(text: "slow 3")))
+        #expect(harness.contents == ["alpha 1", "beta 2", "alpha: alpha 1", "gamma 3", "beta: beta 2", "gamma: gamma 3"])
+        #expect(harness.engine.eventLog.contains(.queued(text: "gamma 3")))
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("concurrent(maxConcurrent: 2): one skill's requests take turns, and another skill's request goes ahead of them")
+    func concurrentSameSkill() async throws {
+        let harness = EngineHarness(policy: .concurrent(maxConcurrent: 2), skills: [
+            ScriptedSkill(id: "slow", keywords: ["slow"], summary: "slow", delay: .seconds(5)),
+            ScriptedSkill(id: "fast", keywords: ["fast"], summary: "fast", delay: .seconds(1)),
+        ])
+        let runs = ["slow 1", "slow 2", "fast 3"].map { harness.start($0) }
+        try harness.clock.run()
+        #expect(await runs[1].value.summary == "slow: slow 2")
+        #expect(harness.clock.now.offset == .seconds(10))
+        // "slow 2" waits for "slow 1" though a slot is free; "fast 3", sent after it, runs at once.
+        #expect(harness.contents == ["slow 1", "fast 3", "fast: fast 3", "slow: slow 1", "slow 2", "slow: slow 2"])
+        #expect(harness.engine.eventLog.contains(.queued(text: "slow 2")))
+        #expect(!harness.engine.eventLog.contains(.queued(text: "fast 3")))
     }
 
     @available(SkillCheckTesting, *)

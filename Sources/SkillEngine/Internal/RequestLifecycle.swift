@@ -2,7 +2,11 @@ import SkillKit
 
 /// The life of a request, shared by both engines: admitted under the ``ConcurrencyPolicy`` (started,
 /// queued or turned away), possibly superseded by a newer one, finished, and its slot handed to the
-/// oldest queued request.
+/// oldest queued request that may start.
+///
+/// Under `.concurrent`, a request may name a lane (the skill it will run): seed 004 runs different
+/// skills side by side but one skill's requests one after another, so a request whose lane is busy waits
+/// even when a slot is free, and requests behind it in other lanes go ahead.
 ///
 /// It owns the engine's lock and the engine's own state (`Core`: messages, events, history), so that a
 /// request's admission and what the engine records about it change together. What starting a request
@@ -22,15 +26,20 @@ final class RequestLifecycle<Core, Request: Sendable, Turn: Sendable>: Sendable 
         let number: Int
         let turn: Turn
         let signal: SupersedeSignal?
+        let lane: String?
     }
 
     fileprivate struct Queued {
         let number: Int
         let request: Request
+        let lane: String?
         var waiter: UnsafeContinuation<Turn?, Never>?
         /// The turn, when it was granted before the waiter arrived.
         var granted: Turn?
         var cancelled = false
+
+        /// Still waiting for its turn: not given up, not granted.
+        var isWaiting: Bool { !cancelled && granted == nil }
     }
 
     enum Admission {
@@ -55,9 +64,11 @@ final class RequestLifecycle<Core, Request: Sendable, Turn: Sendable>: Sendable 
 
     /// Starts, queues or turns away a request. `queued` and `rejected` record the engine's events for
     /// those outcomes, under the lock. Under cancel-previous, the requests running are superseded: their
-    /// signals fire after the lock is released.
+    /// signals fire after the lock is released. `lane` (read under the lock) names what the request
+    /// will run, for `.concurrent`; `nil` shares no lane.
     func admit(
         _ request: Request,
+        lane: (Core) -> String? = { _ in nil },
         begin: Begin,
         queued: (inout Core) -> Void = { _ in },
         rejected: (inout Core) -> Void = { _ in }
@@ -67,29 +78,38 @@ final class RequestLifecycle<Core, Request: Sendable, Turn: Sendable>: Sendable 
         return state.withLock { state in
             state.lastNumber += 1
             let number = state.lastNumber
-            guard let capacity = policy.capacity else {
+            guard policy.capacity != nil else {
                 superseded = state.running.compactMap(\.signal)
                 state.running.removeAll()
-                return .started(start(number, request, in: &state, begin))
+                return .started(start(number, request, lane: nil, in: &state, begin))
             }
-            if state.running.count < capacity, !state.queue.contains(where: { !$0.cancelled && $0.granted == nil }) {
-                return .started(start(number, request, in: &state, begin))
+            let lane = policy.usesLanes ? lane(state.core) : nil
+            // Nobody waiting jumps the queue: an older request of the same lane, or one that could start.
+            let overtakes = state.queue.contains { $0.isWaiting && ($0.lane == lane && lane != nil || canStart($0.lane, in: state)) }
+            if canStart(lane, in: state), !overtakes {
+                return .started(start(number, request, lane: lane, in: &state, begin))
             }
             if policy == .exclusive {
                 rejected(&state.core)
                 return .rejected
             }
             queued(&state.core)
-            state.queue.append(Queued(number: number, request: request))
+            state.queue.append(Queued(number: number, request: request, lane: lane))
             return .queued(number)
         }
     }
 
-    private func start(_ number: Int, _ request: Request, in state: inout State, _ begin: Begin) -> Turn {
+    private func start(_ number: Int, _ request: Request, lane: String?, in state: inout State, _ begin: Begin) -> Turn {
         let signal = policy == .cancelPrevious ? SupersedeSignal() : nil
         let turn = begin(number, request, signal, &state.core)
-        state.running.append(Running(number: number, turn: turn, signal: signal))
+        state.running.append(Running(number: number, turn: turn, signal: signal, lane: lane))
         return turn
+    }
+
+    /// Whether a request in `lane` may start now: a slot is free, and nothing of its lane runs.
+    private func canStart(_ lane: String?, in state: State) -> Bool {
+        guard let capacity = policy.capacity, state.running.count < capacity else { return false }
+        return lane == nil || !state.running.contains { $0.lane == lane }
     }
 
     /// Waits for a queued request's turn; `nil` when the waiting task was cancelled first, after
@@ -148,14 +168,13 @@ final class RequestLifecycle<Core, Request: Sendable, Turn: Sendable>: Sendable 
         state.withLock { $0.running.contains { $0.number == number } }
     }
 
-    /// Starts the oldest queued requests that are still waiting, while there are free slots.
+    /// Starts the oldest queued requests that are still waiting and may start, while there are free slots.
     private func handOver(in state: inout State, _ begin: Begin) -> [(UnsafeContinuation<Turn?, Never>, Turn)] {
-        guard let capacity = policy.capacity else { return [] }
+        guard policy.capacity != nil else { return [] }
         var handed: [(UnsafeContinuation<Turn?, Never>, Turn)] = []
-        while state.running.count < capacity,
-              let index = state.queue.firstIndex(where: { !$0.cancelled && $0.granted == nil }) {
+        while let index = state.queue.firstIndex(where: { $0.isWaiting && canStart($0.lane, in: state) }) {
             let request = state.queue[index]
-            let turn = start(request.number, request.request, in: &state, begin)
+            let turn = start(request.number, request.request, lane: request.lane, in: &state, begin)
             if let waiter = request.waiter {
                 state.queue.remove(at: index)
                 handed.append((waiter, turn))

@@ -113,25 +113,13 @@ extension TranscriptReader {
                     settings.timeouts.append((id, try duration(limit, at: idPath), idPath))
                 }
             case "resultLimit": settings.resultLimit = try integer(child, at: path, minimum: 1, maximum: 100_000_000)
-            case "policy": settings.policy = try toolPolicy(child, at: path)
+            case "policy": settings.policy = try policy(child, at: path)
             case "locale": settings.language = try choice(child, at: path, SkillLanguage.allCases.map { ($0.rawValue, $0) })
             case "streaming": settings.streaming = try bool(child, at: path)
             default: settings.system = try string(child, at: path)
             }
         }
         return settings
-    }
-
-    func toolPolicy(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> ConcurrencyPolicy {
-        let expected = ConcurrencyPolicy.simpleCases.map { "\"\($0.name)\"" }.joined(separator: ", ")
-            + " or {\"concurrent\": {\"maxConcurrent\": 2}}"
-        if case .string(let name) = value, let policy = ConcurrencyPolicy.simpleCases.first(where: { $0.name == name }) { return policy }
-        guard case .object(let pairs) = value, pairs.count == 1, pairs[0].key == "concurrent" else {
-            throw fail(pointer, expected: "one of " + expected, found: describe(value))
-        }
-        let path = pointer + "/concurrent"
-        let limit = try members(pairs[0].value, at: path, allowed: ["maxConcurrent"], required: ["maxConcurrent"])
-        return .concurrent(maxConcurrent: try integer(limit[0].value, at: path + "/maxConcurrent", minimum: 1, maximum: 1000))
     }
 
     // MARK: Steps

@@ -161,6 +161,19 @@ struct TranscriptReader {
         return RetryPolicy(maxRetries: maxRetries, baseDelay: base, factor: factor, maxDelay: maxDelay, jitter: jitter)
     }
 
+    /// An engine's concurrency policy: a name, or `{"concurrent": {"maxConcurrent": 2}}`.
+    func policy(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> ConcurrencyPolicy {
+        let expected = ConcurrencyPolicy.simpleCases.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            + " or {\"concurrent\": {\"maxConcurrent\": 2}}"
+        if case .string(let name) = value, let policy = ConcurrencyPolicy.simpleCases.first(where: { $0.name == name }) { return policy }
+        guard case .object(let pairs) = value, pairs.count == 1, pairs[0].key == "concurrent" else {
+            throw fail(pointer, expected: "one of " + expected, found: describe(value))
+        }
+        let path = pointer + "/concurrent"
+        let limit = try members(pairs[0].value, at: path, allowed: ["maxConcurrent"], required: ["maxConcurrent"])
+        return .concurrent(maxConcurrent: try integer(limit[0].value, at: path + "/maxConcurrent", minimum: 1, maximum: 1000))
+    }
+
     func engine(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> Transcript.EngineSettings {
         var settings = Transcript.EngineSettings()
         for (key, child) in try members(value, at: pointer, allowed: ["timeout", "locale", "policy", "fallback"]) {
@@ -168,7 +181,7 @@ struct TranscriptReader {
             switch key {
             case "timeout": settings.timeout = try duration(child, at: path)
             case "locale": settings.language = try choice(child, at: path, SkillLanguage.allCases.map { ($0.rawValue, $0) })
-            case "policy": settings.policy = try choice(child, at: path, ConcurrencyPolicy.simpleCases.map { ($0.name, $0) })
+            case "policy": settings.policy = try policy(child, at: path)
             case "fallback": settings.fallback = try skill(child, at: path)
             default: break
             }
