@@ -41,6 +41,9 @@ public enum ToolCallingError: Error, Hashable, CustomStringConvertible, CatalogL
     case iterationLimit(Int)
     /// The model request failed, with the error's text.
     case model(String)
+    /// More than one visible skill has this tool name, so the engine did not send the list to the model
+    /// (a model API refuses it); ``SkillRegistry/visibleNameClashes()`` names them.
+    case toolNameClash(ToolNameClash)
 
     public var description: String { message(in: .english) }
 
@@ -51,6 +54,11 @@ public enum ToolCallingError: Error, Hashable, CustomStringConvertible, CatalogL
         case (.iterationLimit(let limit), .zhHans): "模型连续调用技能 \(limit) 次仍未作答（已达 maxIterations 上限）"
         case (.model(let reason), .english): "the model request failed: \(reason)"
         case (.model(let reason), .zhHans): "模型请求失败：\(reason)"
+        case (.toolNameClash(let clash), .english):
+            "more than one visible skill has the tool name '\(clash.name)' (\(clash.skillIDs.joined(separator: ", "))): "
+                + "show only one of their packs, or give each its own name"
+        case (.toolNameClash(let clash), .zhHans):
+            "多个可见技能使用同一工具名“\(clash.name)”（\(clash.skillIDs.joined(separator: "、"))）：只显示其中一个技能包，或为它们取不同的名字"
         }
     }
 }

@@ -9,6 +9,11 @@ extension ToolRun {
             end(.failed(engine.configuration.catalog.describe(error)), throwing: error)
             return
         }
+        if let clash = engine.registry.visibleNameClashes().first {
+            let error = ToolCallingError.toolNameClash(clash)
+            end(.failed(engine.configuration.catalog.describe(error)), throwing: error)
+            return
+        }
         requests += 1
         let tools = engine.registry.visibleSchemas()
         let chunks = engine.configuration.streaming

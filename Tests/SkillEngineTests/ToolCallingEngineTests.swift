@@ -61,6 +61,54 @@ struct ToolCallingEngineTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("calls in a row that each take time all run to their results, whatever the policy", arguments: [ConcurrencyPolicy.cancelPrevious, .serial])
+    func callsInARowThatTakeTime(policy: ConcurrencyPolicy) async throws {
+        try await withVirtualTime { clock in
+            let model = ListModel(clock: clock, [
+                .call("query_weather", ["city": "北京"], id: "call-1"), .call("query_weather", ["city": "上海"], id: "call-2"),
+                .call("query_weather", ["city": "广州"], id: "call-3"), .text("都晴"),
+            ])
+            let registry = SkillRegistry()
+            registry.register(CityTool(clock: clock, delay: .seconds(1)))
+            let engine = ToolCallingEngine(model: model, registry: registry, clock: clock,
+                                           configuration: .init(concurrencyPolicy: policy))
+            let (events, error) = await collect(engine.run(input: "三地天气", in: ConversationSession()))
+            #expect(error == nil)
+            let results = events.compactMap { if case .skillResult(_, let result) = $0 { result } else { nil } }
+            #expect(results == ["晴 in 北京", "晴 in 上海", "晴 in 广州"])
+            #expect(events.contains(.completed("都晴")))
+            #expect(clock.now.offset == .seconds(3))
+        }
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("two visible skills with one tool name fail the run before the model is asked; hiding one pack lets it run")
+    func nameClash() async throws {
+        try await withVirtualTime { clock in
+            let model = ListModel(clock: clock, [.text("北京今天晴")])
+            let registry = SkillRegistry()
+            registry.register(CityTool(clock: clock))
+            registry.register(CityTool(id: "travel.weather", clock: clock), in: "travel")
+            let engine = ToolCallingEngine(model: model, registry: registry, clock: clock)
+            let (events, error) = await collect(engine.run(input: "北京天气", in: ConversationSession()))
+            let clash = ToolNameClash(name: "query_weather", skillIDs: ["weather", "travel.weather"])
+            #expect(error as? ToolCallingError == .toolNameClash(clash))
+            #expect(model.requests.isEmpty)
+            #expect(events.suffix(2) == [
+                .failed("多个可见技能使用同一工具名“query_weather”（weather、travel.weather）：只显示其中一个技能包，或为它们取不同的名字"),
+                .phase(.idle),
+            ])
+            #expect(ToolCallingError.toolNameClash(clash).description
+                == "more than one visible skill has the tool name 'query_weather' (weather, travel.weather): "
+                + "show only one of their packs, or give each its own name")
+            registry.showPacks([.general])
+            let (after, again) = await collect(engine.run(input: "北京天气", in: ConversationSession()))
+            #expect(again == nil)
+            #expect(after.contains(.completed("北京今天晴")))
+        }
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("each skill has its own timeout on the engine's clock, and a timeout is fed back to the model")
     func perSkillTimeout() async throws {
         try await withVirtualTime { clock in

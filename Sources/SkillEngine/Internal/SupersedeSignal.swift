@@ -4,10 +4,13 @@ import SkillKit
 /// A task-group child can only be cancelled from inside its group, so the older request races its
 /// skill against ``wait()``, and the newer request calls ``fire()``.
 final class SupersedeSignal: Sendable {
+    /// A run may race several skills against one signal, one after another, so a wait that ends
+    /// without the signal firing leaves it armed for the next.
     private enum Phase {
         case armed(UnsafeContinuation<Void, any Error>?)
         case fired
-        case cancelled
+        /// A wait was cancelled before it could register its continuation; that wait ends at once.
+        case cancelledBeforeWaiting
     }
 
     struct Superseded: Error {}
@@ -78,7 +81,9 @@ final class SupersedeSignal: Sendable {
                         phase = .armed(continuation)
                         return nil
                     case .fired: return .success(())
-                    case .cancelled: return .failure(CancellationError())
+                    case .cancelledBeforeWaiting:
+                        phase = .armed(nil)
+                        return .failure(CancellationError())
                     }
                 }
                 if let outcome { continuation.resume(with: outcome) }
@@ -86,7 +91,7 @@ final class SupersedeSignal: Sendable {
         } onCancel: {
             let waiter: UnsafeContinuation<Void, any Error>? = phase.withLock { phase in
                 guard case .armed(let waiter) = phase else { return nil }
-                phase = .cancelled
+                phase = waiter == nil ? .cancelledBeforeWaiting : .armed(nil)
                 return waiter
             }
             waiter?.resume(throwing: CancellationError())

@@ -89,6 +89,32 @@ public final class SkillRegistry: Sendable {
         state.withLock { state in state.entries.filter { Self.isVisible($0, in: state) }.map(\.skill.toolSchema) }
     }
 
+    /// The names more than one visible skill has, each with those skills' ids in registration order. A
+    /// model API refuses a tool list that names two tools alike, and a call by that name could not say
+    /// which one it meant; ``ToolCallingEngine`` fails a run before it sends such a list.
+    ///
+    /// ```swift
+    /// registry.register(WeatherTool(), in: .general)
+    /// registry.register(TravelWeatherTool(), in: "travel")      // also named "query_weather"
+    /// registry.visibleNameClashes()    // [ToolNameClash(name: "query_weather", skillIDs: ["weather.query", "travel.weather"])]
+    /// registry.showPacks([.general])
+    /// registry.visibleNameClashes()    // []
+    /// ```
+    public func visibleNameClashes() -> [ToolNameClash] {
+        state.withLock { state in
+            var idsByName: [String: [String]] = [:]
+            var names: [String] = []
+            for entry in state.entries where Self.isVisible(entry, in: state) {
+                if idsByName[entry.skill.name] == nil { names.append(entry.skill.name) }
+                idsByName[entry.skill.name, default: []].append(entry.skill.id)
+            }
+            return names.compactMap { name in
+                guard let ids = idsByName[name], ids.count > 1 else { return nil }
+                return ToolNameClash(name: name, skillIDs: ids)
+            }
+        }
+    }
+
     /// The skill a call names, when the model may call it now; else the reason it may not.
     public func resolve(_ call: ToolCall) -> Result<any ToolSkill, ToolCallError> {
         state.withLock { state in
@@ -118,5 +144,18 @@ public final class SkillRegistry: Sendable {
     private static func isVisible(_ entry: Entry, in state: State) -> Bool {
         (state.shownPacks?.contains(entry.pack) ?? true)
             && (!entry.skill.requiresPermission || !state.switchedOff.contains(entry.skill.id))
+    }
+}
+
+/// A tool name that more than one visible skill has (``SkillRegistry/visibleNameClashes()``).
+public struct ToolNameClash: Sendable, Hashable, Codable {
+    /// The name the model would see twice.
+    public var name: String
+    /// The ids of the skills with that name, in registration order.
+    public var skillIDs: [String]
+
+    public init(name: String, skillIDs: [String]) {
+        self.name = name
+        self.skillIDs = skillIDs
     }
 }

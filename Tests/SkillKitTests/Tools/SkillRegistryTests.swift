@@ -105,6 +105,21 @@ struct SkillRegistryTests {
         #expect(skill.id == "weather.query")
     }
 
+    @Test("two visible skills with one name are a clash, listed with their ids; hiding a pack or switching one off ends it")
+    func nameClashes() {
+        let registry = SkillRegistry()
+        registry.register(WeatherTool(), in: .general)
+        registry.register(CalendarTool(), in: .general)
+        // A permission-gated skill in another pack, under the weather tool's name.
+        registry.register(CalendarTool(id: "travel.weather", name: "query_weather"), in: "travel")
+        #expect(registry.visibleNameClashes() == [ToolNameClash(name: "query_weather", skillIDs: ["weather.query", "travel.weather"])])
+        registry.showPacks([.general])
+        #expect(registry.visibleNameClashes().isEmpty)
+        registry.showPacks([.general, "travel"])
+        registry.setPermission(false, for: "travel.weather")
+        #expect(registry.visibleNameClashes().isEmpty)
+    }
+
     @Test("SkillPack encodes as its name")
     func packCoding() throws {
         let data = try JSONEncoder().encode([SkillPack.general, "calendar"])
