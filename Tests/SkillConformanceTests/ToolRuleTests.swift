@@ -38,6 +38,49 @@ struct InvalidArgumentsTests {
         #expect(cases.first { $0.name == "unit outside its enum" }?.text.contains(#""days":3"#) == true)
     }
 
+    @Test("fields of a nested object are broken inside it and named by their path; the sample's own value is the start")
+    func nestedObjects() throws {
+        let schema: JSON = [
+            "type": "object",
+            "properties": [
+                "city": ["type": "string"],
+                "filter": [
+                    "type": "object",
+                    "properties": ["tags": ["type": "array", "items": ["type": "string"]], "from": ["type": "string", "format": "date-time"]],
+                    "required": ["tags"],
+                    "additionalProperties": false,
+                ],
+            ],
+            "required": ["city"],
+        ]
+        let cases = InvalidArguments.cases(schema: schema, fitting: [["city": "北京", "filter": ["tags": ["work"]]]])
+        #expect(cases.map(\.name) == [
+            "not JSON", "city missing", "city of the wrong type", "filter of the wrong type", "filter.tags missing",
+            "filter.from of the wrong type", "filter.from not a date-time", "filter.tags of the wrong type",
+            "filter.tags with an item of the wrong type", "an unknown field in filter",
+        ])
+        let byName = Dictionary(uniqueKeysWithValues: cases.map { ($0.name, $0) })
+        #expect(byName["filter.tags with an item of the wrong type"]?.field == "filter.tags")
+        #expect(byName["an unknown field in filter"]?.field == "filter.zq_skillcheck_unknown")
+        let itemCase = try JSON(parsing: Data(try #require(byName["filter.from not a date-time"]).text.utf8))
+        #expect(itemCase == ["city": "北京", "filter": ["tags": ["work"], "from": "明天下午三点"]])
+        for invalid in cases.dropFirst() {
+            #expect(throws: SkillError.self, "\(invalid.name) fits the schema") {
+                try JSONSchema.validate(try JSON(parsing: Data(invalid.text.utf8)), against: schema)
+            }
+            // The schema's own reason names the field the case broke.
+            do {
+                try JSONSchema.validate(try JSON(parsing: Data(invalid.text.utf8)), against: schema)
+            } catch {
+                guard case .invalidInput(let reason)? = error as? SkillError, let field = invalid.field else { continue }
+                #expect(reason.hasPrefix(field), "\(invalid.name): \(reason)")
+            }
+        }
+        // A nested object the sample leaves out starts from one that fits the schema.
+        let fromExample = InvalidArguments.cases(schema: schema, fitting: [["city": "北京"]])
+        #expect(fromExample.map(\.name) == cases.map(\.name))
+    }
+
     @Test("a schema that allows anything gives only text that is not JSON")
     func permissiveSchema() {
         let cases = InvalidArguments.cases(schema: ["type": "object"], fitting: [])

@@ -171,13 +171,12 @@ public struct PackageScenarios: Sendable {
 final class LineForwarder: @unchecked Sendable {
     private let lock = NSLock()
     private var pending = Data()
-    private let handle: FileHandle
     private let write: @Sendable (String) -> Void
+    private var reader: PipeReader?
 
     init(_ handle: FileHandle, to write: @escaping @Sendable (String) -> Void) {
-        self.handle = handle
         self.write = write
-        handle.readabilityHandler = { [weak self] handle in self?.append(handle.availableData) }
+        reader = PipeReader(handle) { [self] data in append(data) }
     }
 
     private func append(_ data: Data) {
@@ -189,10 +188,9 @@ final class LineForwarder: @unchecked Sendable {
         }
     }
 
-    /// Once the process has ended: reads what is left (as ``ToolRunner`` does), and hands on the rest.
+    /// Once the process has ended: waits until the pipe's end was read, and hands on the rest.
     func finish() {
-        handle.readabilityHandler = nil
-        append(handle.readDataToEndOfFile())
+        reader?.waitForEnd()
         lock.withLock {
             if !pending.isEmpty { write(String(decoding: pending, as: UTF8.self)) }
             pending = Data()

@@ -42,8 +42,8 @@ public struct ToolRunner: Sendable {
         process.standardError = error
         process.standardInput = FileHandle.nullDevice
         let collected = OutputCollector()
-        output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, toError: false, onLine: onOutputLine) }
-        error.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData, toError: true, onLine: nil) }
+        let readers = [PipeReader(output.fileHandleForReading) { collected.append($0, toError: false, onLine: onOutputLine) },
+                       PipeReader(error.fileHandleForReading) { collected.append($0, toError: true, onLine: nil) }]
         let done = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in done.signal() }
         do {
@@ -61,10 +61,9 @@ public struct ToolRunner: Sendable {
             if done.wait(timeout: .now() + .seconds(5)) == .timedOut { kill(process.processIdentifier, SIGKILL); done.wait() }
             for pid in family.dropFirst() { kill(pid, SIGKILL) }
         }
-        output.fileHandleForReading.readabilityHandler = nil
-        error.fileHandleForReading.readabilityHandler = nil
-        collected.append(output.fileHandleForReading.readDataToEndOfFile(), toError: false, onLine: onOutputLine)
-        collected.append(error.fileHandleForReading.readDataToEndOfFile(), toError: true, onLine: nil)
+        // Everything the tool wrote, to the end: a process it started and left running may still hold the
+        // pipes, so after a time-out the output read so far is what there is.
+        for reader in readers { reader.waitForEnd(timeout: timedOut ? .seconds(5) : nil) }
         let (out, err) = collected.text
         let bySignal = process.terminationReason == .uncaughtSignal
         return Run(arguments: arguments, status: bySignal ? nil : process.terminationStatus,

@@ -46,7 +46,7 @@ extension RuleCatalog {
         ),
         ConformanceRule(
             id: "TOOL-4", category: .tools, level: .must,
-            sentence: "Arguments that violate the schema (not JSON, a required field missing, a field of the wrong type, a value outside its enum, a bad date-time, an unknown field where additionalProperties is false) are rejected with SkillError.invalidInput naming the field: never a result, another error or a trap.",
+            sentence: "Arguments that violate the schema (not JSON, a required field missing, a field of the wrong type, a value outside its enum, a bad date-time, an unknown field where additionalProperties is false; inside nested objects too) are rejected with SkillError.invalidInput naming the field: never a result, another error or a trap.",
             troubleshooting: .init(
                 cause: "The tool decodes with a bare JSONDecoder, so a DecodingError leaks out, or it fills in what is missing or wrong and runs anyway.",
                 fix: "Decode with decodeArguments, which checks the arguments against the schema first and throws SkillError.invalidInput naming the field.",
