@@ -27,13 +27,8 @@ extension TranscriptReader {
         var conversation = ToolConversation()
         for (key, value) in top {
             let pointer = "/" + key
+            if try commonMember(key, value, at: pointer, into: &result) { continue }
             switch key {
-            case "schema":
-                guard case .string(Transcript.schema) = value else {
-                    throw fail(pointer, expected: "\"\(Transcript.schema)\"", found: describe(value))
-                }
-            case "name": result.name = try string(value, at: pointer)
-            case "description": result.description = try string(value, at: pointer)
             case "tools":
                 for (index, item) in try array(value, at: pointer).enumerated() {
                     conversation.tools.append(try tool(item, at: pointer + "/\(index)"))

@@ -87,13 +87,8 @@ struct TranscriptReader {
             engine: .init(), fixtures: .init(), steps: [], matchers: [], exhaustive: true, document: document)
         for (key, value) in top {
             let pointer = "/" + key
+            if try commonMember(key, value, at: pointer, into: &result) { continue }
             switch key {
-            case "schema":
-                guard case .string(Transcript.schema) = value else {
-                    throw fail(pointer, expected: "\"\(Transcript.schema)\"", found: describe(value))
-                }
-            case "name": result.name = try string(value, at: pointer)
-            case "description": result.description = try string(value, at: pointer)
             case "skills":
                 let items = try array(value, at: pointer)
                 for (index, item) in items.enumerated() {
@@ -159,6 +154,21 @@ struct TranscriptReader {
             }
         }
         return RetryPolicy(maxRetries: maxRetries, baseDelay: base, factor: factor, maxDelay: maxDelay, jitter: jitter)
+    }
+
+    /// Reads the members both kinds of transcript have (`schema`, `name`, `description`) into `result`;
+    /// returns whether `key` was one of them.
+    func commonMember(_ key: String, _ value: JSONValue, at pointer: String, into result: inout Transcript) throws(TranscriptError) -> Bool {
+        switch key {
+        case "schema":
+            guard case .string(Transcript.schema) = value else {
+                throw fail(pointer, expected: "\"\(Transcript.schema)\"", found: describe(value))
+            }
+        case "name": result.name = try string(value, at: pointer)
+        case "description": result.description = try string(value, at: pointer)
+        default: return false
+        }
+        return true
     }
 
     /// An engine's concurrency policy: a name, or `{"concurrent": {"maxConcurrent": 2}}`.
