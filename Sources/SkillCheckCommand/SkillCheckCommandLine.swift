@@ -1,4 +1,5 @@
 import Foundation
+import SkillConformance
 import SkillScenarios
 import Synchronization
 
@@ -89,12 +90,31 @@ public struct SkillCheckCommandLine: Sendable {
     /// Runs the process's arguments and exits with the status; a failed write to standard output
     /// (a closed pipe, `/dev/full`) makes it 2.
     public static func main() async -> Never {
+        let interrupts = endChildrenOnInterrupt()
+        defer { withExtendedLifetime(interrupts) {} }
         let status = await SkillCheckCommandLine().run(Array(CommandLine.arguments.dropFirst()))
         if let failure = outputFailure.withLock({ $0 }) {
             FileHandle.standardError.write(Data("error: \(failure)\n".utf8))
             exit(2)
         }
         exit(status)
+    }
+
+    /// On SIGINT, SIGTERM or SIGHUP, ends every child process's session before exiting (128 + the signal):
+    /// each child runs in a session of its own (``ToolRunner``), so the terminal's Ctrl-C no longer reaches
+    /// it, and a build or harness would otherwise run on after `skillcheck` is gone. Keep the returned
+    /// sources alive for as long as the handlers should be.
+    static func endChildrenOnInterrupt() -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM, SIGHUP].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                ChildProcess.endAllRunning()
+                exit(128 + number)
+            }
+            source.resume()
+            return source
+        }
     }
 
     /// The first failure to write standard output: the run fails.

@@ -75,10 +75,79 @@ public struct ConformanceStage: Sendable {
         #endif
     }
 
+    /// The environment every harness process gets on top of this one's. `SWIFT_BACKTRACE=enable=no`: a
+    /// trap's `Fatal error: …` line is printed before the runtime's backtracer starts, and is all CRASH-1
+    /// needs; the backtracer itself (`swift-backtrace`, a process of its own that inherits the harness's
+    /// output) was seen to stall for minutes under ThreadSanitizer, holding the pipes open.
+    public static let harnessEnvironment = ["SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1"]
+
+    /// The rules no harness process runs: SEND-1 and SEND-3 are the static stage's (in here each process
+    /// would compile the package again); CRASH-1's suite test runs every check again in an exit test,
+    /// and this process is already the skill's own, so a trap here is CRASH-1's finding, a clean end its pass.
+    static let rulesOutsideHarness = ["SEND-1", "SEND-3", "CRASH-1"]
+
     /// Runs the built harness for the skill at `index` of ``HarnessPackage/skills``.
+    ///
+    /// A trap costs one check, not the rest: the rule being checked when the process trapped gets a
+    /// CRASH-1 failure (and is itself reported as not judged), and the rules that had not run yet run in
+    /// a fresh process, so that every other rule still gets its own result. A process the watchdog ended
+    /// (HANG-1) is not started again: each further check would wait out the watchdog as well.
     public func run(skillAt index: Int) throws(StageFailure) -> SkillResult {
         let skill = harness.skills[index]
-        let work = buildFolder.appendingPathComponent("skillcheck-runs/\(index)")
+        var findings: [Finding] = []
+        var judged: Set<String> = []
+        var crashes: [Finding] = []
+        var id = ""
+        for attempt in 1...(SkillConformance.implementedRuleIDs.count + 1) {
+            let pass = try runOnce(skillAt: index, attempt: attempt, skipping: Self.rulesOutsideHarness + judged.sorted())
+            findings += pass.findings
+            if id.isEmpty { id = pass.findings.first?.skillID ?? "" }
+            judged.formUnion(pass.findings.map(\.ruleID))
+            judged.formUnion(pass.stream.endedRules)
+            if !pass.run.timedOut && pass.stream.runEnded { break }
+            let rule = pass.stream.interruptedRule
+            guard !pass.run.timedOut, let rule, !judged.contains(rule) else {
+                // A hang, or a trap outside any check: a fresh process would only do the same again.
+                findings += ended(pass.run, stream: pass.stream, skillID: id, recorded: findings, kind: skill.kind)
+                return SkillResult(skill: skill, id: id, findings: findings + crashes)
+            }
+            crashes.append(crashFinding(pass.run, rule: rule, skillID: id))
+            findings.append(Finding(ruleID: rule, skillID: id, outcome: .skipped(reason: Self.trappedReason), subject: "the whole rule",
+                                    expected: "a check of this rule that runs to its end", observed: Self.trappedReason))
+            judged.insert(rule)
+            if remainingRules(after: judged, kind: skill.kind).isEmpty { break }
+        }
+        if crashes.isEmpty {
+            crashes.append(Finding(ruleID: "CRASH-1", skillID: id, outcome: .passed, subject: "the skill's checks, in a process of their own",
+                                   expected: "every check runs to its end", observed: "every check ran to its end without a trap"))
+        }
+        return SkillResult(skill: skill, id: id, findings: findings + crashes.map { var finding = $0; finding.skillID = id; return finding })
+    }
+
+    /// Why a rule whose check trapped has no result of its own.
+    static let trappedReason = "the skill trapped while this rule was checked (CRASH-1 reports the trap), so this rule "
+        + "could not be judged; every other rule ran in a fresh process"
+
+    /// The rules of `kind` that a harness process runs and that have no result yet.
+    func remainingRules(after judged: Set<String>, kind: SkillKind) -> [String] {
+        SkillConformance.implementedRuleIDs.filter { rule in
+            !judged.contains(rule) && !Self.rulesOutsideHarness.contains(rule) && RuleCatalog.standard[rule]?.applies(to: kind) != false
+        }
+    }
+
+    /// CRASH-1's failure for a process that trapped while checking `rule`.
+    func crashFinding(_ run: ToolRunner.Run, rule: String, skillID: String) -> Finding {
+        let report = CrashReport(termination: run.signal.map { .signal($0) } ?? .exitCode(run.status ?? -1),
+                                 standardError: run.standardError + run.standardOutput)
+        var finding = report.finding(skillID: skillID)
+        finding.observed = "the process \(report.termination) while checking \(rule)" + (report.trapMessage.map { ": \($0)" } ?? "")
+        return finding
+    }
+
+    /// One process of the harness for the skill at `index`, skipping `skipped` rules; its own work folder.
+    func runOnce(skillAt index: Int, attempt: Int, skipping skipped: [String]) throws(StageFailure)
+        -> (run: ToolRunner.Run, stream: EventStream, findings: [Finding]) {
+        let work = buildFolder.appendingPathComponent("skillcheck-runs/\(index)" + (attempt > 1 ? "-\(attempt)" : ""))
         // A leftover findings file would be read as this run's; one that cannot be written would read as a crash.
         do {
             if FileManager.default.fileExists(atPath: work.path) { try FileManager.default.removeItem(at: work) }
@@ -87,36 +156,23 @@ public struct ConformanceStage: Sendable {
             throw .tool("could not prepare \(work.path) for the skill's run: \(error)")
         }
         let events = work.appendingPathComponent("events.jsonl"), findingsFile = work.appendingPathComponent("findings.jsonl")
-        // SEND-1 and SEND-3 are the static stage's: in here each process would compile the package again.
-        // CRASH-1's suite test runs every check again in an exit test; this process is already the skill's
-        // own, so a trap here is CRASH-1's finding (below), and a clean end its pass.
         let arguments = Self.testCommand(
             harness: harness.folder, buildFolder: buildFolder,
-            ["--no-parallel", "--skip", "SEND-1|SEND-3|CRASH-1", "--event-stream-output-path", events.path,
+            ["--no-parallel", "--skip", skipped.joined(separator: "|"), "--event-stream-output-path", events.path,
              "--event-stream-version", EventStream.version])
         let run: ToolRunner.Run
         do {
-            run = try ToolRunner.run(arguments, environment: ["SKILLCHECK_SKILL": "\(index)",
-                                                              FindingsLog.environmentKey: findingsFile.path, "NO_COLOR": "1"],
-                                     timeout: perSkillTimeout)
+            run = try ToolRunner.run(arguments, environment: Self.harnessEnvironment.merging(
+                ["SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path]) { $1 }, timeout: perSkillTimeout)
         } catch {
             throw .tool(error.description)
         }
-        var findings = (try? FindingsLog.read(findingsFile)) ?? []
-        let stream: EventStream
+        let findings = (try? FindingsLog.read(findingsFile)) ?? []
         do {
-            stream = try EventStream((try? Data(contentsOf: events)) ?? Data())
+            return (run, try EventStream((try? Data(contentsOf: events)) ?? Data()), findings)
         } catch {
             throw .tool(error.description)
         }
-        let id = findings.first?.skillID ?? ""
-        if run.timedOut || !stream.runEnded {
-            findings += ended(run, stream: stream, skillID: id, recorded: findings, kind: skill.kind)
-        } else {
-            findings.append(Finding(ruleID: "CRASH-1", skillID: id, outcome: .passed, subject: "the skill's checks, in a process of their own",
-                                    expected: "every check runs to its end", observed: "every check ran to its end without a trap"))
-        }
-        return SkillResult(skill: skill, id: id, findings: findings)
     }
 
     /// The findings of a process that did not finish: HANG-1 when the watchdog ended it, else CRASH-1;

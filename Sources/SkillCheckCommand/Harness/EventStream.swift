@@ -27,6 +27,8 @@ struct EventStream: Sendable {
     /// Test ids whose case started and did not end, in order.
     var running: [String] = []
     var started: [String] = []
+    /// Test ids whose case ended.
+    var ended: [String] = []
     var runEnded = false
 
     /// Reads the stream in `data`.
@@ -55,6 +57,7 @@ struct EventStream: Sendable {
             started.append(id)
         case ("testCaseEnded", let id?):
             if let index = running.lastIndex(of: id) { running.remove(at: index) }
+            ended.append(id)
         case ("runEnded", _):
             runEnded = true
         default:
@@ -71,6 +74,9 @@ struct EventStream: Sendable {
 
     /// The rule whose case was running last, if one was.
     var interruptedRule: String? { running.last.flatMap(ruleID(of:)) }
+
+    /// The rules whose cases ended.
+    var endedRules: Set<String> { Set(ended.compactMap(ruleID(of:))) }
 
     /// The rules whose cases started.
     var startedRules: Set<String> { Set(started.compactMap(ruleID(of:))) }

@@ -88,30 +88,19 @@ public struct PackageScenarios: Sendable {
     /// ```
     public static func runProgram(_ program: URL, arguments: [String], terminal: Terminal) async throws -> Int32 {
         try await offThePool("scenarios") {
-            let process = Process()
-            process.executableURL = program
-            process.arguments = arguments
-            process.standardInput = FileHandle.nullDevice
-            let output = Pipe(), error = Pipe()
-            process.standardOutput = output
-            process.standardError = error
-            let forwarded = [LineForwarder(output.fileHandleForReading, to: terminal.output),
-                             LineForwarder(error.fileHandleForReading, to: terminal.error)]
-            let done = DispatchSemaphore(value: 0)
-            process.terminationHandler = { _ in done.signal() }
+            let run: ToolRunner.Run
             do {
-                try process.run()
+                run = try ToolRunner.run([program.path] + arguments, environment: ConformanceStage.harnessEnvironment, timeout: nil,
+                                         onOutputLine: { terminal.output($0 + "\n") }, onErrorLine: { terminal.error($0 + "\n") })
             } catch {
                 throw StageFailure.tool("could not run \(program.path): \(error)")
             }
-            done.wait()
-            forwarded.forEach { $0.finish() }
-            guard process.terminationReason == .exit else {
-                terminal.error("error: \(ScenarioRunnerSource.targetName) was ended by signal \(process.terminationStatus) "
+            guard let status = run.status else {
+                terminal.error("error: \(ScenarioRunnerSource.targetName) was ended by signal \(run.signal ?? 0) "
                                + "before it finished (a skill that traps ends the replay), so not every transcript was checked\n")
                 return 2
             }
-            return process.terminationStatus
+            return status
         }
     }
 
@@ -162,38 +151,5 @@ public struct PackageScenarios: Sendable {
             index += 1
         }
         return kept
-    }
-}
-
-/// Hands a pipe's text on line by line as it arrives, so that a character split between two reads is
-/// never cut; the last, unfinished line when the pipe ends.
-@available(SkillCheckTesting, *)
-final class LineForwarder: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pending = Data()
-    private let write: @Sendable (String) -> Void
-    private var reader: PipeReader?
-
-    init(_ handle: FileHandle, to write: @escaping @Sendable (String) -> Void) {
-        self.write = write
-        reader = PipeReader(handle) { [self] data in append(data) }
-    }
-
-    private func append(_ data: Data) {
-        lock.withLock {
-            pending.append(data)
-            guard let newline = pending.lastIndex(of: UInt8(ascii: "\n")) else { return }
-            write(String(decoding: pending[...newline], as: UTF8.self))
-            pending = Data(pending[pending.index(after: newline)...])
-        }
-    }
-
-    /// Once the process has ended: waits until the pipe's end was read, and hands on the rest.
-    func finish() {
-        reader?.waitForEnd()
-        lock.withLock {
-            if !pending.isEmpty { write(String(decoding: pending, as: UTF8.self)) }
-            pending = Data()
-        }
     }
 }

@@ -40,8 +40,10 @@ public struct RaceStage: Sendable {
         do {
             run = try ToolRunner.run(ConformanceStage.testCommand(harness: harness.folder, buildFolder: buildFolder,
                                                                   swiftTestOptions: ["--sanitize=thread"], ["--filter", "SEND-2"]),
-                                     environment: ["SKILLCHECK_SKILL": "\(index)", "NO_COLOR": "1",
-                                                   "TSAN_OPTIONS": Self.sanitizerOptions(ProcessInfo.processInfo.environment["TSAN_OPTIONS"])],
+                                     environment: ConformanceStage.harnessEnvironment.merging([
+                                         "SKILLCHECK_SKILL": "\(index)",
+                                         "TSAN_OPTIONS": Self.sanitizerOptions(ProcessInfo.processInfo.environment["TSAN_OPTIONS"]),
+                                     ]) { $1 },
                                      timeout: perSkillTimeout)
         } catch {
             throw .tool(error.description)
@@ -53,6 +55,13 @@ public struct RaceStage: Sendable {
         if run.timedOut {
             return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .failed, subject: subject, expected: expected,
                            observed: "the stress case under ThreadSanitizer was still running after \(perSkillTimeout)")
+        }
+        if reports.isEmpty, let signal = run.signal {
+            // A trap under ThreadSanitizer: nothing was looked at after it, so this is no pass.
+            let reason = "the stress case under ThreadSanitizer \(CrashReport.Termination.signal(signal)) before it ended, so no "
+                + "race could be looked for (CRASH-1 reports the trap)"
+            return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .skipped(reason: reason), subject: subject, expected: expected,
+                           observed: reason)
         }
         if reports.isEmpty && run.status != 66 {
             return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .passed, subject: subject, expected: expected,

@@ -1,8 +1,10 @@
 import Foundation
 import SkillEngine
 
-/// Runs a tool (`swift package …`, `swift build`, `swift test`) as a child process and waits for it,
-/// with a real-time limit: a tool that runs past it is terminated, then killed, and reported as such.
+/// Runs a tool (`swift package …`, `swift build`, `swift test`, a harness) as a child process and waits
+/// for it, with a real-time limit: a tool that runs past it is ended with everything it started, and
+/// reported as such. The child runs in a session of its own (``ChildProcess``): whatever it leaves
+/// running, or holding its output, is ended with it, so a run never stalls and leaves nothing behind.
 ///
 /// ```swift
 /// let run = try ToolRunner.run(["swift", "package", "describe", "--type", "json"], in: packageURL)
@@ -20,79 +22,73 @@ public struct ToolRunner: Sendable {
         public var standardError: String
         /// Whether the run passed its time limit and was ended for it.
         public var timedOut: Bool
+        /// Processes the tool left running in its session (each `pid name`), which the runner ended.
+        public var leftBehind: [String] = []
 
         public var succeeded: Bool { status == 0 && !timedOut }
         /// The command as a person would type it.
         public var command: String { arguments.joined(separator: " ") }
     }
 
-    /// Runs `arguments` (looked up on `PATH`) in `directory`, with `environment` added to this process's.
+    /// Runs `arguments` (looked up on `PATH`) in `directory`, with `environment` added to this process's;
+    /// `timeout` `nil` means no time limit. Each line of standard output and of standard error is also
+    /// handed to `onOutputLine` and `onErrorLine` as it arrives.
     /// - Throws: ``ToolError/couldNotStart(_:_:)`` when the process cannot start.
     public static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-        timeout: Duration = .seconds(1_800), onOutputLine: (@Sendable (String) -> Void)? = nil
+        timeout: Duration? = .seconds(1_800), onOutputLine: (@Sendable (String) -> Void)? = nil,
+        onErrorLine: (@Sendable (String) -> Void)? = nil
     ) throws(ToolError) -> Run {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        if let directory { process.currentDirectoryURL = directory }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        let collected = OutputCollector()
-        let readers = [PipeReader(output.fileHandleForReading) { collected.append($0, toError: false, onLine: onOutputLine) },
-                       PipeReader(error.fileHandleForReading) { collected.append($0, toError: true, onLine: nil) }]
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        do {
-            try process.run()
-        } catch {
-            throw .couldNotStart(arguments.joined(separator: " "), "\(error)")
-        }
-        var timedOut = false
-        if done.wait(timeout: .now() + dispatchInterval(timeout)) == .timedOut {
-            timedOut = true
-            // What the tool started goes too: `swift test` runs the test binary as a child, which would
-            // otherwise run on, orphaned.
-            let family = [process.processIdentifier] + descendants(of: process.processIdentifier)
-            for pid in family { kill(pid, SIGTERM) }
-            if done.wait(timeout: .now() + .seconds(5)) == .timedOut { kill(process.processIdentifier, SIGKILL); done.wait() }
-            for pid in family.dropFirst() { kill(pid, SIGKILL) }
-        }
-        // Everything the tool wrote, to the end: a process it started and left running may still hold the
-        // pipes, so after a time-out the output read so far is what there is.
-        for reader in readers { reader.waitForEnd(timeout: timedOut ? .seconds(5) : nil) }
-        let (out, err) = collected.text
-        let bySignal = process.terminationReason == .uncaughtSignal
-        return Run(arguments: arguments, status: bySignal ? nil : process.terminationStatus,
-                   signal: bySignal ? process.terminationStatus : nil, standardOutput: out, standardError: err,
-                   timedOut: timedOut)
+        try run(arguments, in: directory, environment: environment, timeout: timeout, grace: .standard,
+                onOutputLine: onOutputLine, onErrorLine: onErrorLine)
+    }
+
+    /// ``run(_:in:environment:timeout:onOutputLine:onErrorLine:)`` with the runner's grace periods given.
+    package static func run(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+        timeout: Duration?, grace: ChildProcess.Grace, onOutputLine: (@Sendable (String) -> Void)? = nil,
+        onErrorLine: (@Sendable (String) -> Void)? = nil
+    ) throws(ToolError) -> Run {
+        var output = LineBuffer(onLine: onOutputLine), error = LineBuffer(onLine: onErrorLine)
+        let ending = try ChildProcess.run(
+            arguments, in: directory, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            timeout: timeout, grace: grace, onOutput: { output.append($0) }, onError: { error.append($0) }
+        )
+        output.finish()
+        error.finish()
+        return Run(arguments: arguments, status: ending.status, signal: ending.signal, standardOutput: output.text,
+                   standardError: error.text, timedOut: ending.timedOut, leftBehind: ending.leftBehind)
     }
 }
 
-/// The processes `pid` started, and theirs, from `/proc` (empty where there is no `/proc`).
+/// One stream's output: all of it, and each whole line handed on as it arrives (a character split between
+/// two reads is never cut); the last, unfinished line when the stream ends.
 @available(SkillCheckTesting, *)
-func descendants(of pid: Int32) -> [Int32] {
-    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
-    var parents: [Int32: [Int32]] = [:]
-    for entry in entries {
-        guard let child = Int32(entry),
-              let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { continue }
-        // "pid (name) state ppid …": the name may hold spaces, so read after its closing parenthesis.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        if fields.count > 1, let parent = Int32(fields[1]) { parents[parent, default: []].append(child) }
+struct LineBuffer {
+    let onLine: (@Sendable (String) -> Void)?
+    private var all = Data()
+    private var pending = Data()
+
+    init(onLine: (@Sendable (String) -> Void)?) {
+        self.onLine = onLine
     }
-    var found: [Int32] = []
-    var queue = [pid]
-    while let next = queue.popLast() {
-        let children = parents[next] ?? []
-        found += children
-        queue += children
+
+    mutating func append(_ data: Data) {
+        all.append(data)
+        guard let onLine else { return }
+        pending.append(data)
+        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+            onLine(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+            pending = Data(pending[pending.index(after: newline)...])
+        }
     }
-    return found
+
+    mutating func finish() {
+        if let onLine, !pending.isEmpty { onLine(String(decoding: pending, as: UTF8.self)) }
+        pending = Data()
+    }
+
+    var text: String { String(decoding: all, as: UTF8.self) }
 }
 
 /// Why a tool could not be run.
@@ -104,34 +100,6 @@ public enum ToolError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .couldNotStart(let command, let reason): "could not run '\(command)': \(reason)"
         }
-    }
-}
-
-/// Output read from a child's pipes on Dispatch's threads.
-@available(SkillCheckTesting, *)
-private final class OutputCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var output = Data()
-    private var error = Data()
-    private var pendingLine = Data()
-
-    func append(_ data: Data, toError: Bool, onLine: (@Sendable (String) -> Void)?) {
-        guard !data.isEmpty else { return }
-        var lines: [String] = []
-        lock.withLock {
-            if toError { error.append(data) } else { output.append(data) }
-            guard onLine != nil else { return }
-            pendingLine.append(data)
-            while let newline = pendingLine.firstIndex(of: UInt8(ascii: "\n")) {
-                lines.append(String(decoding: pendingLine[pendingLine.startIndex..<newline], as: UTF8.self))
-                pendingLine = Data(pendingLine[pendingLine.index(after: newline)...])
-            }
-        }
-        for line in lines { onLine?(line) }
-    }
-
-    var text: (String, String) {
-        lock.withLock { (String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self)) }
     }
 }
 

@@ -1,0 +1,80 @@
+import Foundation
+@testable import SkillConformance
+import Testing
+
+/// The child processes `skillcheck` starts, on a stranger's worst day: a helper that keeps the output open
+/// and ignores SIGTERM, a child that outlives its watchdog, and hundreds of runs in one process. These run
+/// real processes (`/bin/sh`), so they wait on real time, but only for the short grace periods given here.
+@Suite("ChildProcess: a session of its own, ended whole, nothing left open")
+struct ChildProcessTests {
+    /// Short grace periods: what the tests wait for is a real process's end, never a fixed sleep.
+    let grace = ChildProcess.Grace(termination: .milliseconds(200), output: .milliseconds(200))
+
+    @Test("the child leads a session of its own, and its output, errors and status pass through")
+    func ownSession() throws {
+        let run = try ToolRunner.run(["/bin/sh", "-c", "echo $$ $(cut -d' ' -f6 /proc/$$/stat); echo oops >&2; exit 3"],
+                                     timeout: .seconds(30), grace: grace)
+        let fields = run.standardOutput.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        #expect(fields.count == 2 && fields[0] == fields[1], "pid and session: \(run.standardOutput)")
+        #expect(run.standardError == "oops\n")
+        #expect(run.status == 3 && run.signal == nil && !run.timedOut)
+    }
+
+    @Test("a process the child started keeps its output open and ignores SIGTERM: the run ends after the grace, and so does it")
+    func helperHoldsOutputOpen() throws {
+        let marker = "skillcheck-test-\(UUID().uuidString)"
+        let started = ContinuousClock.now
+        let run = try ToolRunner.run(
+            ["/bin/sh", "-c", "trap '' TERM; (trap '' TERM; exec sleep 600) & echo started"],
+            environment: ["SKILLCHECK_TEST_MARK": marker], timeout: .seconds(30), grace: grace)
+        let took = started.duration(to: .now)
+        #expect(run.standardOutput == "started\n")
+        #expect(run.status == 0 && !run.timedOut)
+        #expect(run.leftBehind.contains { $0.hasSuffix(" sleep") }, "left behind: \(run.leftBehind)")
+        #expect(took < .seconds(20), "the run waited \(took) for a pipe a helper held")
+        #expect(Self.processes(marked: marker).isEmpty, "still running: \(Self.processes(marked: marker))")
+    }
+
+    @Test("at the watchdog the whole session ends: SIGTERM, then SIGKILL for what ignores it")
+    func watchdogEndsTheSession() throws {
+        let marker = "skillcheck-test-\(UUID().uuidString)"
+        let run = try ToolRunner.run(
+            ["/bin/sh", "-c", "trap '' TERM; (trap '' TERM; exec sleep 600) & sleep 600; wait"],
+            environment: ["SKILLCHECK_TEST_MARK": marker], timeout: .milliseconds(200), grace: grace)
+        #expect(run.timedOut)
+        #expect(run.signal == SIGKILL, "the shell ignores SIGTERM, so SIGKILL ended it: \(String(describing: run.signal))")
+        #expect(Self.processes(marked: marker).isEmpty, "still running: \(Self.processes(marked: marker))")
+    }
+
+    @Test("descriptors stay flat over 200 runs, helpers holding output included")
+    func descriptorsStayFlat() throws {
+        let before = Self.openDescriptors()
+        for index in 0..<200 {
+            let script = index % 20 == 0 ? "(exec sleep 600) & echo $1" : "echo $1; echo e >&2"
+            let run = try ToolRunner.run(["/bin/sh", "-c", script, "sh", "\(index)"], timeout: .seconds(30), grace: grace)
+            #expect(run.standardOutput == "\(index)\n")
+        }
+        let after = Self.openDescriptors()
+        #expect(after <= before, "descriptors: \(before) before, \(after) after 200 runs")
+    }
+
+    @Test("a program that does not exist is an error naming it, not a run")
+    func missingProgram() {
+        #expect(throws: ToolError.self) {
+            try ToolRunner.run(["skillcheck-no-such-program-\(UUID().uuidString)"], timeout: .seconds(5))
+        }
+    }
+
+    static func openDescriptors() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+    }
+
+    /// The live processes whose environment holds `marker`: everything a run started inherits it.
+    static func processes(marked marker: String) -> [String] {
+        SessionMembers.all().compactMap { member in
+            guard let environment = FileManager.default.contents(atPath: "/proc/\(member.pid)/environ"),
+                  String(decoding: environment, as: UTF8.self).contains(marker) else { return nil }
+            return "\(member.pid) \(member.name)"
+        }
+    }
+}
