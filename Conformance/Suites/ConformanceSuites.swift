@@ -109,6 +109,11 @@ struct MetadataConformance {
     func `META-7 canHandle does no I/O`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
+
+    @Test(arguments: SkillsUnderTest.cases("META-8"))
+    func `META-8 a handled sample gets past the input checks`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
 }
 
 @Suite("Conformance: time and determinism")

@@ -15,7 +15,7 @@ public enum SkillConformance {
     }
 
     static let implemented: [String: ConformanceCheck] = Dictionary(
-        uniqueKeysWithValues: (stressChecks + staticChecks + crashChecks + metadataChecks + errorChecks + cancellationChecks + hangChecks + timeChecks + determinismChecks + toolChecks).map { ($0.ruleID, $0) }
+        uniqueKeysWithValues: (stressChecks + staticChecks + crashChecks + metadataChecks + sampleChecks + errorChecks + cancellationChecks + hangChecks + timeChecks + determinismChecks + toolChecks).map { ($0.ruleID, $0) }
     )
 
     /// Why `ruleID` does not apply to a skill of `kind`, and what checks the same ground for it.
@@ -24,6 +24,7 @@ public enum SkillConformance {
         case ("META-3", .tool): "a tool skill has no displayName or keywords: TOOL-1 checks its name and description"
         case ("META-4", .tool), ("META-5", .tool), ("META-6", .tool), ("META-7", .tool):
             "a tool skill has no canHandle: a model picks it by name, from its schema"
+        case ("META-8", .tool): "a tool skill runs on its sample arguments: TOOL-3 checks that it accepts them"
         case ("ERR-2", .tool): "a tool skill gets JSON arguments, not the user's text: TOOL-4 sends it arguments that violate its schema"
         case ("TIME-2", .tool): "TOOL-5 checks a tool skill's determinism, as a MUST"
         case (_, .agent): "an AgentSkill has no name, input schema or arguments for a model: the TOOL rules are for ToolSkill "

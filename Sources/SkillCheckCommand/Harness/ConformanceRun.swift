@@ -169,13 +169,17 @@ public struct ConformanceRun: Sendable {
     /// SEND-2 under ThreadSanitizer for each skill that ran, its finding added to that skill's.
     func race(_ harness: HarnessPackage, key: String, builds: inout [String: String], results: inout [SkillResult],
               progress: @escaping @Sendable (String) -> Void) async throws {
-        let race = RaceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"))
+        let race = RaceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"),
+                             perSkillTimeout: perSkillTimeout)
         try await Self.buildUnlessCurrent(race.buildFolder, key: key, builds: &builds,
                                           current: "race: the sanitized harness is built and current",
                                           building: "race: building the harness under ThreadSanitizer",
                                           progress: progress) { try race.build() }
         let ids = results.map(\.id), count = results.count
+        // A skill whose checks the watchdog had to end would only wait it out again here.
+        let hung = results.map { $0.findings.contains { $0.ruleID == "HANG-1" && $0.subject == ConformanceStage.processSubject } }
         let findings = try await Self.eachSkill(count, jobs: jobs) { index in
+            if hung[index] { return RaceStage.notRunAfterHang(skillID: ids[index]) }
             progress("race: \(harness.skills[index]) (\(index + 1) of \(count))")
             return try await offThePool("race") { try race.run(skillAt: index, skillID: ids[index]) }
         }

@@ -81,6 +81,9 @@ public struct ConformanceStage: Sendable {
     /// output) was seen to stall for minutes under ThreadSanitizer, holding the pipes open.
     public static let harnessEnvironment = ["SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1"]
 
+    /// The subject of the findings about a skill's process as a whole (CRASH-1, HANG-1).
+    package static let processSubject = "the skill's checks, in a process of their own"
+
     /// The rules no harness process runs: SEND-1 and SEND-3 are the static stage's (in here each process
     /// would compile the package again); CRASH-1's suite test runs every check again in an exit test,
     /// and this process is already the skill's own, so a trap here is CRASH-1's finding, a clean end its pass.
@@ -118,14 +121,14 @@ public struct ConformanceStage: Sendable {
             if remainingRules(after: judged, kind: skill.kind).isEmpty { break }
         }
         if crashes.isEmpty {
-            crashes.append(Finding(ruleID: "CRASH-1", skillID: id, outcome: .passed, subject: "the skill's checks, in a process of their own",
+            crashes.append(Finding(ruleID: "CRASH-1", skillID: id, outcome: .passed, subject: Self.processSubject,
                                    expected: "every check runs to its end", observed: "every check ran to its end without a trap"))
         }
         return SkillResult(skill: skill, id: id, findings: findings + crashes.map { var finding = $0; finding.skillID = id; return finding })
     }
 
     /// Why a rule whose check trapped has no result of its own.
-    static let trappedReason = "the skill trapped while this rule was checked (CRASH-1 reports the trap), so this rule "
+    package static let trappedReason = "the skill trapped while this rule was checked (CRASH-1 reports the trap), so this rule "
         + "could not be judged; every other rule ran in a fresh process"
 
     /// The rules of `kind` that a harness process runs and that have no result yet.
@@ -182,7 +185,7 @@ public struct ConformanceStage: Sendable {
         let place = rule.map { "while checking \($0)" } ?? "before any check"
         var findings: [Finding] = []
         if run.timedOut {
-            findings.append(Finding(ruleID: "HANG-1", skillID: skillID, outcome: .failed, subject: "the skill's checks, in a process of their own",
+            findings.append(Finding(ruleID: "HANG-1", skillID: skillID, outcome: .failed, subject: Self.processSubject,
                                     expected: "every check ends within \(perSkillTimeout) of real time",
                                     observed: "the process was still running after \(perSkillTimeout) \(place), and was stopped"))
         } else {

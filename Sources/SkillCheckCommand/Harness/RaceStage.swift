@@ -72,6 +72,14 @@ public struct RaceStage: Sendable {
                        observed: "ThreadSanitizer reported \(max(reports.count, 1)) data race(s); the first: \(first)")
     }
 
+    /// SEND-2's finding for a skill whose conformance process the watchdog ended: not run again here.
+    static func notRunAfterHang(skillID: String) -> Finding {
+        let reason = "the skill's checks were still running at the watchdog (HANG-1), so its stress case was not run again "
+            + "under ThreadSanitizer"
+        return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .skipped(reason: reason),
+                       subject: "SEND-2's stress case under ThreadSanitizer", expected: "no data race reported", observed: reason)
+    }
+
     /// The user's `TSAN_OPTIONS`, plus `atexit_sleep_ms=0` unless they set it: by default ThreadSanitizer
     /// sleeps a whole second before a process exits (to catch races with threads still running at exit),
     /// which made each skill's race run 1.1 s instead of 0.1 s; SEND-2's stress case has ended by then,

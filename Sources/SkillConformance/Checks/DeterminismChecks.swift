@@ -12,7 +12,7 @@ extension SkillConformance {
     /// virtual clocks (same origin, ids 1, 2, 3, … from `context.newID()`): a difference is `breach`
     /// (a warning for TIME-2, a failure for TOOL-5) naming the path that differed.
     static func sameTwice(_ input: ConformanceCheck.Input, rule: String, breach: Finding.Outcome) async -> [Finding] {
-        let (samples, missing) = handledSamples(input, rule: rule)
+        let (samples, missing) = await workingSamples(input, rule: rule)
         if let missing { return [missing] }
         let expected = "the same output and side effects both times"
         var findings: [Finding] = []

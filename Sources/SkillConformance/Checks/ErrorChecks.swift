@@ -63,26 +63,50 @@ extension SkillConformance {
         return inputs
     }
 
-    /// ERR-1: each fault × each handled sample.
+    /// ERR-1: for each working sample, each fault at each operation of its kind in turn (each request for a
+    /// network fault, each storage operation for a storage fault; at most ``AwaitGate/probedPoints`` of a
+    /// run), every other operation working: a mistake in the mapping of a second or third call is found.
     static func faultFindings(_ input: ConformanceCheck.Input) async -> [Finding] {
-        let (samples, missing) = handledSamples(input, rule: "ERR-1")
+        let (samples, missing) = await workingSamples(input, rule: "ERR-1")
         if let missing { return [missing] }
+        let expected = "a SkillError or CancellationError, never the underlying error"
         var findings: [Finding] = []
-        for fault in InjectedFault.all {
-            for sample in samples {
-                let subject = "\(fault.name), \(input.sampleLabel(sample))"
-                let expected = "a SkillError or CancellationError, never the underlying error"
-                let result = await Probe.run(input.skill, input: SkillInput(rawText: sample),
-                                             cutAfter: fault.cut ? input.limits.engineTimeout : nil,
-                                             limits: input.limits, setUp: fault.setUp)
-                switch result {
-                case .failure(let failure):
-                    findings.append(input.unended("ERR-1", subject: subject, expected: expected, failure, virtual: fault.cut))
-                case .success(let probe) where fault.reached(probe):
-                    findings.append(input.finding("ERR-1", mapped(probe) ? .passed : .failed, subject: subject,
-                                                  expected: expected, observed: describe(probe), virtual: fault.cut))
-                case .success:
-                    continue
+        for sample in samples {
+            let text = SkillInput(rawText: sample)
+            let plain: GatedRun
+            switch await GatedRun.run(input.skill, input: text, limits: input.limits) {
+            case .failure(let failure):
+                findings.append(input.unended("ERR-1", subject: "working fakes, \(input.sampleLabel(sample))", expected: expected, failure))
+                continue
+            case .success(let run):
+                plain = run
+            }
+            for fault in InjectedFault.all {
+                let targets = plain.points.filter { fault.isNetwork ? $0.isRequest : $0.isStorage }
+                guard !targets.isEmpty else { continue }
+                var failed = false
+                for point in targets.prefix(AwaitGate.probedPoints) {
+                    let subject = "\(fault.name) at \(pointLabel(point, of: plain.points.count)), \(input.sampleLabel(sample))"
+                    let result = await GatedRun.run(input.skill, input: text, action: .fault(fault, at: point.index),
+                                                    cutAfter: fault.cut ? input.limits.engineTimeout : nil, limits: input.limits)
+                    switch result {
+                    case .failure(let failure):
+                        findings.append(input.unended("ERR-1", subject: subject, expected: expected, failure, virtual: fault.cut))
+                        failed = true
+                    case .success(let run) where !mapped(run.ending):
+                        findings.append(input.finding("ERR-1", .failed, subject: subject, expected: expected,
+                                                      observed: describe(run), virtual: fault.cut))
+                        failed = true
+                    case .success:
+                        continue
+                    }
+                }
+                if !failed {
+                    let kind = fault.isNetwork ? "request" : "storage operation"
+                    findings.append(input.finding(
+                        "ERR-1", .passed, subject: "\(fault.name), \(input.sampleLabel(sample))", expected: expected,
+                        observed: "mapped at each of its \(targets.count) \(kind)\(targets.count == 1 ? "" : "s") in turn"
+                            + probedNote(targets.count), virtual: fault.cut))
                 }
             }
         }
@@ -91,6 +115,16 @@ extension SkillConformance {
                                   observed: "no sample made a network request or a storage operation")]
         }
         return findings
+    }
+
+    /// `operation 2 of 3 (GET https://…)`: a suspension point as a finding names it.
+    static func pointLabel(_ point: AwaitGate.Point, of count: Int) -> String {
+        "operation \(point.index + 1) of \(count) (\(point.description))"
+    }
+
+    /// What a finding says when a run had more suspension points than are probed one by one.
+    static func probedNote(_ count: Int) -> String {
+        count > AwaitGate.probedPoints ? " (the run had \(count); the first \(AwaitGate.probedPoints) were probed)" : ""
     }
 
     /// ERR-2: each odd input, with working fakes. Also returns the SkillErrors seen, for ERR-3.
@@ -148,7 +182,7 @@ extension SkillConformance {
     /// A tool skill's odd inputs are TOOL-4's arguments that violate its schema.
     static func readableReasons(_ input: ConformanceCheck.Input) async -> [Finding] {
         var seen = input.skill.kind == .tool ? await invalidArgumentFindings(input).errors : await invalidInputFindings(input).errors
-        let (samples, _) = handledSamples(input, rule: "ERR-3")
+        let (samples, _) = await workingSamples(input, rule: "ERR-3")
         for fault in InjectedFault.all {
             for sample in samples {
                 let result = await Probe.run(input.skill, input: SkillInput(rawText: sample),
@@ -181,7 +215,9 @@ extension SkillConformance {
     /// With none, the rule is `skipped` (never a pass), naming META-4 (TOOL-3 for a tool skill), which
     /// fails for the same cause: one failure to fix, not one per rule with the wrong advice.
     static func handledSamples(_ input: ConformanceCheck.Input, rule: String) -> ([String], Finding?) {
-        let samples = input.skill.instance(in: .virtual(clock: VirtualClock())).samples.handled
+        let skill = input.skill.instance(in: .virtual(clock: VirtualClock()))
+        let samples = declaresNoSamples(input.skill)
+            ? SampleDerivation.candidates(keywords: skill.keywords, canHandle: skill.canHandle) : skill.samples.handled
         if samples.isEmpty {
             let (list, reason) = input.skill.kind == .tool
                 ? ("sampleArguments", "no sample arguments to run the tool on: sampleArguments is empty (TOOL-3 fails); declare `sampleArguments`")
@@ -192,14 +228,20 @@ extension SkillConformance {
         return (samples, nil)
     }
 
-    static func mapped(_ probe: Probe) -> Bool {
-        guard case .threw(let thrown) = probe.ending else { return true }
+    static func mapped(_ probe: Probe) -> Bool { mapped(probe.ending) }
+
+    static func mapped(_ ending: Probe.Ending) -> Bool {
+        guard case .threw(let thrown) = ending else { return true }
         return thrown.skillError != nil || thrown.isCancellation
     }
 
-    static func describe(_ probe: Probe) -> String {
-        let cut = probe.wasCut ? "cut by the timeout, then " : ""
-        switch probe.ending {
+    static func describe(_ probe: Probe) -> String { describe(probe.ending, wasCut: probe.wasCut) }
+
+    static func describe(_ run: GatedRun) -> String { describe(run.ending, wasCut: run.wasCut) }
+
+    static func describe(_ ending: Probe.Ending, wasCut: Bool) -> String {
+        let cut = wasCut ? "cut by the timeout, then " : ""
+        switch ending {
         case .output(let output): return cut + "an output: \(quoted(output.summary))"
         case .threw(let thrown): return cut + "threw \(thrown)"
         }

@@ -13,7 +13,7 @@ extension SkillConformance {
     /// the skill has not finished; `CheckLimits.realStall` of real time is the watchdog for work that
     /// might still come back from outside the scheduler.
     static func neverHangs(_ input: ConformanceCheck.Input) async -> [Finding] {
-        let (samples, missing) = handledSamples(input, rule: "HANG-1")
+        let (samples, missing) = await workingSamples(input, rule: "HANG-1")
         if let missing { return [missing] }
         let expected = "the run ends (returns or throws)"
         var findings: [Finding] = []

@@ -16,7 +16,7 @@ extension SkillConformance {
     /// all at once on another. The concurrent outputs must be the same multiset as the sequential ones;
     /// run under ThreadSanitizer (`swift test --sanitize=thread`), a data race also fails the process.
     static func concurrentCalls(_ input: ConformanceCheck.Input) async -> [Finding] {
-        let (samples, missing) = handledSamples(input, rule: "SEND-2")
+        let (samples, missing) = await workingSamples(input, rule: "SEND-2")
         if let missing { return [missing] }
         let subject = "\(stressCalls) calls of execute on one instance, with inputs "
             + samples.map(quoted).joined(separator: ", ")

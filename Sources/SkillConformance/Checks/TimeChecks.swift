@@ -12,7 +12,7 @@ extension SkillConformance {
     /// Each handled sample with working fakes: a real sleep (or any other work leaving the virtual
     /// clock) is seen by the scheduler as it starts, and fails the rule naming the skill and the task.
     static func timeStaysVirtual(_ input: ConformanceCheck.Input) async -> [Finding] {
-        let (samples, missing) = handledSamples(input, rule: "TIME-1")
+        let (samples, missing) = await workingSamples(input, rule: "TIME-1")
         if let missing { return [missing] }
         let expected = "no real sleep and no other work leaving the virtual clock"
         var findings: [Finding] = []

@@ -99,7 +99,7 @@ extension SkillConformance {
 
     /// TOOL-6: the size of each sample's result with working fakes; a sample that throws has no result to measure.
     static func resultSizes(_ input: ConformanceCheck.Input) async -> [Finding] {
-        let (samples, missing) = handledSamples(input, rule: "TOOL-6")
+        let (samples, missing) = await workingSamples(input, rule: "TOOL-6")
         if let missing { return [missing] }
         let limit = RuleCatalog.toolResultLimit
         let expected = "a result of at most \(limit) bytes of UTF-8"

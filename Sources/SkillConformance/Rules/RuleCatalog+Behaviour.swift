@@ -102,6 +102,16 @@ extension RuleCatalog {
             ),
             appliesTo: [.agent]
         ),
+        ConformanceRule(
+            id: "META-8", category: .metadata, level: .should,
+            sentence: "At least one handled sample gets past the skill's input checks to its work (declared, or derived from the keywords when the skill declares none).",
+            troubleshooting: .init(
+                cause: "The skill wants more than its keyword (text, a date, an address) and declares no samples, so every input the checks can make is turned away with invalidInput before any I/O, and the rules that run the skill check nothing.",
+                fix: "Declare samples that do real work.",
+                example: "public var samples: SkillSamples {\n    SkillSamples(handled: [\"提醒我 明天 9:00 开会\"], unhandled: [\"今天天气怎么样\"]) }"
+            ),
+            appliesTo: [.agent]
+        ),
     ]
 
     static let timeRules: [ConformanceRule] = [

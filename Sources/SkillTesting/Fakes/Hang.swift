@@ -3,7 +3,7 @@ import SkillEngine
 
 /// Suspends until the task is cancelled, then throws `CancellationError`: a call that never answers.
 @available(SkillCheckTesting, *)
-func suspendUntilCancelled() async throws -> Never {
+package func suspendUntilCancelled() async throws -> Never {
     enum Phase { case starting, waiting(UnsafeContinuation<Void, any Error>), cancelled }
     let phase = Locked(Phase.starting)
     try await withTaskCancellationHandler {

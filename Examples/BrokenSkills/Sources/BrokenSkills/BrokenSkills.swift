@@ -81,5 +81,23 @@ public enum BrokenSkills {
         Fixture(ruleID: "CRASH-1", flaw: "force-unwraps the number it expects at the end of the text") { _ in TipSkill() },
         Fixture(ruleID: "ERR-3", flaw: "builds an invalidInput reason from the empty content") { _ in EmptyReasonReminderSkill() },
         Fixture(ruleID: "SEND-3", flaw: "a memo class marked @unchecked Sendable (guarded by a lock)") { _ in PhrasebookSkill() },
+        Fixture(ruleID: "META-8", flaw: "wants an email address after its keyword and declares no samples") { _ in InviteSkill() },
+        // Mistakes at a second await, which a probe of the first await alone never reaches.
+        Fixture(ruleID: "CAN-3", flaw: "maps cancellation into executionFailed around its second await (the save) only") { _ in
+            SavedForecastSkill()
+        },
+        Fixture(ruleID: "ERR-1", flaw: "maps the errors of its first request, but its second request has a bare try") { _ in
+            CommuteWeatherSkill()
+        },
+        Fixture(ruleID: "CAN-4", flaw: "wants text after its keyword, declares no samples, and try? swallows cancellation "
+                    + "around the first of two awaits, then writes") { _ in WeatherMemoSkill() },
+    ]
+
+    /// Correct twins of broken skills: each does what its broken twin does, without the mistake, and passes
+    /// every rule. `ruleID` is the rule the twin breaks.
+    public static let correctTwins: [Fixture] = [
+        Fixture(ruleID: "CAN-4", flaw: "none: a failed weather lookup keeps the memo, a cancellation ends the run") { _ in
+            CarefulWeatherMemoSkill()
+        },
     ]
 }

@@ -1,0 +1,219 @@
+import Foundation
+import SkillKit
+import SkillTesting
+
+/// The suspension points of one run, in the order the skill reached them: each storage operation, network
+/// request and clock sleep it awaited. The skill's context gets its storage, network and clock through
+/// the gate (``GatedStore``, ``GatedNetwork``, ``GatedClock``), which logs each point and, at the one a
+/// check targets, cancels the run there or fails that one operation.
+///
+/// The points come from the run itself, on the deterministic scheduler, so point *k* is the same
+/// operation every time the same sample runs: a check first runs the sample with no target to list its
+/// points, then once per point.
+@available(SkillCheckTesting, *)
+final class AwaitGate: Sendable {
+    /// What the gate does at its target point.
+    enum Action: Sendable {
+        /// Logs every point and lets each through.
+        case observe
+        /// Holds the run at point `index` until it is cancelled (``untilReached()`` returns then).
+        case cancel(at: Int)
+        /// Fails the operation at point `index` with `fault` (one whose kind matches the point's).
+        case fault(InjectedFault, at: Int)
+    }
+
+    /// One suspension point.
+    struct Point: Sendable, CustomStringConvertible {
+        enum Kind: Sendable, Hashable {
+            case storage(isWrite: Bool)
+            case request(isGet: Bool)
+            case sleep
+        }
+
+        var index: Int
+        var kind: Kind
+        /// `GET https://…/weather?city=北京`, `save notes/…`, `sleep 2 seconds`.
+        var description: String
+        /// Whether the run had been cancelled when it reached this point.
+        var afterCancellation: Bool
+
+        var isWrite: Bool { kind == .storage(isWrite: true) }
+        var isRequest: Bool { if case .request = kind { true } else { false } }
+        var isGet: Bool { kind == .request(isGet: true) }
+        var isStorage: Bool { if case .storage = kind { true } else { false } }
+        var isSleep: Bool { kind == .sleep }
+    }
+
+    /// At most this many points of one run are probed one by one; ``points`` says when a run had more.
+    static let probedPoints = 32
+
+    let action: Action
+    private let state = Locked(State())
+
+    private struct State {
+        var points: [Point] = []
+        var cancelled = false
+        var reached = false
+        var watcher: CheckedContinuation<Void, Never>?
+        var watcherGone = false
+    }
+
+    init(_ action: Action = .observe) {
+        self.action = action
+    }
+
+    /// Every point the run reached, in order.
+    var points: [Point] { state.withLock { $0.points } }
+
+    /// What the operation at a point does: go ahead, fail with the check's fault, or (an operation started
+    /// once the run was cancelled) end with the cancellation.
+    enum Passage {
+        case proceed
+        case fault(InjectedFault)
+        case unanswered
+    }
+
+    /// Called by the gated storage, network and clock as each operation starts.
+    func arrive(_ kind: Point.Kind, _ description: String) async throws -> Passage {
+        let (index, watcher, late) = state.withLock { state -> (Int, CheckedContinuation<Void, Never>?, Bool) in
+            let index = state.points.count
+            state.points.append(Point(index: index, kind: kind, description: description,
+                                      afterCancellation: state.cancelled || Task.isCancelled))
+            guard case .cancel(let target) = action, target == index else { return (index, nil, state.cancelled) }
+            state.reached = true
+            defer { state.watcher = nil }
+            return (index, state.watcher, false)
+        }
+        // Once the check has cancelled the run, requests and storage operations end with the cancellation, as
+        // a cancelled URLSession task or a store whose wait is cancelled does: a skill that retries regardless
+        // never gets an answer that would let it stop (CAN-2), and one that rethrows ends (CAN-3). Each is
+        // still a point after the cancellation, which is what CAN-4 reads.
+        if late, kind != .sleep { return .unanswered }
+        switch action {
+        case .cancel(let target) where target == index:
+            watcher?.resume()
+            // Held here, as a request that never answers is, until the check cancels the run.
+            try await suspendUntilCancelled()
+        case .fault(let fault, let target) where target == index:
+            return .fault(fault)
+        default:
+            return .proceed
+        }
+    }
+
+    /// Returns once the run reached the target point (`true`), or once the waiting task is cancelled
+    /// because the run ended first (`false`).
+    func untilReached() async -> Bool {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let now = state.withLock { state -> Bool in
+                    if state.reached || state.watcherGone { return true }
+                    state.watcher = continuation
+                    return false
+                }
+                if now { continuation.resume() }
+            }
+        } onCancel: {
+            let watcher = state.withLock { state -> CheckedContinuation<Void, Never>? in
+                state.watcherGone = true
+                defer { state.watcher = nil }
+                return state.watcher
+            }
+            watcher?.resume()
+        }
+        return state.withLock { $0.reached }
+    }
+
+    /// Marks the run cancelled: points reached from now on are after the cancellation.
+    func markCancelled() { state.withLock { $0.cancelled = true } }
+}
+
+/// Storage that passes each operation through an ``AwaitGate`` on its way to the store.
+@available(SkillCheckTesting, *)
+struct GatedStore: DataStoring {
+    let base: InMemoryDataStore
+    let gate: AwaitGate
+
+    private func pass(_ operation: InMemoryDataStore.Operation, isWrite: Bool) async throws {
+        switch try await gate.arrive(.storage(isWrite: isWrite), operation.description) {
+        case .fault: throw StorageError.unavailable("injected fault")
+        case .unanswered:
+            // Through the executor once, as the store's own wait would: a loop that swallows this still suspends.
+            await Task.yield()
+            throw CancellationError()
+        case .proceed: break
+        }
+    }
+
+    func saveDocument(_ data: Data, id: String, in collection: String) async throws {
+        try await pass(.save(collection: collection, id: id), isWrite: true)
+        try await base.saveDocument(data, id: id, in: collection)
+    }
+
+    func document(id: String, in collection: String) async throws -> Data? {
+        try await pass(.read(collection: collection, id: id), isWrite: false)
+        return try await base.document(id: id, in: collection)
+    }
+
+    func documents(in collection: String) async throws -> [StoredDocument] {
+        try await pass(.list(collection: collection), isWrite: false)
+        return try await base.documents(in: collection)
+    }
+
+    @discardableResult
+    func deleteDocument(id: String, in collection: String) async throws -> Bool {
+        try await pass(.delete(collection: collection, id: id), isWrite: true)
+        return try await base.deleteDocument(id: id, in: collection)
+    }
+
+    func save(_ item: NoteItem) async throws {
+        try await pass(.save(collection: NoteItem.collection, id: item.id.uuidString), isWrite: true)
+        try await base.save(item)
+    }
+
+    func fetchAllNotes() async throws -> [NoteItem] {
+        try await pass(.list(collection: NoteItem.collection), isWrite: false)
+        return try await base.fetchAllNotes()
+    }
+}
+
+/// A network that passes each request through an ``AwaitGate``: a faulted or unanswered request goes to
+/// `faulty`, a fake that answers with the check's fault (or never, in a cancellation check), and every
+/// other to `base`.
+@available(SkillCheckTesting, *)
+struct GatedNetwork: NetworkServing {
+    let base: FakeNetworkService
+    let faulty: FakeNetworkService
+    let gate: AwaitGate
+
+    func send(_ request: NetworkRequest) async throws -> NetworkResponse {
+        let passage = try await gate.arrive(.request(isGet: request.method == .get), "\(request.method.rawValue) \(request.url)")
+        switch passage {
+        case .fault, .unanswered: return try await faulty.send(request)
+        case .proceed: break
+        }
+        return try await base.send(request)
+    }
+
+    func fetchWeather(city: String) async throws -> WeatherResponse {
+        try await send(WeatherResponse.request(city: city)).decode(WeatherResponse.self)
+    }
+}
+
+/// The check's virtual clock, with each sleep passed through an ``AwaitGate`` first.
+@available(SkillCheckTesting, *)
+struct GatedClock: Clock {
+    typealias Instant = VirtualClock.Instant
+    typealias Duration = Swift.Duration
+
+    let base: VirtualClock
+    let gate: AwaitGate
+
+    var now: Instant { base.now }
+    var minimumResolution: Duration { base.minimumResolution }
+
+    func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+        _ = try await gate.arrive(.sleep, "sleep \(base.now.duration(to: deadline)) on the clock")
+        try await base.sleep(until: deadline, tolerance: tolerance)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import SkillKit
+import SkillTesting
+
+/// One run of a skill on virtual time with its storage, network and clock passed through an
+/// ``AwaitGate``: the run's suspension points in order, and what the skill did when the gate cancelled it
+/// at one of them or failed one operation.
+@available(SkillCheckTesting, *)
+struct GatedRun: Sendable {
+    var ending: Probe.Ending
+    /// The suspension points the run reached, in order.
+    var points: [AwaitGate.Point]
+    /// Whether the run was cut at the engine timeout (a hung request's fault).
+    var wasCut: Bool
+    /// Virtual time from the cancellation at the target point to the end of the run; `nil` when the run
+    /// ended before it reached the target.
+    var endedAfterCancellation: Duration?
+    var storeLog: [InMemoryDataStore.Operation]
+    var requestCount: Int
+
+    /// Whether the skill turned the input away before any work: `SkillError.invalidInput` with no storage
+    /// operation, request or sleep before it.
+    var rejectedBeforeWork: Bool {
+        guard points.isEmpty, case .threw(let thrown) = ending, case .invalidInput = thrown.skillError else { return false }
+        return true
+    }
+
+    /// The points after the cancellation.
+    var pointsAfterCancellation: [AwaitGate.Point] { points.filter(\.afterCancellation) }
+
+    /// Runs `subject` on `input` with working fakes, the gate doing `action`; `cutAfter` cuts the run after
+    /// that much virtual time, as the engine's timeout does.
+    static func run(
+        _ subject: SkillUnderTest, input: SkillInput, action: AwaitGate.Action = .observe, cutAfter: Duration? = nil,
+        limits: CheckLimits
+    ) async -> Result<GatedRun, ProbeFailure> {
+        let cancelled = CancellationMark()
+        do {
+            return .success(try await withVirtualTime(
+                stallTimeout: limits.realStall, horizon: .seconds(86_400), realTimeLimit: limits.realRun
+            ) { clock in
+                let gate = AwaitGate(action)
+                let store = InMemoryDataStore(clock: clock)
+                let network = FakeNetworkService(clock: clock), faulty = FakeNetworkService(clock: clock)
+                InjectedFault.healthy(store, network)
+                switch action {
+                case .fault(let fault, _) where fault.isNetwork: fault.setUp(InMemoryDataStore(clock: clock), faulty)
+                case .cancel: faulty.stub(.init(), reply: .hang)
+                default: break
+                }
+                var context = SkillContext.virtual(clock: clock, storage: GatedStore(base: store, gate: gate),
+                                                   networkService: GatedNetwork(base: network, faulty: faulty, gate: gate))
+                context.clock = GatedClock(base: clock, gate: gate)
+                let skill = subject.instance(in: context)
+                let (ending, wasCut, cancelledAt) = await drive(skill, input: input, context: context, gate: gate, clock: clock,
+                                                                cutAfter: cutAfter, cancelled: cancelled)
+                return GatedRun(ending: ending, points: gate.points, wasCut: wasCut,
+                                endedAfterCancellation: cancelledAt.map { $0.duration(to: clock.now) }, storeLog: store.log,
+                                requestCount: network.requests.count + faulty.requests.count)
+            })
+        } catch {
+            return .failure(ProbeFailure(error, afterCancellation: cancelled.isSet))
+        }
+    }
+
+    private enum Event: Sendable {
+        case ended(Probe.Ending)
+        case reached(Bool)
+        case timer(fired: Bool)
+    }
+
+    private static func drive(
+        _ skill: any AgentSkill, input: SkillInput, context: SkillContext, gate: AwaitGate, clock: VirtualClock,
+        cutAfter: Duration?, cancelled: CancellationMark
+    ) async -> (Probe.Ending, Bool, VirtualClock.Instant?) {
+        await withTaskGroup(of: Event.self) { group in
+            group.addTask { .ended(await Probe.capture(skill, input, context)) }
+            if case .cancel = gate.action { group.addTask { .reached(await gate.untilReached()) } }
+            if let cutAfter {
+                group.addTask {
+                    try? await clock.sleep(for: cutAfter)
+                    return .timer(fired: !Task.isCancelled)
+                }
+            }
+            var ending: Probe.Ending?
+            var wasCut = false
+            var cancelledAt: VirtualClock.Instant?
+            while let event = await group.next() {
+                switch event {
+                case .ended(let end):
+                    ending = end
+                    group.cancelAll()
+                case .reached(true) where ending == nil && cancelledAt == nil:
+                    cancelledAt = clock.now
+                    gate.markCancelled()
+                    cancelled.set()
+                    group.cancelAll()
+                case .timer(fired: true) where ending == nil && cancelledAt == nil:
+                    wasCut = true
+                    cancelled.set()
+                    group.cancelAll()
+                default:
+                    break
+                }
+            }
+            return (ending ?? .threw(ThrownError(CancellationError())), wasCut, cancelledAt)
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import SkillCheckCommand
+@testable import SkillConformance
+import Testing
+
+/// `skillcheck` on skills that are hard on the process that checks them (Tests/Fixtures/StrayProcessSkills):
+/// one traps on every run, one traps only when cancelled before it starts, one leaves a helper holding its
+/// output open that ignores SIGTERM, one spins without suspending, and one does nothing wrong. The run must
+/// end, report each problem for its skill alone, and leave no process behind. Builds a real package.
+@Suite("skillcheck on a stranger's worst day: it ends, reports each skill alone, and leaves nothing running", .serialized)
+struct ProcessHygieneTests {
+    static let package = DiscoveryTests.root.appendingPathComponent("Tests/Fixtures/StrayProcessSkills")
+    static let scratch = DiscoveryTests.scratch("check-StrayProcessSkills")
+    /// The per-skill watchdog: the spinning skill's process is ended by it.
+    static let watchdog: Duration = .seconds(20)
+
+    @Test("every skill gets its own result; traps cost one check; the spinner is HANG-1; nothing is left running")
+    func strayProcesses() async throws {
+        let sessionBefore = Set(SessionMembers.of(session: getsid(0)).map(\.pid))
+        let run = ConformanceRun(package: Self.package, scratch: Self.scratch, perSkillTimeout: Self.watchdog, reusesMemory: false)
+        let outcome = try await run.run { _ in }
+        let byID = Dictionary(uniqueKeysWithValues: outcome.results.map { ($0.id, $0.findings) })
+        #expect(Set(byID.keys) == ["tip.always-traps", "greeting.traps-when-cancelled", "cache.warmer", "sync.spinner", "echo.steady"])
+
+        // No rule of any skill is left as "the process ended" after a trap: the rules after it ran afresh.
+        for (id, findings) in byID where id != "sync.spinner" {
+            let lost = findings.filter { if case .skipped(let reason) = $0.outcome { reason.contains("process ended") } else { false } }
+            #expect(lost.isEmpty, "\(id): \(lost.map(\.message))")
+        }
+
+        // Trapping in one check costs that check: CRASH-1 names CAN-1, and every other rule has a result.
+        let once = try #require(byID["greeting.traps-when-cancelled"])
+        let crashes = once.filter { $0.ruleID == "CRASH-1" && $0.outcome == .failed }
+        #expect(crashes.count == 1 && crashes[0].observed.contains("while checking CAN-1"), "\(crashes.map(\.observed))")
+        #expect(crashes.first?.observed.contains("Fatal error") == true, "the runtime's message reaches CRASH-1")
+        for rule in SkillConformance.implementedRuleIDs where RuleCatalog.standard[rule]?.applies(to: .agent) == true && rule != "CAN-1" {
+            let results = once.filter { $0.ruleID == rule }
+            let judged = !results.isEmpty && results.allSatisfy { if case .skipped = $0.outcome { false } else { true } }
+            #expect(judged, "\(rule): \(results.map(\.message))")
+        }
+        #expect(once.contains { $0.ruleID == "CAN-1" && $0.outcome == .skipped(reason: ConformanceStage.trappedReason) })
+
+        // A skill that traps on every run: CRASH-1 each time, under ThreadSanitizer too (not a pass there).
+        let always = try #require(byID["tip.always-traps"])
+        #expect(always.contains { $0.ruleID == "CRASH-1" && $0.outcome == .failed })
+        let sanitized = always.filter { $0.ruleID == "SEND-2" && $0.subject.contains("ThreadSanitizer") }
+        #expect(sanitized.count == 1 && sanitized.allSatisfy { $0.outcome != .passed }, "\(sanitized.map(\.message))")
+
+        // The helper that held the output open did not stall the run, and the skill itself passes.
+        let holding = try #require(byID["cache.warmer"])
+        #expect(!holding.contains { $0.outcome.isProblem }, "\(holding.filter { $0.outcome.isProblem }.map(\.message))")
+
+        // The spinner is stopped by the watchdog and reported as HANG-1; the race stage does not wait it out again.
+        let spinner = try #require(byID["sync.spinner"])
+        #expect(spinner.contains { $0.ruleID == "HANG-1" && $0.outcome == .failed })
+
+        let steady = try #require(byID["echo.steady"])
+        #expect(!steady.contains { $0.outcome.isProblem || $0.outcome == .warning }, "\(steady.filter { $0.outcome.isProblem }.map(\.message))")
+
+        // Nothing the run started is still running: no process of this session that was not here before,
+        // and no process anywhere whose environment names this run's scratch folder (every harness has it).
+        let sessionAfter = Set(SessionMembers.of(session: getsid(0)).map(\.pid))
+        #expect(sessionAfter.subtracting(sessionBefore).isEmpty, "new in this session: \(sessionAfter.subtracting(sessionBefore))")
+        #expect(Self.processes(mentioning: Self.scratch.path).isEmpty, "left running: \(Self.processes(mentioning: Self.scratch.path))")
+        // The fixture's helper (`sleep 86400`), from the conformance and the race stage alike.
+        #expect(Self.processes(mentioning: "sleep\u{0}86400").isEmpty, "left running: \(Self.processes(mentioning: "sleep\u{0}86400"))")
+    }
+
+    /// Live processes whose environment or command line holds `text`.
+    static func processes(mentioning text: String) -> [String] {
+        SessionMembers.all().compactMap { member in
+            let found = ["environ", "cmdline"].contains { file in
+                FileManager.default.contents(atPath: "/proc/\(member.pid)/\(file)").map { String(decoding: $0, as: UTF8.self).contains(text) } ?? false
+            }
+            return found ? "\(member.pid) \(member.name)" : nil
+        }
+    }
+}
