@@ -48,14 +48,20 @@ struct ChildProcessTests {
 
     @Test("descriptors stay flat over 200 runs, helpers holding output included")
     func descriptorsStayFlat() throws {
-        let before = Self.openDescriptors()
+        // Each child names the pipes it writes to (`pipe:[inode]`): afterwards none of them may still be open
+        // here. (Counting this process's descriptors would count other tests' too: they run alongside.)
+        var pipes: Set<String> = []
         for index in 0..<200 {
-            let script = index % 20 == 0 ? "(exec sleep 600) & echo $1" : "echo $1; echo e >&2"
-            let run = try ToolRunner.run(["/bin/sh", "-c", script, "sh", "\(index)"], timeout: .seconds(30), grace: grace)
-            #expect(run.standardOutput == "\(index)\n")
+            let names = "readlink /proc/$$/fd/1; readlink /proc/$$/fd/2 >&2"
+            let script = index % 20 == 0 ? "(exec sleep 600) & \(names)" : names
+            let run = try ToolRunner.run(["/bin/sh", "-c", script], timeout: .seconds(30), grace: grace)
+            let named = [run.standardOutput, run.standardError].map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            #expect(named.allSatisfy { $0.hasPrefix("pipe:[") }, "\(named)")
+            pipes.formUnion(named)
         }
-        let after = Self.openDescriptors()
-        #expect(after <= before, "descriptors: \(before) before, \(after) after 200 runs")
+        #expect(pipes.count == 400)
+        let open = Self.openPipes()
+        #expect(open.isDisjoint(with: pipes), "still open here: \(open.intersection(pipes).sorted().prefix(5))")
     }
 
     @Test("a program that does not exist is an error naming it, not a run")
@@ -65,8 +71,11 @@ struct ChildProcessTests {
         }
     }
 
-    static func openDescriptors() -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+    /// The pipes this process has open, as `pipe:[inode]`.
+    static func openPipes() -> Set<String> {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return Set(descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+            .filter { $0.hasPrefix("pipe:") })
     }
 
     /// The live processes whose environment holds `marker`: everything a run started inherits it.

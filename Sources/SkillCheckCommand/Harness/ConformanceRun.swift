@@ -201,7 +201,7 @@ public struct ConformanceRun: Sendable {
         builds[folder.lastPathComponent] = HarnessPackage.binaryStamp(in: folder).map { key + " " + $0 }
     }
 
-    /// SEND-1 and SEND-3 from the static stage. An escape hatch is accepted (SEND-3) once SEND-2 passed
+    /// SEND-1, SEND-3 and TIME-1's source findings from the static stage. An escape hatch is accepted (SEND-3) once SEND-2 passed
     /// under ThreadSanitizer, not before.
     func judgeStatically(_ results: inout [SkillResult], analysis: StaticAnalysis) {
         for index in results.indices {
@@ -212,6 +212,7 @@ public struct ConformanceRun: Sendable {
                                                                  skillID: result.id)
                 + analysis.escapeHatchFindings(typeName: result.skill.typeName, moduleHint: result.skill.module,
                                                skillID: result.id, sendTwoPassed: raceFree)
+                + analysis.realTimeFindings(typeName: result.skill.typeName, moduleHint: result.skill.module, skillID: result.id)
         }
     }
 

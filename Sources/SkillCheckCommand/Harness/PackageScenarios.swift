@@ -91,7 +91,8 @@ public struct PackageScenarios: Sendable {
             let run: ToolRunner.Run
             do {
                 run = try ToolRunner.run([program.path] + arguments, environment: ConformanceStage.harnessEnvironment, timeout: nil,
-                                         onOutputLine: { terminal.output($0 + "\n") }, onErrorLine: { terminal.error($0 + "\n") })
+                                         grace: .standard, linesKeepTheirEnd: true,
+                                         onOutputLine: terminal.output, onErrorLine: terminal.error)
             } catch {
                 throw StageFailure.tool("could not run \(program.path): \(error)")
             }

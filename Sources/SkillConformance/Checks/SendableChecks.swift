@@ -39,9 +39,22 @@ extension SkillConformance {
                                       + "when run concurrently, though each ends alone: they wait on each other",
                                   seed: seed)]
         }
-        if !ConcurrencyStress.difference(stress.sequential, stress.sequentialAgain).missing.isEmpty {
-            return [input.finding("SEND-2", .skipped(reason: ProbeFailure.nondeterministicReason), subject: subject,
-                                  expected: expected, observed: "two sequential runs on fresh instances differ", seed: seed)]
+        if let (call, first, second) = zip(stress.sequential, stress.sequentialAgain).enumerated()
+            .first(where: { $0.element.0 != $0.element.1 }).map({ ($0.offset + 1, $0.element.0, $0.element.1) }) {
+            // Say what differed and where to look; and since the determinism rule may have run the sample only
+            // twice, close together, it gets this evidence too, so that the two rules never disagree.
+            let observed = "call \(call) of two sequential passes on fresh instances gave \(quoted(first)) the first time and "
+                + "\(quoted(second)) the second: something outside the skill's context differs from run to run (the real "
+                + "clock, UUID() or .random, which TIME-1 lists in the source; or state in a static or a global that "
+                + "instances share)"
+            let tool = input.skill.kind == .tool
+            return [
+                input.finding("SEND-2", .skipped(reason: ProbeFailure.nondeterministicReason), subject: subject,
+                              expected: expected, observed: observed, seed: seed),
+                input.finding(tool ? "TOOL-5" : "TIME-2", tool ? .failed : .warning,
+                              subject: "SEND-2's two sequential passes of \(stressCalls) calls on fresh instances",
+                              expected: "the same outputs both times", observed: observed, seed: seed),
+            ]
         }
         let (missingOutputs, extraOutputs) = ConcurrencyStress.difference(stress.sequential, stress.concurrent)
         if missingOutputs.isEmpty && extraOutputs.isEmpty {

@@ -1,12 +1,12 @@
 import SkillKit
 
-// TIME-1: the skill's time is the context's. (TIME-2, the same run twice, has no check yet; a `Date()`
-// read shows up there, not here.)
+// TIME-1: the skill's time is the context's, at run time (work that leaves the virtual clock) and in its
+// source (`Date()`, `UUID()`, `.random`, real clocks and `Task.sleep`, when its package is known).
 
 @available(SkillCheckTesting, *)
 extension SkillConformance {
     static let timeChecks: [ConformanceCheck] = [
-        ConformanceCheck("TIME-1") { input in await timeStaysVirtual(input) },
+        ConformanceCheck("TIME-1") { input in await timeStaysVirtual(input) + (await realTimeInSource(input)) },
     ]
 
     /// Each handled sample with working fakes: a real sleep (or any other work leaving the virtual
@@ -30,5 +30,18 @@ extension SkillConformance {
             }
         }
         return findings
+    }
+
+    /// TIME-1 from the skill type's source, when the skill was given with its package (the analysis is
+    /// shared with SEND-1 and SEND-3: one compile per package per process); nothing otherwise.
+    static func realTimeInSource(_ input: ConformanceCheck.Input) async -> [Finding] {
+        guard let declaration = input.skill.declaration else { return [] }
+        do {
+            let analysis = try await StaticAnalysis.shared(package: declaration.package, options: declaration.options)
+            return analysis.realTimeFindings(typeName: declaration.typeName, moduleHint: declaration.moduleHint, skillID: input.skill.id)
+        } catch {
+            return [input.finding("TIME-1", .failed, subject: "the package at \(declaration.package.path)",
+                                  expected: "it builds with -strict-concurrency=complete", observed: "\(error)")]
+        }
     }
 }

@@ -43,13 +43,16 @@ public struct ToolRunner: Sendable {
                 onOutputLine: onOutputLine, onErrorLine: onErrorLine)
     }
 
-    /// ``run(_:in:environment:timeout:onOutputLine:onErrorLine:)`` with the runner's grace periods given.
+    /// ``run(_:in:environment:timeout:onOutputLine:onErrorLine:)`` with the runner's grace periods given;
+    /// with `linesKeepTheirEnd`, each whole line is handed on with its `\n` (the last, unfinished one
+    /// without), so that the text passes through exactly.
     package static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-        timeout: Duration?, grace: ChildProcess.Grace, onOutputLine: (@Sendable (String) -> Void)? = nil,
-        onErrorLine: (@Sendable (String) -> Void)? = nil
+        timeout: Duration?, grace: ChildProcess.Grace, linesKeepTheirEnd: Bool = false,
+        onOutputLine: (@Sendable (String) -> Void)? = nil, onErrorLine: (@Sendable (String) -> Void)? = nil
     ) throws(ToolError) -> Run {
-        var output = LineBuffer(onLine: onOutputLine), error = LineBuffer(onLine: onErrorLine)
+        var output = LineBuffer(onLine: onOutputLine, keepsEnds: linesKeepTheirEnd)
+        var error = LineBuffer(onLine: onErrorLine, keepsEnds: linesKeepTheirEnd)
         let ending = try ChildProcess.run(
             arguments, in: directory, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
             timeout: timeout, grace: grace, onOutput: { output.append($0) }, onError: { error.append($0) }
@@ -66,11 +69,14 @@ public struct ToolRunner: Sendable {
 @available(SkillCheckTesting, *)
 struct LineBuffer {
     let onLine: (@Sendable (String) -> Void)?
+    /// Whether a whole line is handed on with its `\n`.
+    let keepsEnds: Bool
     private var all = Data()
     private var pending = Data()
 
-    init(onLine: (@Sendable (String) -> Void)?) {
+    init(onLine: (@Sendable (String) -> Void)?, keepsEnds: Bool = false) {
         self.onLine = onLine
+        self.keepsEnds = keepsEnds
     }
 
     mutating func append(_ data: Data) {
@@ -78,7 +84,7 @@ struct LineBuffer {
         guard let onLine else { return }
         pending.append(data)
         while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-            onLine(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+            onLine(String(decoding: pending[pending.startIndex..<(keepsEnds ? pending.index(after: newline) : newline)], as: UTF8.self))
             pending = Data(pending[pending.index(after: newline)...])
         }
     }

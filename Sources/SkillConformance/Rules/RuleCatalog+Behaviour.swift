@@ -117,10 +117,10 @@ extension RuleCatalog {
     static let timeRules: [ConformanceRule] = [
         ConformanceRule(
             id: "TIME-1", category: .time, level: .must,
-            sentence: "The skill sleeps and reads time only through its context, never through a real clock.",
+            sentence: "The skill sleeps and reads time only through its context, never through a real clock (nor makes ids or random numbers outside it): at run time, and in the type's source.",
             troubleshooting: .init(
-                cause: "`Task.sleep(for:)`, `ContinuousClock()` or `Date()` in the skill.",
-                fix: "Use context.clock and context.now, which tests replace with a virtual clock.",
+                cause: "`Task.sleep(for:)`, `ContinuousClock()`, `Date()`, `UUID()` or `.random` in the skill.",
+                fix: "Use context.clock, context.now and context.newID(), which tests replace with a virtual clock and fixed ids.",
                 example: "try await context.clock.sleep(for: .seconds(1))\nlet createdAt = context.now"
             )
         ),

@@ -15,6 +15,8 @@ extension StaticAnalysis {
         public var storedTypes: [String]
         public var diagnostics: [CompilerDiagnostic]
         public var escapeHatches: [EscapeHatch]
+        /// Reads of real time, ids or randomness in the type or its stored properties' types.
+        public var realTimeUses: [RealTimeUse] = []
     }
 
     /// The report of the type called `typeName` (as ``SkillDeclaration/typeName`` spells it), or nil when
@@ -41,7 +43,8 @@ extension StaticAnalysis {
             qualifiedName: root, file: type.file, line: type.line,
             storedTypes: covered.values.filter { !$0.isEmpty }.sorted(),
             diagnostics: diagnostics.filter { belongs(diagnosticOwners[$0]) },
-            escapeHatches: fileLevel + escapeHatches.filter { belongs(hatchOwners[$0]) }
+            escapeHatches: fileLevel + escapeHatches.filter { belongs(hatchOwners[$0]) },
+            realTimeUses: realTimeUses.filter { belongs(realTimeOwners[$0]) }
         )
     }
 
@@ -84,6 +87,25 @@ extension StaticAnalysis {
                     observed: "`\(hatch.text)`: " + (sendTwoPassed
                         ? "SEND-2 passed for this skill"
                         : "no SEND-2 pass for this skill in this run; it needs SEND-2 to pass"))
+        }
+    }
+
+    /// TIME-1 from the source: one `failed` finding per read of real time, a real id or real randomness in
+    /// the type's own code (or its stored properties' types'), with its file and line and the fix; one
+    /// `passed` when there is none.
+    public func realTimeFindings(typeName: String, moduleHint: String? = nil, skillID: String) -> [Finding] {
+        guard let report = report(typeName: typeName, moduleHint: moduleHint) else {
+            return [missingType(typeName, rule: "TIME-1", skillID: skillID)]
+        }
+        let expected = "time, ids, randomness and sleeps only through the SkillContext"
+        guard !report.realTimeUses.isEmpty else {
+            let spellings = RealTimeUse.Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+            return [Finding(ruleID: "TIME-1", skillID: skillID, outcome: .passed, subject: "the source of " + declared(typeName, report),
+                            expected: expected, observed: "no \(spellings) in \(typeName)" + held(report))]
+        }
+        return report.realTimeUses.map { use in
+            Finding(ruleID: "TIME-1", skillID: skillID, outcome: .failed, subject: "`\(use.kind.rawValue)` at \(use.location)",
+                    expected: expected, observed: "`\(use.text)`: \(use.kind.fix)")
         }
     }
 

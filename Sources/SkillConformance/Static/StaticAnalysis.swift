@@ -39,6 +39,10 @@ public struct StaticAnalysis: Sendable {
     /// The type (`module.name`) each diagnostic and hatch belongs to, when one does.
     let diagnosticOwners: [CompilerDiagnostic: String]
     let hatchOwners: [EscapeHatch: String]
+    /// Every read of real time, a real id or real randomness in the package's own sources (TIME-1), and the
+    /// type each belongs to.
+    public let realTimeUses: [RealTimeUse]
+    let realTimeOwners: [RealTimeUse: String]
 
     /// Compiles the package (see ``StrictBuild``) and reads what it found. Throws
     /// ``StaticAnalysisError``: `buildFailed` carries the compiler's own error lines.
@@ -61,11 +65,13 @@ public struct StaticAnalysis: Sendable {
         }, uniquingKeysWith: +))
         self.init(package: package, diagnostics: CompilerDiagnostic.parse(buildLog), index: index,
                   hatches: sources.flatMap { EscapeHatch.scan($0.text, file: $0.file) },
+                  realTimeUses: sources.flatMap { RealTimeUse.scan($0.text, file: $0.file) },
                   lines: Dictionary(sources.map { ($0.file, $0.text.split(separator: "\n", omittingEmptySubsequences: false)) },
                                     uniquingKeysWith: { first, _ in first }))
     }
 
-    init(package: URL, diagnostics: [CompilerDiagnostic], index: DeclarationIndex, hatches: [EscapeHatch], lines: [String: [Substring]]) {
+    init(package: URL, diagnostics: [CompilerDiagnostic], index: DeclarationIndex, hatches: [EscapeHatch],
+         realTimeUses: [RealTimeUse] = [], lines: [String: [Substring]]) {
         self.package = package
         self.index = index
         let concurrency = diagnostics.map { $0.normalized() }.filter(\.isConcurrencyRelated)
@@ -84,6 +90,10 @@ public struct StaticAnalysis: Sendable {
             hatchOwners[hatch] = index.ownerOfAttribute(file: hatch.file, line: hatch.line, lines: lines[hatch.file] ?? [])
         }
         self.hatchOwners = hatchOwners
+        self.realTimeUses = realTimeUses
+        var realTimeOwners: [RealTimeUse: String] = [:]
+        for use in realTimeUses { realTimeOwners[use] = index.owner(file: use.file, line: use.line) }
+        self.realTimeOwners = realTimeOwners
     }
 
     /// The declarations at column 0 of `source` (a top-level type, extension, function or variable): each

@@ -24,8 +24,8 @@ public enum BrokenSkills {
         public let make: @Sendable (SkillContext) -> any ToolSkill
     }
 
-    /// One broken tool skill per TOOL rule, each breaking exactly that rule; and two that break rules both
-    /// kinds share (ERR-1, CAN-3), to prove those catch a tool skill too.
+    /// One broken tool skill per TOOL rule, each breaking exactly that rule; and three that break rules both
+    /// kinds share (ERR-1, CAN-3, TIME-1), to prove those catch a tool skill too.
     public static let toolFixtures: [ToolFixture] = [
         ToolFixture(ruleID: "TOOL-1", flaw: "its name is its dotted id, days.until") { context in CountdownTool(context: context) },
         ToolFixture(ruleID: "TOOL-2", flaw: "its schema spells required as requird") { context in TypoForecastTool(context: context) },
@@ -43,6 +43,9 @@ public enum BrokenSkills {
         ToolFixture(ruleID: "ERR-1", flaw: "a tool that lets the raw NetworkError through") { context in LeakyWeatherTool(context: context) },
         ToolFixture(ruleID: "CAN-3", flaw: "a tool that maps every error, cancellation included, into executionFailed") { context in
             CatchAllAgendaTool(context: context)
+        },
+        ToolFixture(ruleID: "TIME-1", flaw: "builds its result from Date(), the same every run, so only its source shows it") { _ in
+            EventStatusTool()
         },
     ]
 

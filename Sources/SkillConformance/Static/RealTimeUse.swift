@@ -1,0 +1,73 @@
+import Foundation
+
+/// One read of real time, a real id or real randomness in a source file: `Date()`, `Date.now`, `UUID()`,
+/// `.random`, `ContinuousClock`, `SuspendingClock` or `Task.sleep` without a clock.
+///
+/// TIME-1 reports each one in a skill type's own code with its file and line, so that a result built
+/// from `Date()` is found even when two runs fall within the same second and give the same text. Found
+/// by scanning the source outside comments and string literals (``EscapeHatch/code(of:)``).
+///
+/// ```swift
+/// let uses = RealTimeUse.scan("let stamp = Date()", file: "Clock.swift")
+/// print(uses[0].kind.fix)   // read the time from the context: context.now
+/// ```
+@available(SkillCheckTesting, *)
+public struct RealTimeUse: Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+        case date = "Date()"
+        case dateNow = "Date.now"
+        case uuid = "UUID()"
+        case random = ".random"
+        case continuousClock = "ContinuousClock"
+        case suspendingClock = "SuspendingClock"
+        case taskSleep = "Task.sleep"
+
+        /// What to write instead.
+        public var fix: String {
+            switch self {
+            case .date, .dateNow: "read the time from the context: context.now"
+            case .uuid: "make ids with the context: context.newID()"
+            case .random: "take randomness from a generator the skill is given (a seeded one in tests), not the system's"
+            case .continuousClock, .suspendingClock: "measure and sleep on the context's clock: context.clock"
+            case .taskSleep: "sleep on the context's clock: try await context.clock.sleep(for: …)"
+            }
+        }
+    }
+
+    public var kind: Kind
+    public var file: String
+    public var line: Int
+    public var column: Int
+    /// The source line, trimmed.
+    public var text: String
+
+    public var location: String { "\(file):\(line):\(column)" }
+    public var description: String { "`\(kind.rawValue)` at \(location): \(text)" }
+
+    /// Every use in `source`, in order.
+    public static func scan(_ source: String, file: String) -> [RealTimeUse] {
+        let original = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let code = EscapeHatch.code(of: source).split(separator: "\n", omittingEmptySubsequences: false)
+        // Regexes are not Sendable, so they are made here rather than kept in a static.
+        let patterns: [(Kind, Regex<Substring>)] = [
+            (.date, /\bDate\s*\(\s*(?:\)|timeIntervalSinceNow\s*:)/),
+            (.dateNow, /\bDate\s*\.\s*now\b/),
+            (.uuid, /\bUUID\s*\(\s*\)/),
+            (.random, /\.\s*random(?:Element)?\s*\((?![^)]*using\s*:)/),
+            (.continuousClock, /\bContinuousClock\b/),
+            (.suspendingClock, /\bSuspendingClock\b/),
+            (.taskSleep, /\bTask\s*\.\s*sleep\s*\((?![^)]*clock\s*:)/),
+        ]
+        var found: [RealTimeUse] = []
+        for (index, line) in code.enumerated() {
+            for (kind, pattern) in patterns {
+                for match in line.matches(of: pattern) {
+                    let column = line.distance(from: line.startIndex, to: match.range.lowerBound) + 1
+                    let text = index < original.count ? original[index].trimmingCharacters(in: .whitespaces) : ""
+                    found.append(RealTimeUse(kind: kind, file: file, line: index + 1, column: column, text: text))
+                }
+            }
+        }
+        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+}
