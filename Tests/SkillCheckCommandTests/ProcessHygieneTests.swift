@@ -16,7 +16,7 @@ struct ProcessHygieneTests {
 
     @Test("every skill gets its own result; traps cost one check; the spinner is HANG-1; nothing is left running")
     func strayProcesses() async throws {
-        let sessionBefore = Set(SessionMembers.of(session: getsid(0)).map(\.pid))
+        let sessionBefore = Self.strays()
         let run = ConformanceRun(package: Self.package, scratch: Self.scratch, perSkillTimeout: Self.watchdog, reusesMemory: false)
         let outcome = try await run.run { _ in }
         let byID = Dictionary(uniqueKeysWithValues: outcome.results.map { ($0.id, $0.findings) })
@@ -59,11 +59,30 @@ struct ProcessHygieneTests {
 
         // Nothing the run started is still running: no process of this session that was not here before,
         // and no process anywhere whose environment names this run's scratch folder (every harness has it).
-        let sessionAfter = Set(SessionMembers.of(session: getsid(0)).map(\.pid))
+        let sessionAfter = Self.strays()
         #expect(sessionAfter.subtracting(sessionBefore).isEmpty, "new in this session: \(sessionAfter.subtracting(sessionBefore))")
         #expect(Self.processes(mentioning: Self.scratch.path).isEmpty, "left running: \(Self.processes(mentioning: Self.scratch.path))")
         // The fixture's helper (`sleep 86400`), from the conformance and the race stage alike.
         #expect(Self.processes(mentioning: "sleep\u{0}86400").isEmpty, "left running: \(Self.processes(mentioning: "sleep\u{0}86400"))")
+    }
+
+    /// The processes of this test's session that this process started (directly or not) or that lost their
+    /// parent (a leftover is re-parented to init): what `skillcheck` would have left behind here. (`swift test`
+    /// starts processes of its own in this session, and other suites run alongside.)
+    static func strays() -> Set<String> {
+        let all = SessionMembers.all()
+        let parents = Dictionary(all.map { ($0.pid, $0.parent) }, uniquingKeysWith: { first, _ in first })
+        func descends(_ pid: pid_t) -> Bool {
+            var next = pid
+            for _ in 0..<64 {
+                guard let parent = parents[next] else { return false }
+                if parent == getpid() { return true }
+                next = parent
+            }
+            return false
+        }
+        return Set(all.filter { $0.session == getsid(0) && $0.pid != getpid() && ($0.parent == 1 || descends($0.pid)) }
+            .map { "\($0.pid) \($0.name)" })
     }
 
     /// Live processes whose environment or command line holds `text`.

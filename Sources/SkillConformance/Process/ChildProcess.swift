@@ -320,6 +320,7 @@ package enum SessionMembers {
     package struct Member: Sendable, Hashable {
         package var pid: pid_t
         package var name: String
+        package var parent: pid_t
         package var processGroup: pid_t
         package var session: pid_t
     }
@@ -339,8 +340,9 @@ package enum SessionMembers {
             // "pid (name) state ppid pgrp session …": the name may hold spaces and parentheses.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 3, fields[0] != "Z", fields[0] != "X",
-                  let group = pid_t(fields[2]), let session = pid_t(fields[3]) else { return nil }
-            return Member(pid: pid, name: String(stat[stat.index(after: open)..<close]), processGroup: group, session: session)
+                  let parent = pid_t(fields[1]), let group = pid_t(fields[2]), let session = pid_t(fields[3]) else { return nil }
+            return Member(pid: pid, name: String(stat[stat.index(after: open)..<close]), parent: parent, processGroup: group,
+                          session: session)
         }
         #else
         return []
