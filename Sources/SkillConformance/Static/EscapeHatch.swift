@@ -33,21 +33,33 @@ public struct EscapeHatch: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// Every escape hatch in `source`, in order.
     public static func scan(_ source: String, file: String) -> [EscapeHatch] {
-        let original = source.split(separator: "\n", omittingEmptySubsequences: false)
-        let code = code(of: source).split(separator: "\n", omittingEmptySubsequences: false)
         // Regexes are not Sendable, so they are made here rather than kept in a static.
         let patterns: [(Kind, Regex<Substring>)] = [
             (.uncheckedSendable, /@unchecked\s+Sendable\b/),
             (.nonisolatedUnsafe, /\bnonisolated\s*\(\s*unsafe\s*\)/),
             (.preconcurrency, /@preconcurrency\b/),
         ]
-        var found: [EscapeHatch] = []
+        return matches(of: patterns, in: source).map {
+            EscapeHatch(kind: $0.kind, file: file, line: $0.line, column: $0.column, text: $0.text)
+        }
+    }
+
+    /// Where each pattern matches `source` outside comments and string literals, in order: its kind, its
+    /// 1-based line and column, and the source line, trimmed. What ``scan(_:file:)`` and
+    /// ``RealTimeUse/scan(_:file:)`` both read.
+    static func matches<Kind>(of patterns: [(Kind, Regex<Substring>)], in source: String)
+        -> [(kind: Kind, line: Int, column: Int, text: String)] {
+        let original = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let code = code(of: source).split(separator: "\n", omittingEmptySubsequences: false)
+        var found: [(kind: Kind, line: Int, column: Int, text: String)] = []
         for (index, line) in code.enumerated() {
             for (kind, pattern) in patterns {
-                for match in line.matches(of: pattern) {
+                // Simple word boundaries: by Unicode's default, `ContinuousClock.now` is one word, and a `\b`
+                // after `ContinuousClock` would not match.
+                for match in line.matches(of: pattern.wordBoundaryKind(.simple)) {
                     let column = line.distance(from: line.startIndex, to: match.range.lowerBound) + 1
                     let text = index < original.count ? original[index].trimmingCharacters(in: .whitespaces) : ""
-                    found.append(EscapeHatch(kind: kind, file: file, line: index + 1, column: column, text: text))
+                    found.append((kind, index + 1, column, text))
                 }
             }
         }

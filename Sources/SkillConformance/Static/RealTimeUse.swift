@@ -46,28 +46,18 @@ public struct RealTimeUse: Sendable, Hashable, Codable, CustomStringConvertible 
 
     /// Every use in `source`, in order.
     public static func scan(_ source: String, file: String) -> [RealTimeUse] {
-        let original = source.split(separator: "\n", omittingEmptySubsequences: false)
-        let code = EscapeHatch.code(of: source).split(separator: "\n", omittingEmptySubsequences: false)
         // Regexes are not Sendable, so they are made here rather than kept in a static.
         let patterns: [(Kind, Regex<Substring>)] = [
             (.date, /\bDate\s*\(\s*(?:\)|timeIntervalSinceNow\s*:)/),
             (.dateNow, /\bDate\s*\.\s*now\b/),
             (.uuid, /\bUUID\s*\(\s*\)/),
-            (.random, /\.\s*random(?:Element)?\s*\((?![^)]*using\s*:)/),
+            (.random, /\.\s*random(?:Element)?\s*\((?!.*\busing\s*:)/),
             (.continuousClock, /\bContinuousClock\b/),
             (.suspendingClock, /\bSuspendingClock\b/),
-            (.taskSleep, /\bTask\s*\.\s*sleep\s*\((?![^)]*clock\s*:)/),
+            (.taskSleep, /\bTask\s*\.\s*sleep\s*\((?!.*\bclock\s*:)/),
         ]
-        var found: [RealTimeUse] = []
-        for (index, line) in code.enumerated() {
-            for (kind, pattern) in patterns {
-                for match in line.matches(of: pattern) {
-                    let column = line.distance(from: line.startIndex, to: match.range.lowerBound) + 1
-                    let text = index < original.count ? original[index].trimmingCharacters(in: .whitespaces) : ""
-                    found.append(RealTimeUse(kind: kind, file: file, line: index + 1, column: column, text: text))
-                }
-            }
+        return EscapeHatch.matches(of: patterns, in: source).map {
+            RealTimeUse(kind: $0.kind, file: file, line: $0.line, column: $0.column, text: $0.text)
         }
-        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 }

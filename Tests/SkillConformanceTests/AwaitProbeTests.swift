@@ -1,0 +1,106 @@
+import BundledBrokenSkills
+import Foundation
+@testable import SkillConformance
+import SkillKit
+import Testing
+
+/// The checks act at every await of a run, reach a skill's work through derived samples, and read real
+/// time in a skill's source.
+@Suite("Every await, samples that reach the work, real time in the source")
+struct AwaitProbeTests {
+    @Test("CAN-4 names the await it cancelled at and what the skill did next")
+    func namesThePoint() async {
+        let findings = await SkillConformance.check(for: "CAN-4").run(SkillUnderTest(WeatherMemoSkill()))
+        let failure = findings.first { $0.outcome == .failed }
+        #expect(failure?.subject.hasPrefix("cancelled while awaiting operation 1 of 2 (GET ") == true, "\(findings.map(\.message))")
+        #expect(failure?.observed.hasPrefix("the skill then wrote to storage (save notes/") == true, "\(findings.map(\.message))")
+        // Reached through a derived sample: the keyword alone is turned away before any I/O.
+        #expect(failure?.subject.contains("\"备忘 明天下午三点和团队开会\"") == true)
+    }
+
+    @Test("a mistake at the second await is found; the first await alone passes")
+    func secondAwait() async {
+        let findings = await SkillConformance.check(for: "CAN-3").run(SkillUnderTest(SavedForecastSkill()))
+        let failed = findings.filter { $0.outcome == .failed }
+        #expect(!failed.isEmpty && failed.allSatisfy { $0.subject.contains("operation 2 of 2 (save forecasts/beijing)") },
+                "\(findings.map(\.message))")
+        let faults = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(CommuteWeatherSkill()))
+        #expect(faults.contains { $0.outcome == .failed && $0.subject.contains("operation 2 of 2") })
+        #expect(!faults.contains { $0.outcome == .failed && $0.subject.contains("operation 1 of 2") })
+    }
+
+    @Test("a run with more awaits than are probed says so")
+    func manyAwaits() async {
+        let findings = await SkillConformance.check(for: "CAN-3").run(SkillUnderTest(ManySleepsSkill()))
+        #expect(findings.contains { $0.outcome == .passed && $0.observed.contains("the run had 40; the first 32 were probed") },
+                "\(findings.map(\.message))")
+    }
+
+    @Test("when no sample gets past the input checks, the run rules say so and META-8 warns")
+    func nothingReachesTheWork() async {
+        let subject = SkillUnderTest(InviteSkill())
+        let warning = await SkillConformance.check(for: "META-8").run(subject)
+        #expect(warning.map(\.outcome) == [.warning])
+        for rule in ["CAN-2", "ERR-1", "TIME-2"] {
+            let findings = await SkillConformance.check(for: rule).run(subject)
+            #expect(findings.allSatisfy { if case .skipped(let reason) = $0.outcome { reason.contains("(META-8 warns)") } else { false } },
+                    "\(rule): \(findings.map(\.message))")
+        }
+        // A skill that does no I/O at all still reaches its work: it is judged, not warned about.
+        let pure = await SkillConformance.check(for: "META-8").run(SkillUnderTest(ShoutSkill()))
+        #expect(pure.map(\.outcome) == [.passed])
+        let cancel = await SkillConformance.check(for: "CAN-3").run(SkillUnderTest(ShoutSkill()))
+        #expect(cancel.map(\.outcome) == [.notApplicable])
+    }
+
+    @Test("derived samples follow the keyword's script", arguments: [
+        ("记一下", ["记一下", "记一下 明天下午三点和团队开会", "请帮我记一下：明天下午三点开会", "记一下 200", "北京记一下"]),
+        ("note", ["note", "note buy milk and eggs tomorrow", "please note this for me: team meeting at 3 tomorrow", "note 200",
+                  "note in London"]),
+    ])
+    func derivedShapes(_ keyword: String, _ expected: [String]) {
+        #expect(SampleDerivation.candidates(keywords: [keyword]) { _ in true } == expected)
+        #expect(SampleDerivation.candidates(keywords: [keyword]) { $0.count < 10 } == expected.filter { $0.count < 10 })
+    }
+
+    @Test("real time, ids and randomness in the source, outside comments and strings, not through the context")
+    func realTimeInSource() {
+        let source = """
+            let a = Date()                      // Date() in a comment is not one
+            let b = "Date() in a string"
+            let c = Date(timeIntervalSince1970: 0)
+            try await Task.sleep(for: .seconds(1), clock: context.clock)
+            let d = Int.random(in: 0..<6, using: &generator)
+            let e = UUID(); let f = Bool.random()
+            try await Task.sleep(nanoseconds: 1)
+            let g = ContinuousClock.now
+            """
+        let uses = RealTimeUse.scan(source, file: "S.swift")
+        #expect(uses.map { "\($0.line):\($0.kind.rawValue)" } == ["1:Date()", "6:UUID()", "6:.random", "7:Task.sleep", "8:ContinuousClock"])
+    }
+}
+
+/// Sleeps forty times: more awaits than are probed one by one.
+private struct ManySleepsSkill: AgentSkill {
+    let id = "many-sleeps"
+    let displayName = "Many sleeps"
+    let description = "Counts to forty, a second at a time."
+    let keywords = ["count"]
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        for _ in 0..<40 { try await context.clock.sleep(for: .seconds(1)) }
+        return SkillOutput(summary: "40")
+    }
+}
+
+/// Does no I/O at all: a formatter.
+private struct ShoutSkill: AgentSkill {
+    let id = "shout"
+    let displayName = "Shout"
+    let description = "Says the text back in capitals."
+    let keywords = ["shout"]
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        SkillOutput(summary: input.rawText.uppercased())
+    }
+}
