@@ -224,6 +224,7 @@ struct PipeSet {
     }
 }
 
+@available(SkillCheckTesting, *)
 private func systemClose(_ descriptor: Int32) -> Int32 {
     #if canImport(Glibc)
     Glibc.close(descriptor)
