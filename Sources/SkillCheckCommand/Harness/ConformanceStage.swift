@@ -114,7 +114,7 @@ public struct ConformanceStage: Sendable {
                 findings += ended(pass.run, stream: pass.stream, skillID: id, recorded: findings, kind: skill.kind)
                 return SkillResult(skill: skill, id: id, findings: findings + crashes)
             }
-            crashes.append(crashFinding(pass.run, rule: rule, skillID: id))
+            crashes.append(crashFinding(pass.run, place: "while checking \(rule)", skillID: id))
             findings.append(Finding(ruleID: rule, skillID: id, outcome: .skipped(reason: Self.trappedReason), subject: "the whole rule",
                                     expected: "a check of this rule that runs to its end", observed: Self.trappedReason))
             judged.insert(rule)
@@ -138,12 +138,12 @@ public struct ConformanceStage: Sendable {
         }
     }
 
-    /// CRASH-1's failure for a process that trapped while checking `rule`.
-    func crashFinding(_ run: ToolRunner.Run, rule: String, skillID: String) -> Finding {
+    /// CRASH-1's failure for a process that trapped at `place` (`while checking CAN-1`, `before any check`).
+    func crashFinding(_ run: ToolRunner.Run, place: String, skillID: String) -> Finding {
         let report = CrashReport(termination: run.signal.map { .signal($0) } ?? .exitCode(run.status ?? -1),
                                  standardError: run.standardError + run.standardOutput)
         var finding = report.finding(skillID: skillID)
-        finding.observed = "the process \(report.termination) while checking \(rule)" + (report.trapMessage.map { ": \($0)" } ?? "")
+        finding.observed = "the process \(report.termination) \(place)" + (report.trapMessage.map { ": \($0)" } ?? "")
         return finding
     }
 
@@ -189,11 +189,7 @@ public struct ConformanceStage: Sendable {
                                     expected: "every check ends within \(perSkillTimeout) of real time",
                                     observed: "the process was still running after \(perSkillTimeout) \(place), and was stopped"))
         } else {
-            let report = CrashReport(termination: run.signal.map { .signal($0) } ?? .exitCode(run.status ?? -1),
-                                     standardError: run.standardError + run.standardOutput)
-            var finding = report.finding(skillID: skillID)
-            finding.observed = "the process \(report.termination) \(place)" + (report.trapMessage.map { ": \($0)" } ?? "")
-            findings.append(finding)
+            findings.append(crashFinding(run, place: place, skillID: skillID))
         }
         let reason = "the skill's process ended \(place) (\(run.timedOut ? "HANG-1" : "CRASH-1")), so this rule did not finish"
         let finished = Set(recorded.map(\.ruleID))

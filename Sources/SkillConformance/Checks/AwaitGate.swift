@@ -128,7 +128,8 @@ final class AwaitGate: Sendable {
     func markCancelled() { state.withLock { $0.cancelled = true } }
 }
 
-/// Storage that passes each operation through an ``AwaitGate`` on its way to the store.
+/// Storage that passes each operation through an ``AwaitGate`` on its way to the store. The seed's
+/// `save(_:)` and `fetchAllNotes()` keep their defaults, which come through these four.
 @available(SkillCheckTesting, *)
 struct GatedStore: DataStoring {
     let base: InMemoryDataStore
@@ -165,21 +166,11 @@ struct GatedStore: DataStoring {
         try await pass(.delete(collection: collection, id: id), isWrite: true)
         return try await base.deleteDocument(id: id, in: collection)
     }
-
-    func save(_ item: NoteItem) async throws {
-        try await pass(.save(collection: NoteItem.collection, id: item.id.uuidString), isWrite: true)
-        try await base.save(item)
-    }
-
-    func fetchAllNotes() async throws -> [NoteItem] {
-        try await pass(.list(collection: NoteItem.collection), isWrite: false)
-        return try await base.fetchAllNotes()
-    }
 }
 
 /// A network that passes each request through an ``AwaitGate``: a faulted or unanswered request goes to
 /// `faulty`, a fake that answers with the check's fault (or never, in a cancellation check), and every
-/// other to `base`.
+/// other to `base`. `fetchWeather(city:)` keeps its default, which comes through `send(_:)`.
 @available(SkillCheckTesting, *)
 struct GatedNetwork: NetworkServing {
     let base: FakeNetworkService
@@ -193,10 +184,6 @@ struct GatedNetwork: NetworkServing {
         case .proceed: break
         }
         return try await base.send(request)
-    }
-
-    func fetchWeather(city: String) async throws -> WeatherResponse {
-        try await send(WeatherResponse.request(city: city)).decode(WeatherResponse.self)
     }
 }
 

@@ -61,13 +61,13 @@ extension SkillConformance {
         _ input: ConformanceCheck.Input, rule: String, expected: String, virtualLimit: Duration? = nil,
         problem: @Sendable (GatedRun) -> String?
     ) async -> [Finding] {
-        let (samples, missing) = await workingSamples(input, rule: rule)
+        let (runs, missing) = await workingRuns(input, rule: rule)
         if let missing { return [missing] }
         var findings: [Finding] = []
-        for sample in samples {
+        for (sample, observed) in runs {
             let text = SkillInput(rawText: sample)
             let points: [AwaitGate.Point]
-            switch await GatedRun.run(input.skill, input: text, limits: input.limits) {
+            switch observed {
             case .failure(let failure):
                 findings.append(input.unended(rule, subject: "\(input.sampleLabel(sample)), not cancelled", expected: expected,
                                               failure, virtualLimit: virtualLimit))

@@ -67,14 +67,14 @@ extension SkillConformance {
     /// network fault, each storage operation for a storage fault; at most ``AwaitGate/probedPoints`` of a
     /// run), every other operation working: a mistake in the mapping of a second or third call is found.
     static func faultFindings(_ input: ConformanceCheck.Input) async -> [Finding] {
-        let (samples, missing) = await workingSamples(input, rule: "ERR-1")
+        let (runs, missing) = await workingRuns(input, rule: "ERR-1")
         if let missing { return [missing] }
         let expected = "a SkillError or CancellationError, never the underlying error"
         var findings: [Finding] = []
-        for sample in samples {
+        for (sample, observed) in runs {
             let text = SkillInput(rawText: sample)
             let plain: GatedRun
-            switch await GatedRun.run(input.skill, input: text, limits: input.limits) {
+            switch observed {
             case .failure(let failure):
                 findings.append(input.unended("ERR-1", subject: "working fakes, \(input.sampleLabel(sample))", expected: expected, failure))
                 continue

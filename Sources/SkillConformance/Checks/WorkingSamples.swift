@@ -18,15 +18,23 @@ extension SkillConformance {
     /// (``SampleDerivation``). With none that reaches the work, the rule is `skipped` (never a pass or
     /// "not applicable"), naming META-8, which warns for the same cause.
     static func workingSamples(_ input: ConformanceCheck.Input, rule: String) async -> ([String], Finding?) {
+        let (runs, missing) = await workingRuns(input, rule: rule)
+        return (runs.map(\.sample), missing)
+    }
+
+    /// ``workingSamples(_:rule:)`` with the run each sample was judged by (working fakes, nothing cancelled
+    /// or failed), for the rules that go on from that run's suspension points.
+    static func workingRuns(_ input: ConformanceCheck.Input, rule: String) async
+        -> ([(sample: String, run: Result<GatedRun, ProbeFailure>)], Finding?) {
         let (candidates, missing) = handledSamples(input, rule: rule)
         if let missing { return ([], missing) }
         let derived = declaresNoSamples(input.skill)
-        var working: [String] = []
+        var working: [(sample: String, run: Result<GatedRun, ProbeFailure>)] = []
         for sample in candidates {
             let run = await GatedRun.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits)
             // A run that did not end is the rule's to judge (a hang, work off the clock).
             if case .success(let observed) = run, observed.rejectedBeforeWork { continue }
-            working.append(sample)
+            working.append((sample, run))
             if derived && working.count == derivedSampleLimit { break }
         }
         guard working.isEmpty else { return (working, nil) }
