@@ -113,9 +113,26 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: strict
         ),
+        // What SkillCheckCommandTests and EndToEndTests share: a captured terminal, a command-line run.
+        .target(
+            name: "CommandTestSupport",
+            dependencies: ["SkillCheckCommand", "SkillConformance"],
+            path: "Tests/CommandTestSupport",
+            swiftSettings: strict
+        ),
         .testTarget(
             name: "SkillCheckCommandTests",
-            dependencies: ["SkillCheckCommand", "SkillConformance", "SkillScenarios"],
+            dependencies: ["SkillCheckCommand", "SkillConformance", "SkillScenarios", "CommandTestSupport"],
+            swiftSettings: strict
+        ),
+        // Tests that build or run whole packages (the examples, their harnesses, the plugin): minutes on a
+        // cold machine, so they run only with SKILLCHECK_END_TO_END=1 (`.ci/run` sets it).
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: [
+                "SkillKit", "SkillCheckCommand", "SkillConformance", "SkillConformanceTesting", "CommandTestSupport",
+                "BundledReferenceSkills", "BundledToolSkills", "BundledBrokenSkills",
+            ],
             swiftSettings: strict
         ),
         .testTarget(

@@ -14,10 +14,21 @@ enum SkillsUnderTest {
     /// The package that declares the tool skills.
     static let toolPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../Examples/ToolSkills").standardizedFileURL
-    static let skills: [SkillUnderTest] = ReferenceSkills.skills.map { SkillUnderTest($0, declaredIn: package) } + [
+    /// Compiling those packages takes minutes on a cold machine, so this package's fast `swift test` checks
+    /// the skills in-process only (SEND-1 and SEND-3 then show as warnings saying they were not run);
+    /// `SKILLCHECK_END_TO_END=1 swift test`, which `.ci/run` uses, checks them with their packages.
+    static let compilesPackages = ProcessInfo.processInfo.environment["SKILLCHECK_END_TO_END"] == "1"
+    static let skills: [SkillUnderTest] = compilesPackages ? declared : inProcess
+
+    static let declared: [SkillUnderTest] = ReferenceSkills.skills.map { SkillUnderTest($0, declaredIn: package) } + [
         SkillUnderTest(declaredIn: toolPackage, tool: { context in WeatherTool(context: context) }),
         SkillUnderTest(declaredIn: toolPackage, tool: { context in CalendarTool(context: context) }),
         SkillUnderTest(declaredIn: toolPackage, tool: { context in NotesTool(context: context) }),
+    ]
+    static let inProcess: [SkillUnderTest] = ReferenceSkills.skills.map { SkillUnderTest($0) } + [
+        SkillUnderTest(tool: { context in WeatherTool(context: context) }),
+        SkillUnderTest(tool: { context in CalendarTool(context: context) }),
+        SkillUnderTest(tool: { context in NotesTool(context: context) }),
     ]
 
     /// Failures known and not fixed yet: each is reported as a known issue, and fails once it passes.

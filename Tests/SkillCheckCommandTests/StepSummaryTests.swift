@@ -1,4 +1,5 @@
 import Foundation
+import CommandTestSupport
 import SkillCheckCommand
 import SkillConformance
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import CommandTestSupport
 import SkillCheckCommand
 import SkillConformance
 import Testing
@@ -6,7 +7,7 @@ import Testing
 /// `skillcheck check` on the example packages, end to end: discovery, the generated harness, one
 /// process per skill. These build real packages (minutes the first time; the scratch folders under
 /// `.build/skillcheck-tests/` are kept, so later runs take seconds per skill).
-@Suite("skillcheck check on the example packages", .serialized)
+@Suite("skillcheck check on the example packages", .serialized, .endToEnd)
 struct CheckExamplesTests {
     static let root = DiscoveryTests.root
 

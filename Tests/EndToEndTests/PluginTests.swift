@@ -7,7 +7,7 @@ import Testing
 /// the `skillcheck` tool into `Examples/ReferenceSkills/.build` (about 25 s the first time) and the
 /// plugin runs it. One test, because it builds: the harness goes to a scratch folder kept under this
 /// package's `.build/skillcheck-tests/`, so later runs take seconds per stage.
-@Suite("The command plugin: swift package skillcheck")
+@Suite("The command plugin: swift package skillcheck", .endToEnd)
 struct PluginTests {
     static let package = DiscoveryTests.root.appendingPathComponent("Examples/ReferenceSkills")
 

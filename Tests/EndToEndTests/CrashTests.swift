@@ -12,7 +12,7 @@ import Testing
 struct CrashTests {
     static var fixture: BrokenSkills.Fixture { BrokenSkills.fixtures.first { $0.ruleID == "CRASH-1" }! }
 
-    @Test("the trapping fixture fails CRASH-1, naming the rule it trapped in and the runtime's message")
+    @Test("the trapping fixture fails CRASH-1, naming the rule it trapped in and the runtime's message", .endToEnd)
     func trapIsAFinding() async throws {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             _ = await SkillConformance.check(for: "CRASH-1").run(SkillUnderTest(CrashTests.fixture.make))
@@ -27,7 +27,7 @@ struct CrashTests {
         #expect(finding.message.contains(fix))
     }
 
-    @Test("each reference skill runs every check in a process of its own and passes CRASH-1",
+    @Test("each reference skill runs every check in a process of its own and passes CRASH-1", .endToEnd,
           arguments: CrashCase.all(ReferenceSkills.skills.map { SkillUnderTest($0) }))
     func referenceSkillsDoNotTrap(_ c: CrashCase) async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) { [c] in
@@ -40,7 +40,7 @@ struct CrashTests {
         #expect(report.ruleID == nil)
     }
 
-    @Test("the trapping fixture passes every other implemented MUST rule")
+    @Test("the trapping fixture passes every other implemented MUST rule", .endToEnd)
     func fixturePassesEveryOtherRule() async {
         let peers = ReferenceSkills.skills.map(\.id) + ["tip"]
         // It traps on a text without a number: ERR-2 and ERR-3 feed it such texts. Every other rule uses

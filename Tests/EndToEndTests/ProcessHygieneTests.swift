@@ -7,7 +7,7 @@ import Testing
 /// one traps on every run, one traps only when cancelled before it starts, one leaves a helper holding its
 /// output open that ignores SIGTERM, one spins without suspending, and one does nothing wrong. The run must
 /// end, report each problem for its skill alone, and leave no process behind. Builds a real package.
-@Suite("skillcheck on a stranger's worst day: it ends, reports each skill alone, and leaves nothing running", .serialized)
+@Suite("skillcheck on a stranger's worst day: it ends, reports each skill alone, and leaves nothing running", .serialized, .endToEnd)
 struct ProcessHygieneTests {
     static let package = DiscoveryTests.root.appendingPathComponent("Tests/Fixtures/StrayProcessSkills")
     static let scratch = DiscoveryTests.scratch("check-StrayProcessSkills")

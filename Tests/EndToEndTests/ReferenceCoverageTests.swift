@@ -5,7 +5,7 @@ import Testing
 /// The Conformance suites pass over the reference skills and the example tool skills; this proves they
 /// passed because something was checked: every implemented rule finds at least one case it passed or
 /// failed, except where the rule does not apply to the kind of skill (then it says so, and only that).
-@Suite("The reference skills and tool skills are checked, not waved through")
+@Suite("The reference skills and tool skills are checked, not waved through", .endToEnd)
 struct ReferenceCoverageTests {
     @Test("every implemented rule checks something for each reference skill and tool skill", arguments: SkillConformance.implementedRuleIDs)
     func ruleChecksSomething(_ rule: String) async {

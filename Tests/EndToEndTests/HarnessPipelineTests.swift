@@ -1,11 +1,12 @@
 import Foundation
+import CommandTestSupport
 import SkillCheckCommand
 import SkillConformance
 import Testing
 
 /// `skillcheck check` through the real pipeline, end to end. It builds a harness in a scratch folder of
 /// its own under `.build/skillcheck-tests/` (about a minute the first time, seconds once kept).
-@Suite("skillcheck check through HarnessPipeline")
+@Suite("skillcheck check through HarnessPipeline", .endToEnd)
 struct HarnessPipelineTests {
     @available(SkillCheckTesting, *)
     @Test("the reference skills: a JSON report with both skills, no MUST rule failed, the race stage skipped with --no-tsan")

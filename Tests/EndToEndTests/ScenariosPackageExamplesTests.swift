@@ -1,4 +1,5 @@
 import Foundation
+import CommandTestSupport
 import SkillCheckCommand
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// harness, its `skillcheck-scenarios` program. They use the scratch folders `skillcheck check`'s tests
 /// use (`CheckExamplesTests`), so that both build one harness per package: the same harness, as the
 /// command shares it (minutes the first time, seconds after).
-@Suite("skillcheck scenarios --package on the example packages", .serialized)
+@Suite("skillcheck scenarios --package on the example packages", .serialized, .endToEnd)
 struct ScenariosPackageExamplesTests {
     static let root = DiscoveryTests.root
     static let transcripts = root.appendingPathComponent("Examples/ReferenceSkills/Tests/ReferenceSkillsTests/Transcripts")

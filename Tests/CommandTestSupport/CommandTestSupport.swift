@@ -1,43 +1,46 @@
+// What the command-line tests share (SkillCheckCommandTests and EndToEndTests): a captured terminal, one
+// run of the command line, a temporary package, and ready-made reports.
 import Foundation
 import SkillCheckCommand
 import SkillConformance
 import Synchronization
 
 /// Text a command printed, collected from a `@Sendable` closure.
-final class Captured: Sendable {
-    let text = Mutex("")
-    func append(_ piece: String) { text.withLock { $0 += piece } }
-    var value: String { text.withLock { $0 } }
+package final class Captured: Sendable {
+    package init() {}
+    package let text = Mutex("")
+    package func append(_ piece: String) { text.withLock { $0 += piece } }
+    package var value: String { text.withLock { $0 } }
 }
 
 /// A pipeline that returns the report `make` builds from the options it is given.
 @available(SkillCheckTesting, *)
-struct FakePipeline: ConformancePipeline {
-    let make: @Sendable (CheckOptions, ProgressReporter) throws(CheckError) -> ConformanceReport
+package struct FakePipeline: ConformancePipeline {
+    package let make: @Sendable (CheckOptions, ProgressReporter) throws(CheckError) -> ConformanceReport
 
-    init(_ make: @escaping @Sendable (CheckOptions, ProgressReporter) throws(CheckError) -> ConformanceReport) {
+    package init(_ make: @escaping @Sendable (CheckOptions, ProgressReporter) throws(CheckError) -> ConformanceReport) {
         self.make = make
     }
 
     /// A pipeline that always returns `report`.
-    init(report: ConformanceReport) {
+    package init(report: ConformanceReport) {
         self.init { _, _ throws(CheckError) in report }
     }
 
-    func run(_ options: CheckOptions, progress: ProgressReporter) async throws(CheckError) -> ConformanceReport {
+    package func run(_ options: CheckOptions, progress: ProgressReporter) async throws(CheckError) -> ConformanceReport {
         try make(options, progress)
     }
 }
 
 /// What a command-line run printed and returned.
-struct Run {
-    var status: Int32
-    var output: String
-    var error: String
+package struct Run {
+    package var status: Int32
+    package var output: String
+    package var error: String
 }
 
 @available(SkillCheckTesting, *)
-func run(_ arguments: [String], pipeline: any ConformancePipeline = UnavailablePipeline(),
+package func run(_ arguments: [String], pipeline: any ConformancePipeline = UnavailablePipeline(),
          environment: [String: String] = [:], outputIsTerminal: Bool = false, errorIsTerminal: Bool = false) async -> Run {
     let output = Captured(), error = Captured()
     let terminal = Terminal(output: output.append, error: error.append, outputIsTerminal: outputIsTerminal,
@@ -47,48 +50,48 @@ func run(_ arguments: [String], pipeline: any ConformancePipeline = UnavailableP
 }
 
 /// A fresh folder with a `Package.swift`, and helpers to write files into it.
-struct TemporaryPackage {
-    let url: URL
-    var path: String { url.path }
+package struct TemporaryPackage {
+    package let url: URL
+    package var path: String { url.path }
 
-    init() throws {
+    package init() throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try file("Package.swift", "// swift-tools-version:6.0\n")
     }
 
     @discardableResult
-    func file(_ name: String, _ text: String) throws -> String {
+    package func file(_ name: String, _ text: String) throws -> String {
         let target = url.appendingPathComponent(name)
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: target)
         return target.path
     }
 
-    func callAsFunction(_ name: String) -> String { url.appendingPathComponent(name).path }
+    package func callAsFunction(_ name: String) -> String { url.appendingPathComponent(name).path }
 }
 
 @available(SkillCheckTesting, *)
-enum Reports {
-    static func finding(_ rule: String, _ outcome: Finding.Outcome, skill: String = "note", subject: String = "execute \"记录 a\"",
+package enum Reports {
+    package static func finding(_ rule: String, _ outcome: Finding.Outcome, skill: String = "note", subject: String = "execute \"记录 a\"",
                         expected: String = "ends within 5 s", observed: String = "still running", seed: UInt64? = nil) -> Finding {
         Finding(ruleID: rule, skillID: skill, outcome: outcome, subject: subject, expected: expected, observed: observed, seed: seed)
     }
 
     /// A passed finding for every rule `extra` does not speak of, then `extra`.
-    static func findings(skill: String, _ extra: [Finding] = []) -> [Finding] {
+    package static func findings(skill: String, _ extra: [Finding] = []) -> [Finding] {
         RuleCatalog.standard.rules.filter { rule in !extra.contains { $0.ruleID == rule.id } }
             .map { finding($0.id, .passed, skill: skill, subject: "case 1") } + extra
     }
 
     /// How many results a two-skill report has.
-    static var results: Int { 2 * RuleCatalog.standard.rules.count }
+    package static var results: Int { 2 * RuleCatalog.standard.rules.count }
 
-    static let stages = [StageResult(.static, .ran, seconds: 1.25), StageResult(.conformance, .ran),
+    package static let stages = [StageResult(.static, .ran, seconds: 1.25), StageResult(.conformance, .ran),
                          StageResult(.race, .skipped, reason: "--no-tsan")]
 
     /// NoteSkill (with `noteExtra` findings) and WeatherSkill (all passing).
-    static func report(_ noteExtra: [Finding] = [], stages: [StageResult] = stages) -> ConformanceReport {
+    package static func report(_ noteExtra: [Finding] = [], stages: [StageResult] = stages) -> ConformanceReport {
         ConformanceReport(package: .init(path: "/tmp/Notes", name: "Notes"), stages: stages, skills: [
             SkillReport(type: "NoteSkill", id: "note", findings: findings(skill: "note", noteExtra)),
             SkillReport(type: "WeatherSkill", id: "weather", findings: findings(skill: "weather")),

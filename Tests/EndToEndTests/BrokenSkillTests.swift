@@ -70,7 +70,7 @@ struct BrokenSkillTests {
         }
     }
 
-    @Test("the fixture fails (or, for a SHOULD rule, warns on) its own rule, with a message that says what to fix", arguments: cases)
+    @Test("the fixture fails (or, for a SHOULD rule, warns on) its own rule, with a message that says what to fix", .endToEnd, arguments: cases)
     func failsItsOwnRule(_ broken: BrokenCase) async {
         let findings = await SkillConformance.check(for: broken.ruleID).run(broken.skill, peers: broken.peers, limits: Self.limits(for: broken))
         // A MUST rule fails; a SHOULD rule warns.
@@ -84,7 +84,7 @@ struct BrokenSkillTests {
         }
     }
 
-    @Test("the fixture passes every other implemented MUST rule", arguments: cases)
+    @Test("the fixture passes every other implemented MUST rule", .endToEnd, arguments: cases)
     func passesEveryOtherRule(_ broken: BrokenCase) async {
         // CRASH-1 run here passes whenever this process survives, which this very test shows.
         for rule in SkillConformance.implementedRuleIDs where rule != broken.ruleID && rule != "CRASH-1" {
@@ -113,7 +113,7 @@ struct BrokenSkillTests {
         }
     }
 
-    @Test("a correct twin passes every implemented rule, SHOULD rules included", arguments: BrokenSkills.correctTwins.map(BrokenCase.init))
+    @Test("a correct twin passes every implemented rule, SHOULD rules included", .endToEnd, arguments: BrokenSkills.correctTwins.map(BrokenCase.init))
     func correctTwinPasses(_ twin: BrokenCase) async {
         for rule in SkillConformance.implementedRuleIDs where rule != "CRASH-1" {
             let findings = await SkillConformance.check(for: rule).run(twin.skill, peers: twin.peers)

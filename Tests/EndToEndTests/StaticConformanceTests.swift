@@ -22,7 +22,7 @@ enum ExamplePackages {
     ]
 }
 
-@Suite("SEND-1 and SEND-3 compile the skill's package with strict concurrency")
+@Suite("SEND-1 and SEND-3 compile the skill's package with strict concurrency", .endToEnd)
 struct StaticConformanceTests {
     @Test("the SEND-1 fixture fails SEND-1, naming the stored property; it is the only broken skill that does")
     func sendOneFixture() async throws {
@@ -93,7 +93,7 @@ struct StaticConformanceTests {
 
     @Test("a package that does not build fails both rules with the compiler's own error lines, never a pass")
     func packageThatDoesNotBuild() async throws {
-        let skill = SkillUnderTest(EchoSkill(), declaredIn: try Self.notBuilding())
+        let skill = SkillUnderTest(ReferenceSkills.skills[0], declaredIn: try Self.notBuilding())
         for rule in ["SEND-1", "SEND-3"] {
             let findings = await SkillConformance.check(for: rule).run(skill)
             #expect(findings.map(\.outcome) == [.failed], "\(rule)")

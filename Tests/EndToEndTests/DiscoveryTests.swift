@@ -5,7 +5,7 @@ import Testing
 
 /// Discovery reads real packages with the toolchain, so these tests build them (symbol graphs) in scratch
 /// folders of their own under this package's `.build/`, kept between runs.
-@Suite("Discovery finds a package's skills the way the toolchain sees them")
+@Suite("Discovery finds a package's skills the way the toolchain sees them", .endToEnd)
 struct DiscoveryTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
     static func scratch(_ name: String) -> URL { root.appendingPathComponent(".build/skillcheck-tests/\(name)") }
