@@ -30,19 +30,22 @@ let package = Package(
         .plugin(name: "SkillCheckPlugin", targets: ["SkillCheckPlugin"]),
     ],
     targets: [
-        .target(name: "SkillKit", swiftSettings: strict),
-        .target(name: "SkillEngine", dependencies: ["SkillKit"], swiftSettings: strict),
+        // What every module of the kit shares and no user calls (not a product, all `package`): the lock,
+        // running a child process and reading its pipes, `Duration` in seconds, package paths.
+        .target(name: "SkillCheckSupport", swiftSettings: strict),
+        .target(name: "SkillKit", dependencies: ["SkillCheckSupport"], swiftSettings: strict),
+        .target(name: "SkillEngine", dependencies: ["SkillKit", "SkillCheckSupport"], swiftSettings: strict),
         // SkillTesting wires the reference engine to its fakes (EngineHarness); SkillEngine never imports it.
-        .target(name: "SkillTesting", dependencies: ["SkillKit", "SkillEngine"], swiftSettings: strict),
+        .target(name: "SkillTesting", dependencies: ["SkillKit", "SkillEngine", "SkillCheckSupport"], swiftSettings: strict),
         .target(
             name: "SkillScenarios",
-            dependencies: ["SkillKit", "SkillEngine", "SkillTesting"],
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillCheckSupport"],
             swiftSettings: strict
         ),
         // The conformance rules and their checks, as values; no test framework.
         .target(
             name: "SkillConformance",
-            dependencies: ["SkillKit", "SkillEngine", "SkillTesting"],
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillCheckSupport"],
             swiftSettings: strict
         ),
         // `ConformanceCase.expectPasses()`: the one place that imports Swift Testing, for users' test targets.
@@ -73,7 +76,7 @@ let package = Package(
         // report and its renderers; the executable only calls it, and tests import it.
         .target(
             name: "SkillCheckCommand",
-            dependencies: ["SkillKit", "SkillEngine", "SkillScenarios", "SkillConformance", "BundledReferenceSkills"],
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "SkillConformance", "SkillCheckSupport", "BundledReferenceSkills"],
             swiftSettings: strict
         ),
         .executableTarget(name: "skillcheck", dependencies: ["SkillCheckCommand"], swiftSettings: strict),
@@ -88,16 +91,17 @@ let package = Package(
         ),
         .executableTarget(
             name: "skillbench",
-            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "SkillConformance", "BundledReferenceSkills"],
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "SkillConformance", "SkillCheckSupport", "BundledReferenceSkills"],
             swiftSettings: strict
         ),
-        .testTarget(name: "SkillKitTests", dependencies: ["SkillKit", "SkillTesting"], swiftSettings: strict),
+        .testTarget(name: "SkillCheckSupportTests", dependencies: ["SkillCheckSupport"], swiftSettings: strict),
+        .testTarget(name: "SkillKitTests", dependencies: ["SkillKit", "SkillTesting", "SkillCheckSupport"], swiftSettings: strict),
         .testTarget(
             name: "SkillEngineTests",
             dependencies: ["SkillKit", "SkillEngine", "SkillTesting"],
             swiftSettings: strict
         ),
-        .testTarget(name: "SkillTestingTests", dependencies: ["SkillKit", "SkillTesting"], swiftSettings: strict),
+        .testTarget(name: "SkillTestingTests", dependencies: ["SkillKit", "SkillTesting", "SkillCheckSupport"], swiftSettings: strict),
         .testTarget(
             name: "SkillScenariosTests",
             dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills", "SkillCheckCommand"],
@@ -130,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "SkillKit", "SkillCheckCommand", "SkillConformance", "SkillConformanceTesting", "CommandTestSupport",
+                "SkillKit", "SkillCheckCommand", "SkillConformance", "SkillConformanceTesting", "SkillCheckSupport", "CommandTestSupport",
                 "BundledReferenceSkills", "BundledToolSkills", "BundledBrokenSkills",
             ],
             swiftSettings: strict

@@ -1,7 +1,7 @@
 import Foundation
+import SkillCheckSupport
 import SkillConformance
 import SkillScenarios
-import Synchronization
 
 /// The `skillcheck` command line: picks the command, prints usage errors, and returns the exit status
 /// (0, 1 or 2). The executable's `main.swift` only calls ``main()``; tests call ``run(_:)`` with a
@@ -118,7 +118,7 @@ public struct SkillCheckCommandLine: Sendable {
     }
 
     /// The first failure to write standard output: the run fails.
-    static let outputFailure = Mutex<FileWriteError?>(nil)
+    static let outputFailure = Locked<FileWriteError?>(nil)
 
     /// Standard output (every byte checked) and standard error, and whether each is a terminal.
     public static var standardTerminal: Terminal {

@@ -1,4 +1,5 @@
 import Foundation
+import SkillTesting
 
 /// What one check found for one skill and one rule.
 ///
@@ -105,13 +106,13 @@ public struct Finding: Sendable, Codable, Hashable {
 /// ```
 @available(SkillCheckTesting, *)
 public struct FindingsReport: Sendable, Codable, Hashable {
-    public static let schemaVersion = "skillcheck.findings/1"
+    public static let format = WireFormat.findings
 
     public var schema: String
     public var findings: [Finding]
 
     public init(findings: [Finding]) {
-        schema = Self.schemaVersion
+        schema = Self.format.id
         self.findings = findings
     }
 }
@@ -122,7 +123,7 @@ extension FindingsReport {
     public struct SchemaMismatch: Error, CustomStringConvertible {
         public var found: String
         public var description: String {
-            "findings report has schema \"\(found)\", expected \"\(FindingsReport.schemaVersion)\": "
+            "findings report has schema \"\(found)\", expected \"\(FindingsReport.format.id)\": "
                 + "the child process and the parent come from different SkillCheck versions"
         }
     }
@@ -130,7 +131,7 @@ extension FindingsReport {
     /// Decodes a report, refusing one written for another schema.
     public static func decode(_ data: Data) throws -> FindingsReport {
         let report = try JSONDecoder().decode(FindingsReport.self, from: data)
-        guard report.schema == schemaVersion else { throw SchemaMismatch(found: report.schema) }
+        guard report.schema == format.id else { throw SchemaMismatch(found: report.schema) }
         return report
     }
 }

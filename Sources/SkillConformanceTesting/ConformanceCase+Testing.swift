@@ -25,7 +25,7 @@ extension ConformanceCase {
             Issue.record(Comment(rawValue: warning.message), severity: .warning, sourceLocation: sourceLocation)
         }
         let problems = findings.filter { $0.outcome.isProblem && $0.outcome != .skipped(reason: SkillConformance.needsPackage) }
-        if let reason = baseline.reason(ruleID: ruleID, skillID: skill.id) {
+        if let reason = baseline.reason(rule: ruleID, skillID: skill.id, typeName: skill.declaration?.typeName) {
             withKnownIssue(Comment(rawValue: reason)) {
                 for problem in problems { Issue.record(Comment(rawValue: problem.message), sourceLocation: sourceLocation) }
             }

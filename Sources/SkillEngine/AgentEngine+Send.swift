@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 
 extension AgentEngine {
@@ -130,7 +131,7 @@ extension AgentEngine {
                     state = .failed(catalog.describe(SkillError.timeout))
                     reply(output.summary, skillID: skillID, in: &core)
                     core.state = .failed(catalog.describe(SkillError.timeout))
-                    core.emit(.timedOut(skillID: skillID ?? "", seconds: elapsed.seconds))
+                    core.emit(.timedOut(skillID: skillID ?? "", seconds: elapsed.inSeconds))
                 case .cancelled:
                     output = SkillOutput(summary: catalog.cancelled)
                     state = .cancelled
@@ -160,13 +161,5 @@ extension AgentEngine {
         core.messages.append(AgentMessage(
             id: configuration.messageIDs.next(), role: .agent, content: content,
             timestamp: context.now, skillID: skillID))
-    }
-}
-
-extension Duration {
-    /// This duration in seconds, as a `Double`.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -1,3 +1,4 @@
+import SkillCheckSupport
 import SkillKit
 
 /// One conversation with a model: the history it is sent, and a generation counter that tells a late

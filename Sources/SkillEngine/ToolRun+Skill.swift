@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 
 extension ToolRun {
@@ -46,7 +47,7 @@ extension ToolRun {
         case .timedOut(let elapsed):
             let text = engine.configuration.catalog.describe(SkillError.timeout)
             emit(.skillState(skillID: skill.id, .failed(text)))
-            emit(.timedOut(call, seconds: elapsed.seconds))
+            emit(.timedOut(call, seconds: elapsed.inSeconds))
             feed(call, engine.configuration.catalog.failure(SkillError.timeout))
         case .cancelled:
             emit(.skillState(skillID: skill.id, .cancelled))

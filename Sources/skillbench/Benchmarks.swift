@@ -1,8 +1,8 @@
 import Foundation
+import SkillCheckSupport
 import SkillEngine
 import SkillKit
 import SkillTesting
-import Synchronization
 
 /// The benchmarks, and the table they print.
 @available(SkillCheckTesting, *)
@@ -143,15 +143,14 @@ struct Benchmarks {
     }
 
     static func microseconds(since start: ContinuousClock.Instant) -> Double {
-        let (seconds, attoseconds) = (ContinuousClock.now - start).components
-        return Double(seconds) * 1e6 + Double(attoseconds) / 1e12
+        (ContinuousClock.now - start).inMicroseconds
     }
 }
 
 /// The order in which sleepers woke.
 @available(SkillCheckTesting, *)
 final class WakeLog: Sendable {
-    private let log = Mutex<[Int]>([])
+    private let log = Locked<[Int]>([])
     func append(_ value: Int) { log.withLock { $0.append(value) } }
     var values: [Int] { log.withLock { $0 } }
 }
@@ -159,7 +158,7 @@ final class WakeLog: Sendable {
 /// Set once a run has finished.
 @available(SkillCheckTesting, *)
 final class Flag: Sendable {
-    private let value = Mutex(false)
+    private let value = Locked(false)
     func set() { value.withLock { $0 = true } }
     var isSet: Bool { value.withLock { $0 } }
 }

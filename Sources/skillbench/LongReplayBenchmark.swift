@@ -28,7 +28,7 @@ struct LongReplayBenchmark {
             ]))]))
         }
         return .object([
-            ("schema", .string(Transcript.schema)), ("name", .string("long replay: \(sends) sends")),
+            ("schema", .string(Transcript.format.id)), ("name", .string("long replay: \(sends) sends")),
             ("skills", .array([.string("echo")])), ("steps", .array(steps)),
         ])
     }

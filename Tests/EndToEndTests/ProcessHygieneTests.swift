@@ -1,5 +1,6 @@
 import Foundation
 import SkillCheckCommand
+import SkillCheckSupport
 @testable import SkillConformance
 import Testing
 

@@ -120,8 +120,8 @@ struct RenderingTests {
     @Test("JUnit under --strict: a warning is a failure; a baselined failure is a skip; a stale entry a failure")
     func junitJudged() throws {
         let report = Reports.report([Reports.finding("TIME-2", .warning), Reports.finding("CAN-2", .failed)])
-        let baseline = ReportBaseline(file: "b.json", entries: [.init(skill: "note", rule: "CAN-2", reason: "until #12"),
-                                                               .init(skill: "WeatherSkill", rule: "ERR-1", reason: "old")])
+        let baseline = ConformanceBaseline([.init(skill: "note", rule: "CAN-2", reason: "until #12"),
+                                             .init(skill: "WeatherSkill", rule: "ERR-1", reason: "old")], file: "b.json")
         let xml = JUnitReport.render(report.judged(strict: true, baseline: baseline))
         #expect(xml.contains(#"<failure message="execute &quot;记录 a&quot;: expected ends within 5 s, observed still running" type="SHOULD">"#))
         #expect(xml.contains(#"<skipped message="known failure (baseline): until #12"/>"#))

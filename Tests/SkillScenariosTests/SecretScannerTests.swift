@@ -1,5 +1,6 @@
 import Foundation
 @testable import SkillScenarios
+import SkillTesting
 import Testing
 
 @Suite("SecretScanner")
@@ -120,7 +121,7 @@ struct SecretScannerTests {
         }
         #expect(pointers.contains("/steps/1/expect/messages/1/content"))
         #expect(try String(contentsOf: url, encoding: .utf8) == text)
-        for format in ScenarioReport.Format.allCases {
+        for format in ReportFormat.allCases {
             #expect(!ScenarioReport.render([scenario], as: format).contains(secret), "\(format)")
         }
     }
@@ -135,7 +136,7 @@ struct SecretScannerTests {
            "messages": [{"role": "user", "content": "echo x", "at": 0}, {"role": "agent", "content": "y", "skillID": "echo", "at": 0}]}}]}
         """)
         let scenario = ScenarioCase(name: "t", file: "t.json", status: .failed, result: result)
-        for text in [result.report] + ScenarioReport.Format.allCases.map({ ScenarioReport.render([scenario], as: $0) }) {
+        for text in [result.report] + ReportFormat.allCases.map({ ScenarioReport.render([scenario], as: $0) }) {
             for secret in ["hunter2", "hunter3", "abc123xyz"] { #expect(!text.contains(secret), "\(text)") }
         }
         let note = Difference(kind: .replay, step: 0, path: "", expected: nil, actual: nil,

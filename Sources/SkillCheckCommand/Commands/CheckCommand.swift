@@ -1,5 +1,8 @@
 import Foundation
+import SkillCheckSupport
 import SkillScenarios
+import SkillConformance
+import SkillTesting
 
 /// `skillcheck check [PATH]`: runs the conformance rules against a package's skills and reports.
 @available(SkillCheckTesting, *)
@@ -14,7 +17,7 @@ public enum CheckCommand {
             .init(name: "--skill", value: "TYPE", help: "Only this skill type (NoteSkill or Module.NoteSkill). Repeatable.",
                   repeatable: true),
             .init(name: "--format", value: "FORMAT", help: "Default: text.",
-                  choices: CheckOptions.Format.allCases.map(\.rawValue)),
+                  choices: ReportFormat.allCases.map(\.rawValue)),
             .init(name: "--output", value: "FILE",
                   help: "Write the report to FILE instead of standard output (- is standard output)."),
             .init(name: "--strict", value: nil, help: "SHOULD warnings fail the run too."),
@@ -47,12 +50,12 @@ public enum CheckCommand {
         throws(UsageError) -> CheckOptions {
         var options = CheckOptions(packagePath: try packageFolder(parsed.positionals.first ?? ".", from: currentDirectory))
         options.skills = parsed.values["--skill"] ?? []
-        options.format = parsed.value("--format").flatMap(CheckOptions.Format.init(rawValue:)) ?? .text
+        options.format = parsed.value("--format").flatMap(ReportFormat.init(rawValue:)) ?? .text
         options.output = parsed.value("--output")
         options.strict = parsed.flag("--strict")
         options.baselinePath = parsed.value("--baseline")
         options.runsRaceStage = !parsed.flag("--no-tsan")
-        options.scratchPath = parsed.value("--scratch-path").map { absolute($0, from: currentDirectory) }
+        options.scratchPath = parsed.value("--scratch-path").map { PackageLocation.absolute($0, from: currentDirectory) }
         if let text = parsed.value("--timeout") {
             guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
                 throw UsageError("--timeout takes a number of seconds above 0, at most 86400, such as 60; found '\(text)'",
@@ -70,25 +73,17 @@ public enum CheckCommand {
         return options
     }
 
-    static func absolute(_ path: String, from directory: String) -> String {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: directory).appendingPathComponent(path)
-        return url.standardizedFileURL.path
-    }
-
     static func packageFolder(_ path: String, from directory: String) throws(UsageError) -> String {
-        let folder = absolute(path, from: directory)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-            throw UsageError("no such folder: \(path)", command: spec)
-        }
-        guard isFolder.boolValue else {
+        let folder = PackageLocation.absolute(path, from: directory)
+        switch PackageLocation.problem(with: folder) {
+        case nil: return folder
+        case .noSuchFolder: throw UsageError("no such folder: \(path)", command: spec)
+        case .isAFile:
             throw UsageError("\(path) is a file; skillcheck checks a package: give the folder that holds its Package.swift",
                              command: spec)
-        }
-        guard FileManager.default.fileExists(atPath: folder + "/Package.swift") else {
+        case .noManifest:
             throw UsageError("no Package.swift in \(path): skillcheck checks a Swift package; give its folder", command: spec)
         }
-        return folder
     }
 
     /// Runs the command: parses, reads the baseline, runs `pipeline`, judges and delivers the report,
@@ -101,7 +96,7 @@ public enum CheckCommand {
             return 0
         }
         let options = try options(parsed)
-        let baseline = try options.baselinePath.map { path throws(UsageError) in try ReportBaseline.read(path) }
+        let baseline = try options.baselinePath.map { path throws(UsageError) in try ConformanceBaseline.read(path) }
         let progress = ProgressReporter(
             style: terminal.errorIsTerminal && environment["TERM"] != "dumb" ? .live : .lines,
             colour: terminal.errorIsTerminal && Terminal.allowsColour(environment),

@@ -1,4 +1,5 @@
 import Foundation
+import SkillTesting
 
 /// What `skillcheck check` was asked to do, as the pipeline reads it.
 ///
@@ -10,9 +11,6 @@ import Foundation
 @available(SkillCheckTesting, *)
 public struct CheckOptions: Sendable, Hashable {
     /// How the report is written.
-    public enum Format: String, Sendable, Hashable, CaseIterable {
-        case text, json, junit
-    }
 
     /// The default for `--timeout`: real seconds one skill's run may take before its watchdog ends it.
     public static let defaultTimeout: Duration = .seconds(120)
@@ -21,7 +19,7 @@ public struct CheckOptions: Sendable, Hashable {
     public var packagePath: String
     /// `--skill`: type names or ids to check; empty means every skill found.
     public var skills: [String] = []
-    public var format: Format = .text
+    public var format: ReportFormat = .text
     /// `--output`: where the report goes; `nil` (or `-`) is standard output.
     public var output: String?
     /// `--strict`: SHOULD warnings fail the run.

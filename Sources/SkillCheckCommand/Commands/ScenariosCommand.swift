@@ -1,7 +1,9 @@
 import BundledReferenceSkills
 import Foundation
+import SkillCheckSupport
 import SkillKit
 import SkillScenarios
+import SkillTesting
 
 /// `skillcheck scenarios [PATHS...]`: replays transcripts through the reference engine.
 ///
@@ -38,7 +40,7 @@ public enum ScenariosCommand {
                       help: "Default: never on CI (CI set, not 0/false/no/off), else missing.",
                       choices: RecordMode.allCases.map(\.rawValue)),
                 .init(name: "--format", value: "FORMAT", help: "Default: text.",
-                      choices: ScenarioReport.Format.allCases.map(\.rawValue)),
+                      choices: ReportFormat.allCases.map(\.rawValue)),
                 .init(name: "--output", value: "FILE",
                       help: "Write the report to FILE instead of standard output (- is standard output)."),
                 .init(name: "--artifacts", value: "DIR",
@@ -85,7 +87,7 @@ public enum ScenariosCommand {
         runner.filter = parsed.value("--filter")
         runner.shard = try shard(parsed.value("--shard"))
         runner.artifacts = URL(fileURLWithPath: parsed.value("--artifacts") ?? ".build/skillcheck/artifacts")
-        let format = try choose(parsed.value("--format") ?? "text", for: "--format", from: ScenarioReport.Format.allCases)
+        let format = try choose(parsed.value("--format") ?? "text", for: "--format", from: ReportFormat.allCases)
         let paths = parsed.positionals.isEmpty ? ["Scenarios"] : parsed.positionals
 
         let cases: [ScenarioCase]
@@ -115,7 +117,7 @@ public enum ScenariosCommand {
         _ = try shard(parsed.value("--shard"))
         let here = FileManager.default.currentDirectoryPath
         let folder = try PackageScenarios.packageFolder(package, from: here)
-        let scratch = parsed.value("--scratch-path").map { CheckCommand.absolute($0, from: here) }
+        let scratch = parsed.value("--scratch-path").map { PackageLocation.absolute($0, from: here) }
         let scenarios = PackageScenarios(package: URL(fileURLWithPath: folder), scratch: scratch.map { URL(fileURLWithPath: $0) })
         return await scenarios.run(PackageScenarios.harnessArguments(arguments), terminal: terminal, environment: environment)
     }

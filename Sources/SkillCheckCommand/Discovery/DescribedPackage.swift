@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillConformance
 
 /// What `swift package describe --type json` says about a package: the parts discovery needs.

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillConformance
 
 /// A skill type found in a package: an `AgentSkill` or a `ToolSkill` (a type that is both is found

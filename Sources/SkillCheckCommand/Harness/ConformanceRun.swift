@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillConformance
 
 /// A whole `skillcheck check PATH` run's work, up to findings: discovery, the static stage, the harness,
@@ -69,7 +70,7 @@ public struct ConformanceRun: Sendable {
         let analysis = try StaticAnalysis(evidence: known.evidence)
         var stages = [known.reused
             ? StageResult(.static, .reused, reason: "nothing changed since the run of \(Self.describe(known.made))")
-            : StageResult(.static, .ran, seconds: Self.seconds(clock.now - started))]
+            : StageResult(.static, .ran, seconds: (clock.now - started).inSeconds)]
 
         let harness = HarnessPackage(discovery: known.discovery, folder: scratch.appendingPathComponent("harness"), only: only)
         let key: String
@@ -81,11 +82,11 @@ public struct ConformanceRun: Sendable {
         }
         let conformanceStarted = clock.now
         var results = try await conformance(harness, key: key, builds: &known.builds, progress: progress)
-        stages.append(StageResult(.conformance, .ran, seconds: Self.seconds(clock.now - conformanceStarted)))
+        stages.append(StageResult(.conformance, .ran, seconds: (clock.now - conformanceStarted).inSeconds))
         if runsRaceStage {
             let raceStarted = clock.now
             try await race(harness, key: key, builds: &known.builds, results: &results, progress: progress)
-            stages.append(StageResult(.race, .ran, seconds: Self.seconds(clock.now - raceStarted)))
+            stages.append(StageResult(.race, .ran, seconds: (clock.now - raceStarted).inSeconds))
         } else {
             stages.append(StageResult(.race, .skipped, reason: "--no-tsan"))
         }
@@ -263,10 +264,6 @@ public struct ConformanceRun: Sendable {
             }
             return results.compactMap { $0 }
         }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     static func describe(_ date: Date) -> String {

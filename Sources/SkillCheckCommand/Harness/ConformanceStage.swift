@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillConformance
 
 /// One skill's findings from a conformance run.

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillConformance
 
 /// `skillcheck scenarios --package PATH`: transcripts replayed against a package's own skills.
@@ -112,20 +113,17 @@ public struct PackageScenarios: Sendable {
     /// // "/work/SkillCheck/Examples/ReferenceSkills"
     /// ```
     public static func packageFolder(_ path: String, from directory: String) throws(UsageError) -> String {
-        let folder = CheckCommand.absolute(path, from: directory)
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-            throw UsageError("--package \(path): no such folder", command: ScenariosCommand.spec)
-        }
-        guard isFolder.boolValue else {
+        let folder = PackageLocation.absolute(path, from: directory)
+        switch PackageLocation.problem(with: folder) {
+        case nil: return folder
+        case .noSuchFolder: throw UsageError("--package \(path): no such folder", command: ScenariosCommand.spec)
+        case .isAFile:
             throw UsageError("--package \(path) is a file; give the folder that holds the package's Package.swift",
                              command: ScenariosCommand.spec)
-        }
-        guard FileManager.default.fileExists(atPath: folder + "/Package.swift") else {
+        case .noManifest:
             throw UsageError("--package \(path) is not a Swift package (no Package.swift in it); give the folder of the "
                              + "package whose skills the transcripts name", command: ScenariosCommand.spec)
         }
-        return folder
     }
 
     /// The arguments for the harness's program: the command's own, without `--package` and `--scratch-path`

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillConformance
 
 /// The race stage: SEND-2's stress case again, under ThreadSanitizer, one process per skill (so every

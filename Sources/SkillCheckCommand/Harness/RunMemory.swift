@@ -1,6 +1,7 @@
 import Foundation
 import SkillConformance
 import SkillScenarios
+import SkillTesting
 
 /// What `skillcheck check` keeps between runs in a package's scratch folder (`skillcheck-memory.json`,
 /// schema `skillcheck.memory/2`): the discovery and the static stage's evidence, the fingerprint of
@@ -15,10 +16,10 @@ import SkillScenarios
 /// ```
 @available(SkillCheckTesting, *)
 public struct RunMemory: Sendable, Codable {
-    public static let schema = "skillcheck.memory/2"
+    public static let format = WireFormat.memory
     public static let fileName = "skillcheck-memory.json"
 
-    public var schema = RunMemory.schema
+    public var schema = RunMemory.format.id
     /// ``PackageFingerprint/value`` of the package, its dependencies and the tools when this was made.
     public var fingerprint: String
     public var discovery: SkillDiscovery
@@ -41,7 +42,7 @@ public struct RunMemory: Sendable, Codable {
     /// run starts over and writes a new one).
     public static func read(in scratch: URL) -> RunMemory? {
         guard let data = FileManager.default.contents(atPath: scratch.appendingPathComponent(fileName).path),
-              let memory = try? JSONDecoder().decode(RunMemory.self, from: data), memory.schema == schema else { return nil }
+              let memory = try? JSONDecoder().decode(RunMemory.self, from: data), memory.schema == format.id else { return nil }
         return memory
     }
 

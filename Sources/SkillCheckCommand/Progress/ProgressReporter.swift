@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SkillCheckSupport
 
 /// Shows a check as it runs: a line per stage and per skill, on standard error, so that it never mixes
 /// with the report on standard output.
@@ -35,7 +35,7 @@ public final class ProgressReporter: Sendable {
     public let colour: Bool
     let width: Int
     let write: @Sendable (String) -> Void
-    let state = Mutex(State())
+    let state = Locked(State())
 
     /// A reporter that hands each piece of text to `write`.
     public init(style: Style, colour: Bool = false, width: Int = 80, write: @escaping @Sendable (String) -> Void) {

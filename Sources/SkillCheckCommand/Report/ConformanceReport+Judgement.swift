@@ -1,3 +1,5 @@
+import SkillConformance
+
 @available(SkillCheckTesting, *)
 extension ConformanceReport {
     /// The report as the run's options judge it: `strict` makes SHOULD warnings fail; each `baseline`
@@ -5,10 +7,10 @@ extension ConformanceReport {
     /// fails the run). With a `selection` (`--skill`), entries for skills left out are not judged.
     ///
     /// ```swift
-    /// let judged = report.judged(strict: true, baseline: try ReportBaseline.read("baseline.json"))
+    /// let judged = report.judged(strict: true, baseline: try ConformanceBaseline.read("baseline.json"))
     /// exit(judged.summary.exitStatus)
     /// ```
-    public func judged(strict: Bool, baseline: ReportBaseline?, selection: [String] = []) -> ConformanceReport {
+    public func judged(strict: Bool, baseline: ConformanceBaseline?, selection: [String] = []) -> ConformanceReport {
         var report = self
         report.strict = strict
         guard let baseline else { return report }
@@ -29,7 +31,7 @@ extension ConformanceReport {
         return report
     }
 
-    mutating func apply(_ entry: ReportBaseline.Entry, to index: Int) {
+    mutating func apply(_ entry: ConformanceBaseline.Entry, to index: Int) {
         guard let resultIndex = skills[index].results.firstIndex(where: { $0.rule == entry.rule }) else {
             stale.append(.init(skill: entry.skill, rule: entry.rule, reason: entry.reason, why: "the report has no result for this rule"))
             return

@@ -1,5 +1,6 @@
 import Foundation
 import SkillConformance
+import SkillTesting
 
 /// What `skillcheck check` found: one verdict per skill and rule, each stage's status, and the summary
 /// the exit status comes from. Its JSON form (`--format json`) is the versioned schema
@@ -63,7 +64,7 @@ import SkillConformance
 /// ```
 @available(SkillCheckTesting, *)
 public struct ConformanceReport: Sendable, Codable, Hashable {
-    public static let schemaVersion = "skillcheck.report/1"
+    public static let format = WireFormat.report
 
     public var schema: String
     public var package: Package
@@ -74,7 +75,7 @@ public struct ConformanceReport: Sendable, Codable, Hashable {
     public var stale: [StaleEntry]
 
     public init(package: Package, stages: [StageResult], skills: [SkillReport], strict: Bool = false) {
-        schema = Self.schemaVersion
+        schema = Self.format.id
         self.package = package
         self.strict = strict
         self.stages = stages
@@ -116,7 +117,7 @@ extension ConformanceReport {
     public struct SchemaMismatch: Error, CustomStringConvertible {
         public var found: String
         public var description: String {
-            "report has schema \"\(found)\", expected \"\(ConformanceReport.schemaVersion)\""
+            "report has schema \"\(found)\", expected \"\(ConformanceReport.format.id)\""
         }
     }
 
@@ -131,7 +132,7 @@ extension ConformanceReport {
     public static func decode(_ data: Data) throws -> ConformanceReport {
         struct Header: Decodable { var schema: String }
         let header = try JSONDecoder().decode(Header.self, from: data)
-        guard header.schema == schemaVersion else { throw SchemaMismatch(found: header.schema) }
+        guard header.schema == format.id else { throw SchemaMismatch(found: header.schema) }
         return try JSONDecoder().decode(ConformanceReport.self, from: data)
     }
 

@@ -1,3 +1,4 @@
+import SkillCheckSupport
 import SkillKit
 import Foundation
 import SkillEngine
@@ -32,7 +33,6 @@ final class ImmediateClock: Clock, Sendable {
 
     /// The date this clock reads now.
     var date: Date {
-        let (seconds, attoseconds) = now.offset.components
-        return origin.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+        origin.addingTimeInterval(now.offset.inSeconds)
     }
 }

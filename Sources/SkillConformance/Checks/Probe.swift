@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 import SkillTesting
 import SkillEngine
@@ -240,13 +241,9 @@ public struct CheckLimits: Sendable, Hashable {
     /// The limits a finding reports: `virtual` is the virtual bound the check applied, if any.
     func finding(virtual: Duration?) -> Finding.Limits {
         Finding.Limits(
-            virtualSeconds: virtual.map(Self.seconds),
-            realStallSeconds: Self.seconds(realStall),
-            realRunSeconds: Self.seconds(realRun)
+            virtualSeconds: virtual.map(\.inSeconds),
+            realStallSeconds: realStall.inSeconds,
+            realRunSeconds: realRun.inSeconds
         )
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 
 // SEND-1 and SEND-3: compile-time rules, judged from the skill's package compiled with strict
@@ -73,7 +74,7 @@ extension SkillConformance {
         let start = URL(fileURLWithPath: file).deletingLastPathComponent().standardizedFileURL
         var directory = start
         while directory.path != "/" {
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) { return directory }
+            if PackageLocation.isPackage(directory) { return directory }
             directory = directory.deletingLastPathComponent()
         }
         return start

@@ -1,3 +1,5 @@
+import SkillTesting
+
 /// Every conformance rule, as one Codable value: the README's table, the test names and every report
 /// come from it.
 ///
@@ -8,15 +10,28 @@
 @available(SkillCheckTesting, *)
 public struct RuleCatalog: Sendable, Codable, Hashable {
     /// The schema of this value's JSON form.
-    public static let schemaVersion = "skillcheck.rules/1"
+    public static let format = WireFormat.rules
 
     public var schema: String
     /// In catalogue order: by category, then number.
     public var rules: [ConformanceRule]
 
-    public init(schema: String = RuleCatalog.schemaVersion, rules: [ConformanceRule]) {
+    public init(schema: String = RuleCatalog.format.id, rules: [ConformanceRule]) {
         self.schema = schema
         self.rules = rules
+    }
+
+    private enum CodingKeys: String, CodingKey { case schema, rules }
+
+    /// Decodes a catalogue of this kit's format, and rejects any other version with an error naming both.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        schema = try container.decode(String.self, forKey: .schema)
+        guard schema == Self.format.id else {
+            throw DecodingError.dataCorruptedError(forKey: .schema, in: container,
+                                                   debugDescription: "schema \"\(schema)\", expected \"\(Self.format.id)\"")
+        }
+        rules = try container.decode([ConformanceRule].self, forKey: .rules)
     }
 
     /// The rule with this id.

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 
 /// Compiles a package with `-strict-concurrency=complete` in a scratch path of its own, then dumps its
 /// symbol graph: what ``StaticAnalysis`` reads.
@@ -63,7 +64,7 @@ struct StrictBuild: Sendable {
     var scratch: URL { Self.scratchPath(for: package, options: options) }
 
     func run() async throws -> Output {
-        guard FileManager.default.fileExists(atPath: package.appendingPathComponent("Package.swift").path) else {
+        guard PackageLocation.isPackage(package) else {
             throw StaticAnalysisError.notAPackage(path: package.path)
         }
         let targets = try await describe().filter { $0.type != "test" && $0.type != "plugin" && $0.type != "macro" }
@@ -72,7 +73,7 @@ struct StrictBuild: Sendable {
                       "-Xswiftc", "-strict-concurrency=complete"]
         let build = try await swift(["build"] + common)
         let diagnostics = CompilerDiagnostic.parse(build.output)
-        guard build.status == 0 else {
+        guard build.exitStatus == 0 else {
             var errors = diagnostics.filter { $0.severity == .error }.map(\.description)
             if errors.isEmpty {
                 errors = build.output.split(whereSeparator: \.isNewline).map(String.init).filter { $0.hasPrefix("error:") }
@@ -88,8 +89,8 @@ struct StrictBuild: Sendable {
         // locked by the outer SwiftPM until the plugin ends.
         let result = try await swift(["package", "--package-path", package.path, "--scratch-path", scratch.path,
                                       "describe", "--type", "json"])
-        guard result.status == 0 else {
-            throw StaticAnalysisError.commandFailed(command: "swift package describe", status: result.status, output: result.output)
+        guard result.exitStatus == 0 else {
+            throw StaticAnalysisError.commandFailed(command: "swift package describe", status: result.exitStatus, output: result.output)
         }
         struct Description: Decodable { var targets: [Target] }
         // Warnings may precede the JSON: start at the first brace.
@@ -126,7 +127,7 @@ struct StrictBuild: Sendable {
         let result = try await swift(arguments)
         let marker = "Files written to "
         guard let line = result.output.split(whereSeparator: \.isNewline).last(where: { $0.hasPrefix(marker) }) else {
-            throw StaticAnalysisError.commandFailed(command: "swift package dump-symbol-graph", status: result.status, output: result.output)
+            throw StaticAnalysisError.commandFailed(command: "swift package dump-symbol-graph", status: result.exitStatus, output: result.output)
         }
         let directory = URL(fileURLWithPath: String(line.dropFirst(marker.count)).trimmingCharacters(in: .whitespaces))
         let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
@@ -138,12 +139,24 @@ struct StrictBuild: Sendable {
         guard missing.isEmpty else {
             throw StaticAnalysisError.commandFailed(
                 command: "swift package dump-symbol-graph (no graph for \(missing.joined(separator: ", ")))",
-                status: result.status, output: result.output)
+                status: result.exitStatus, output: result.output)
         }
         return graphs
     }
 
-    private func swift(_ arguments: [String]) async throws -> BoundedProcess.Output {
-        try await BoundedProcess.run([options.swiftExecutable] + arguments, in: package, timeLimit: options.timeLimit)
+    /// Runs `swift arguments…` in the package, off the concurrency pool, within ``Options/timeLimit``.
+    private func swift(_ arguments: [String]) async throws -> ToolRunner.Run {
+        let (arguments, package, limit) = ([options.swiftExecutable] + arguments, package, options.timeLimit)
+        let command = arguments.joined(separator: " ")
+        let run: ToolRunner.Run
+        do {
+            run = try await offThePool(arguments.prefix(2).joined(separator: " ")) {
+                try ToolRunner.run(arguments, in: package, timeout: limit)
+            }
+        } catch {
+            throw StaticAnalysisError.commandFailed(command: command, status: -1, output: "\(error)")
+        }
+        if run.timedOut { throw StaticAnalysisError.timedOut(command: command, seconds: limit.inSeconds) }
+        return run
     }
 }

@@ -1,3 +1,4 @@
+import SkillCheckSupport
 import SkillKit
 
 /// The life of a request, shared by both engines: admitted under the ``ConcurrencyPolicy`` (started,

@@ -1,3 +1,4 @@
+import SkillCheckSupport
 import SkillKit
 /// Lets a newer request end an older one under the cancel-previous policy.
 ///

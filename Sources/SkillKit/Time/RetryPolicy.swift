@@ -1,3 +1,4 @@
+import SkillCheckSupport
 /// When and how long to wait before trying a failed operation again: seed 001's `RetrySkill`, on any clock.
 ///
 /// Retry `n` (counting from 0) waits `baseDelay × factor^n`, capped at `maxDelay`, then jittered.
@@ -87,8 +88,7 @@ public struct RetryPolicy: Sendable {
 
     private func exponentialDelay(forRetry retry: Int) -> Duration {
         let growth = power(factor, retry)
-        let (seconds, attoseconds) = baseDelay.components
-        let scaled = (Double(seconds) + Double(attoseconds) / 1e18) * growth
+        let scaled = baseDelay.inSeconds * growth
         guard scaled.isFinite, scaled < 1e9 else { return Self.longestDelay }
         if factor == factor.rounded(), growth <= 1e9 {
             return baseDelay * Int(growth)

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 
 /// A model service, behind the thinnest protocol the tool-calling loop needs (seed 002 §2.2): each
 /// vendor's HTTP, SSE and tool-call fields stay inside its implementation.

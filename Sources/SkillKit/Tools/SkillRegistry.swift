@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 
 /// The tool skills a model can see and call (seed 002 §2.3): registered in packs, shown per scene
 /// (§5.5), each permission-gated skill switchable by the user (§6.1).

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillEngine
 import SkillKit
 import SkillTesting
@@ -96,7 +97,7 @@ struct ReplayRun {
         return ReplayResult(
             name: transcript.name, file: transcript.file, differences: differences, actual: actualTranscript(),
             hasMissingExpectations: !unrecorded.isEmpty, unrecorded: unrecorded,
-            virtualSeconds: DurationText.seconds(clock.now.offset), steps: transcript.steps.count,
+            virtualSeconds: clock.now.offset.inSeconds, steps: transcript.steps.count,
             observationWork: log.conversions, transcript: transcript, observations: observed)
     }
 

@@ -1,8 +1,8 @@
 import Foundation
+import SkillCheckSupport
 import SkillEngine
 import SkillKit
 import SkillTesting
-import Synchronization
 
 /// Replays transcripts through the reference engine on virtual time and compares what it observes.
 ///
@@ -115,7 +115,7 @@ public struct Replayer: Sendable {
 /// constant time: a replay asks after each scheduler step.
 @available(SkillCheckTesting, *)
 final class SendLog: Sendable {
-    private let state = Mutex<(finished: [Bool], running: Int)>(([], 0))
+    private let state = Locked<(finished: [Bool], running: Int)>(([], 0))
 
     func add() -> Int {
         state.withLock { state in

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import SkillCheckSupport
 
 /// Each run a tool-calling replay started, and how its stream ended: shared with the run tasks.
 @available(SkillCheckTesting, *)
@@ -16,7 +16,7 @@ final class RunLog: Sendable {
         var outcome: Outcome
     }
 
-    private let state = Mutex<[Run]>([])
+    private let state = Locked<[Run]>([])
 
     func start(input: String, label: String?, session: String?) {
         state.withLock { $0.append(Run(input: input, label: label, session: session, outcome: .running)) }

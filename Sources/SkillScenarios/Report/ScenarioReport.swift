@@ -1,13 +1,13 @@
 import Foundation
+import SkillTesting
 
 /// Reports of a scenario run: text for people, JSON for tools, JUnit XML for CI dashboards.
 @available(SkillCheckTesting, *)
 public enum ScenarioReport {
-    public enum Format: String, Sendable, CaseIterable {
-        case text, json, junit
-    }
+    /// The format of the JSON report.
+    public static let format = WireFormat.scenariosReport
 
-    public static func render(_ cases: [ScenarioCase], as format: Format) -> String {
+    public static func render(_ cases: [ScenarioCase], as format: ReportFormat) -> String {
         switch format {
         case .text: text(cases)
         case .json: json(cases).pretty + "\n"
@@ -105,7 +105,7 @@ public enum ScenarioReport {
     public static func json(_ cases: [ScenarioCase]) -> JSONValue {
         let counts = summary(cases)
         return .object([
-            ("schema", .string("skillcheck.scenarios-report/1")),
+            (WireFormat.member, .string(format.id)),
             ("summary", .object([
                 ("total", .number(Double(cases.count))), ("passed", .number(Double(counts.passed))),
                 ("failed", .number(Double(counts.failed))), ("invalid", .number(Double(counts.invalid))),
@@ -154,55 +154,26 @@ public enum ScenarioReport {
     // MARK: JUnit
 
     public static func junit(_ cases: [ScenarioCase]) -> String {
-        let counts = summary(cases)
         let total = cases.reduce(0) { $0 + $1.seconds }
-        var lines = [
-            #"<?xml version="1.0" encoding="UTF-8"?>"#,
-            "<testsuites>",
-            #"  <testsuite name="skillcheck.scenarios" tests="\#(cases.count)" failures="\#(counts.failed)" errors="\#(counts.invalid + counts.unwritten)" time="\#(String(format: "%.6f", total))">"#,
-        ]
-        for scenario in cases {
-            let open = #"    <testcase classname="scenarios" name="\#(escape(scenario.title ?? scenario.name))" file="\#(escape(scenario.file))" time="\#(String(format: "%.6f", scenario.seconds))""#
-            switch scenario.status {
-            case .passed, .recorded:
-                let notes = recordingLines(scenario.recording)
-                guard !notes.isEmpty else { lines.append(open + "/>"); break }
-                lines.append(open + ">")
-                lines.append("      <system-out>\(escape(notes.joined(separator: "\n")))</system-out>")
-                lines.append("    </testcase>")
-            case .failed:
-                lines.append(open + ">")
-                let first = scenario.result?.differences.first.map { $0.description.split(separator: "\n").first.map(String.init) ?? "" } ?? ""
-                lines.append(#"      <failure message="\#(escape(first))">\#(escape(text(for: scenario)))</failure>"#)
-                lines.append("    </testcase>")
-            case .invalid:
-                lines.append(open + ">")
-                lines.append(#"      <error message="\#(escape(scenario.error?.description ?? ""))"/>"#)
-                lines.append("    </testcase>")
-            case .unwritten:
-                lines.append(open + ">")
-                let first = scenario.writeErrors.first?.description ?? ""
-                lines.append(#"      <error message="\#(escape(first))">\#(escape(text(for: scenario)))</error>"#)
-                lines.append("    </testcase>")
-            }
+        let items = cases.map { scenario in
+            JUnitDocument.TestCase(name: scenario.title ?? scenario.name, className: "scenarios", file: scenario.file,
+                                   seconds: scenario.seconds, verdict: verdict(scenario))
         }
-        lines += ["  </testsuite>", "</testsuites>"]
-        return lines.joined(separator: "\n") + "\n"
+        return JUnitDocument(suites: [.init(name: "skillcheck.scenarios", cases: items, seconds: total)]).xml
     }
 
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#10;"
-            case _ where scalar.value < 0x20 && scalar != "\t": out += "&#\(scalar.value);"
-            default: out.unicodeScalars.append(scalar)
-            }
+    static func verdict(_ scenario: ScenarioCase) -> JUnitDocument.Verdict {
+        switch scenario.status {
+        case .passed, .recorded:
+            let notes = recordingLines(scenario.recording)
+            return .passed(output: notes.isEmpty ? nil : notes.joined(separator: "\n"))
+        case .failed:
+            let first = scenario.result?.differences.first.map { $0.description.split(separator: "\n").first.map(String.init) ?? "" } ?? ""
+            return .failure(message: first, type: nil, text: text(for: scenario))
+        case .invalid:
+            return .error(message: scenario.error?.description ?? "", text: "")
+        case .unwritten:
+            return .error(message: scenario.writeErrors.first?.description ?? "", text: text(for: scenario))
         }
-        return out
     }
 }

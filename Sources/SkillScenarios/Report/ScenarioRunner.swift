@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 
 /// Finds transcripts, replays them in parallel across cores, records, and collects the cases.
@@ -103,8 +104,7 @@ public struct ScenarioRunner: Sendable {
         } catch {
             scenario.error = error
         }
-        let (seconds, attoseconds) = (ContinuousClock.now - start).components
-        scenario.seconds = Double(seconds) + Double(attoseconds) / 1e18
+        scenario.seconds = (ContinuousClock.now - start).inSeconds
         return scenario
     }
 
@@ -142,23 +142,16 @@ public struct ScenarioRunner: Sendable {
 
 /// Results written by parallel workers, each to its own slot.
 @available(SkillCheckTesting, *)
-final class CaseCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var cases: [ScenarioCase?]
+final class CaseCollector: Sendable {
+    private let cases: Locked<[ScenarioCase?]>
 
-    init(count: Int) { cases = Array(repeating: nil, count: count) }
+    init(count: Int) { cases = Locked(Array(repeating: nil, count: count)) }
 
     func set(_ index: Int, _ scenario: ScenarioCase) {
-        lock.lock()
-        cases[index] = scenario
-        lock.unlock()
+        cases.withLock { $0[index] = scenario }
     }
 
-    var all: [ScenarioCase] {
-        lock.lock()
-        defer { lock.unlock() }
-        return cases.compactMap { $0 }
-    }
+    var all: [ScenarioCase] { cases.withLock { $0.compactMap { $0 } } }
 }
 
 /// Transcripts that failed in ``ScenarioRunner/verify(paths:)``, with the report that says how.

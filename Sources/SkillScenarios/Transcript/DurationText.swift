@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 
 /// Durations as transcripts write them: `"1.5s"`, `"250ms"`, `"2m"`, `"1h"`, `"100us"`, `"10ns"`, or a
 /// JSON number of seconds.
@@ -42,14 +43,8 @@ public enum DurationText {
     public static func format(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         if attoseconds == 0 { return "\(seconds)s" }
-        let total = Double(seconds) + Double(attoseconds) / 1e18
+        let total = duration.inSeconds
         if total < 1, (total * 1000).rounded() == total * 1000 { return "\(Int((total * 1000).rounded()))ms" }
         return "\(total)s"
-    }
-
-    /// Seconds as a Double.
-    public static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

@@ -24,7 +24,7 @@ import SkillTesting
 @available(SkillCheckTesting, *)
 public struct Transcript: Sendable {
     /// The one schema this version reads.
-    public static let schema = "skillcheck.transcript/1"
+    public static let format = WireFormat.transcript
 
     /// A skill to register, by catalogue id, optionally wrapped in a retry or a timeout.
     public struct SkillReference: Sendable {

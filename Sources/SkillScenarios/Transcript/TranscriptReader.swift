@@ -161,8 +161,8 @@ struct TranscriptReader {
     func commonMember(_ key: String, _ value: JSONValue, at pointer: String, into result: inout Transcript) throws(TranscriptError) -> Bool {
         switch key {
         case "schema":
-            guard case .string(Transcript.schema) = value else {
-                throw fail(pointer, expected: "\"\(Transcript.schema)\"", found: describe(value))
+            guard case .string(Transcript.format.id) = value else {
+                throw fail(pointer, expected: "\"\(Transcript.format.id)\"", found: describe(value))
             }
         case "name": result.name = try string(value, at: pointer)
         case "description": result.description = try string(value, at: pointer)

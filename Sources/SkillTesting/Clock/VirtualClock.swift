@@ -1,3 +1,4 @@
+import SkillCheckSupport
 import SkillKit
 import SkillEngine
 import Foundation
@@ -86,8 +87,7 @@ public final class VirtualClock: Clock, Sendable {
 
     /// The wall-clock date at `instant`: ``origin`` plus its offset.
     public func date(at instant: Instant) -> Date {
-        let (seconds, attoseconds) = instant.offset.components
-        return origin.addingTimeInterval(Double(seconds) + Double(attoseconds) / 1e18)
+        origin.addingTimeInterval(instant.offset.inSeconds)
     }
 
     /// A date source for ``SkillKit/SkillContext``: the date at ``now``.

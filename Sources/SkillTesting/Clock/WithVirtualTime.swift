@@ -1,3 +1,4 @@
+import SkillCheckSupport
 import SkillKit
 import SkillEngine
 import Foundation

@@ -1,3 +1,4 @@
+import SkillCheckSupport
 import SkillEngine
 import Foundation
 import SkillKit

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 
 /// A model that follows a script: debug the tool-calling loop with it before connecting a real one

@@ -1,3 +1,4 @@
+import SkillCheckSupport
 import SkillKit
 import SkillEngine
 import Dispatch
@@ -216,9 +217,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
             return true
         }
         guard idle else { return true }
-        let (seconds, attoseconds) = timeout.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        if parking.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success { return true }
+        if parking.wait(timeout: .now() + .nanoseconds(timeout.inNanoseconds)) == .success { return true }
         let stillParked = state.withLock { state -> Bool in
             defer { state.parked = false }
             return state.parked

@@ -1,5 +1,5 @@
 import Foundation
-import SkillKit
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -310,8 +310,7 @@ struct Watch {
 
     private func milliseconds(until instant: ContinuousClock.Instant?, from now: ContinuousClock.Instant) -> Int32 {
         guard let instant else { return -1 }
-        let (seconds, attoseconds) = (now < instant ? now.duration(to: instant) : .zero).components
-        return Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000 + 1)
+        return (now < instant ? now.duration(to: instant) : .zero).inMillisecondsRoundedUp
     }
 }
 

@@ -1,8 +1,9 @@
 import Foundation
 import SkillConformance
 import SkillScenarios
+import SkillTesting
 
-/// The failures a project knows about and has not fixed yet (`skillcheck check --baseline FILE`).
+/// Reading a ``ConformanceBaseline`` from its file (`skillcheck check --baseline FILE`).
 ///
 /// A baselined failure (or warning) does not fail the run; a baselined rule that no longer fails does
 /// ("stale"), so a baseline only shrinks. The file, `skillcheck.baseline/1`:
@@ -22,36 +23,16 @@ import SkillScenarios
 /// line:column, and what was expected.
 ///
 /// ```swift
-/// let baseline = try ReportBaseline.read("skillcheck-baseline.json")
+/// let baseline = try ConformanceBaseline.read("skillcheck-baseline.json")
 /// let judged = report.judged(strict: false, baseline: baseline)
 /// ```
 @available(SkillCheckTesting, *)
-public struct ReportBaseline: Sendable, Hashable {
-    public static let schemaVersion = "skillcheck.baseline/1"
-
-    public struct Entry: Sendable, Hashable {
-        /// A skill's type name or id.
-        public var skill: String
-        public var rule: String
-        public var reason: String
-
-        public init(skill: String, rule: String, reason: String) {
-            self.skill = skill
-            self.rule = rule
-            self.reason = reason
-        }
-    }
-
-    public var file: String
-    public var entries: [Entry]
-
-    public init(file: String, entries: [Entry]) {
-        self.file = file
-        self.entries = entries
-    }
+extension ConformanceBaseline {
+    /// The version of the baseline file this kit reads.
+    public static let format = WireFormat.baseline
 
     /// Reads and checks the baseline file at `path`.
-    public static func read(_ path: String, catalog: RuleCatalog = .standard) throws(UsageError) -> ReportBaseline {
+    public static func read(_ path: String, catalog: RuleCatalog = .standard) throws(UsageError) -> ConformanceBaseline {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -75,10 +56,10 @@ public struct ReportBaseline: Sendable, Hashable {
     }
 
     /// Parses a baseline document; every mistake is located (file, JSON pointer, line:column).
-    public static func parse(_ data: Data, file: String, catalog: RuleCatalog = .standard) throws(TranscriptError) -> ReportBaseline {
+    public static func parse(_ data: Data, file: String, catalog: RuleCatalog = .standard) throws(TranscriptError) -> ConformanceBaseline {
         let document = try JSONParser.parse(data, file: file)
         let reader = BaselineReader(document: document, catalog: catalog)
-        return ReportBaseline(file: file, entries: try reader.entries())
+        return ConformanceBaseline(try reader.entries(), file: file)
     }
 }
 
@@ -118,16 +99,16 @@ struct BaselineReader {
         return text
     }
 
-    func entries() throws(TranscriptError) -> [ReportBaseline.Entry] {
+    func entries() throws(TranscriptError) -> [ConformanceBaseline.Entry] {
         let top = try members(document.value, at: "", allowed: ["schema", "expectedFailures"])
-        guard top["schema"] == .string(ReportBaseline.schemaVersion) else {
-            throw fail("/schema", expected: "\"\(ReportBaseline.schemaVersion)\"", found: top["schema"]?.canonical ?? "nothing")
+        guard top["schema"] == .string(ConformanceBaseline.format.id) else {
+            throw fail("/schema", expected: "\"\(ConformanceBaseline.format.id)\"", found: top["schema"]?.canonical ?? "nothing")
         }
         guard case .array(let items)? = top["expectedFailures"] else {
             throw fail("/expectedFailures", expected: "an array of {\"skill\", \"rule\", \"reason\"}",
                        found: top["expectedFailures"]?.kind ?? "nothing")
         }
-        var entries: [ReportBaseline.Entry] = []
+        var entries: [ConformanceBaseline.Entry] = []
         var firstIndex: [String: Int] = [:]
         for (index, item) in items.enumerated() {
             let pointer = "/expectedFailures/\(index)"
@@ -143,7 +124,7 @@ struct BaselineReader {
         return entries
     }
 
-    func entry(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> ReportBaseline.Entry {
+    func entry(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> ConformanceBaseline.Entry {
         let fields = try members(value, at: pointer, allowed: ["skill", "rule", "reason"])
         let skill = try text(fields["skill"], at: pointer + "/skill", what: "a skill's type name or id")
         let rule = try text(fields["rule"], at: pointer + "/rule", what: "a rule id such as \"CAN-2\"")

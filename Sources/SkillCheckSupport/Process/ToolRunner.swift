@@ -1,5 +1,5 @@
 import Foundation
-import SkillEngine
+
 
 /// Runs a tool (`swift package …`, `swift build`, `swift test`, a harness) as a child process and waits
 /// for it, with a real-time limit: a tool that runs past it is ended with everything it started, and
@@ -11,30 +11,34 @@ import SkillEngine
 /// print(run.standardOutput)
 /// ```
 @available(SkillCheckTesting, *)
-public struct ToolRunner: Sendable {
+package struct ToolRunner: Sendable {
     /// How a run ended and what it wrote.
-    public struct Run: Sendable {
-        public var arguments: [String]
+    package struct Run: Sendable {
+        package var arguments: [String]
         /// The exit status, or `nil` when the process was ended by a signal.
-        public var status: Int32?
-        public var signal: Int32?
-        public var standardOutput: String
-        public var standardError: String
+        package var status: Int32?
+        package var signal: Int32?
+        package var standardOutput: String
+        package var standardError: String
         /// Whether the run passed its time limit and was ended for it.
-        public var timedOut: Bool
+        package var timedOut: Bool
         /// Processes the tool left running in its session (each `pid name`), which the runner ended.
-        public var leftBehind: [String] = []
+        package var leftBehind: [String] = []
 
-        public var succeeded: Bool { status == 0 && !timedOut }
+        package var succeeded: Bool { status == 0 && !timedOut }
+        /// Standard output, then standard error.
+        package var output: String { standardOutput + standardError }
+        /// The exit status, or 128 plus the signal that ended the process, as a shell reports it.
+        package var exitStatus: Int32 { status ?? 128 + (signal ?? 0) }
         /// The command as a person would type it.
-        public var command: String { arguments.joined(separator: " ") }
+        package var command: String { arguments.joined(separator: " ") }
     }
 
     /// Runs `arguments` (looked up on `PATH`) in `directory`, with `environment` added to this process's;
     /// `timeout` `nil` means no time limit. Each line of standard output and of standard error is also
     /// handed to `onOutputLine` and `onErrorLine` as it arrives.
     /// - Throws: ``ToolError/couldNotStart(_:_:)`` when the process cannot start.
-    public static func run(
+    package static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
         timeout: Duration? = .seconds(1_800), onOutputLine: (@Sendable (String) -> Void)? = nil,
         onErrorLine: (@Sendable (String) -> Void)? = nil
@@ -99,10 +103,10 @@ struct LineBuffer {
 
 /// Why a tool could not be run.
 @available(SkillCheckTesting, *)
-public enum ToolError: Error, Sendable, CustomStringConvertible {
+package enum ToolError: Error, Sendable, CustomStringConvertible {
     case couldNotStart(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .couldNotStart(let command, let reason): "could not run '\(command)': \(reason)"
         }
@@ -113,7 +117,7 @@ public enum ToolError: Error, Sendable, CustomStringConvertible {
 /// that no thread of the concurrency pool waits with it: on 2 cores the pool has 2 threads, and checks
 /// that need them (SEND-2's stress run) would starve while a tool builds for minutes.
 @available(SkillCheckTesting, *)
-public func offThePool<Result: Sendable>(_ name: String, _ body: @escaping @Sendable () throws -> Result) async throws -> Result {
+package func offThePool<Result: Sendable>(_ name: String, _ body: @escaping @Sendable () throws -> Result) async throws -> Result {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
         let thread = Thread { continuation.resume(with: Swift.Result { try body() }) }
         thread.name = "skillcheck: \(name)"

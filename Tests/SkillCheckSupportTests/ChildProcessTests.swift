@@ -1,5 +1,5 @@
 import Foundation
-@testable import SkillConformance
+import SkillCheckSupport
 import Testing
 
 /// The child processes `skillcheck` starts, on a stranger's worst day: a helper that keeps the output open
