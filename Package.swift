@@ -95,6 +95,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "SkillCheckSupportTests", dependencies: ["SkillCheckSupport"], swiftSettings: strict),
+        // Properties of the package as a whole: each product's public API is the checked-in list (API/).
+        .testTarget(name: "PackageTests", swiftSettings: strict),
         .testTarget(name: "SkillKitTests", dependencies: ["SkillKit", "SkillTesting", "SkillCheckSupport"], swiftSettings: strict),
         .testTarget(
             name: "SkillEngineTests",

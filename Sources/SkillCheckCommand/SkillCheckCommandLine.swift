@@ -14,11 +14,11 @@ import SkillScenarios
 /// ```
 @available(SkillCheckTesting, *)
 public struct SkillCheckCommandLine: Sendable {
-    public var pipeline: any ConformancePipeline
-    public var terminal: Terminal
-    public var environment: [String: String]
+    package var pipeline: any ConformancePipeline
+    package var terminal: Terminal
+    package var environment: [String: String]
 
-    public init(pipeline: any ConformancePipeline = SkillCheckCommandLine.standardPipeline,
+    package init(pipeline: any ConformancePipeline = SkillCheckCommandLine.standardPipeline,
                 terminal: Terminal = SkillCheckCommandLine.standardTerminal,
                 environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.pipeline = pipeline
@@ -27,10 +27,10 @@ public struct SkillCheckCommandLine: Sendable {
     }
 
     /// Every command, in the order the overview lists them; the first is the default.
-    public static let commands: [CommandSpec] = [CheckCommand.spec, ScenariosCommand.spec, RulesCommand.spec]
+    package static let commands: [CommandSpec] = [CheckCommand.spec, ScenariosCommand.spec, RulesCommand.spec]
 
     /// `skillcheck --help`: generated from the commands' declarations.
-    public static var overview: String {
+    package static var overview: String {
         var lines = [
             "OVERVIEW: SkillCheck, the test kit for Agent–Skill skills.", "",
             "USAGE: skillcheck [check] [options] [PATH]",
@@ -45,7 +45,7 @@ public struct SkillCheckCommandLine: Sendable {
     }
 
     /// Runs `arguments` (without the program's name) and returns the exit status.
-    public func run(_ arguments: [String]) async -> Int32 {
+    package func run(_ arguments: [String]) async -> Int32 {
         do throws(UsageError) {
             switch try command(for: arguments) {
             case (nil, _):
@@ -121,7 +121,7 @@ public struct SkillCheckCommandLine: Sendable {
     static let outputFailure = Locked<FileWriteError?>(nil)
 
     /// Standard output (every byte checked) and standard error, and whether each is a terminal.
-    public static var standardTerminal: Terminal {
+    package static var standardTerminal: Terminal {
         Terminal(
             output: { text in
                 do throws(FileWriteError) {

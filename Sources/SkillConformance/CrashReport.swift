@@ -11,11 +11,11 @@ import Foundation
 @available(SkillCheckTesting, *)
 public struct CrashReport: Sendable, Hashable {
     /// How a process ended.
-    public enum Termination: Sendable, Hashable, CustomStringConvertible {
+    package enum Termination: Sendable, Hashable, CustomStringConvertible {
         case exitCode(Int32)
         case signal(Int32)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .exitCode(let code): "exited with status \(code)"
             case .signal(let signal): "was killed by signal \(signal)" + (Self.signalNames[signal].map { " (\($0))" } ?? "")
@@ -25,10 +25,10 @@ public struct CrashReport: Sendable, Hashable {
         static let signalNames: [Int32: String] = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV"]
     }
 
-    public var termination: Termination
-    public var standardError: String
+    package var termination: Termination
+    package var standardError: String
 
-    public init(termination: Termination, standardError: String) {
+    package init(termination: Termination, standardError: String) {
         self.termination = termination
         self.standardError = standardError
     }
@@ -45,7 +45,7 @@ public struct CrashReport: Sendable, Hashable {
 
     /// The rule whose check was running when the process ended, from the last marker; `nil` when every
     /// check had run or none had started.
-    public var ruleID: String? {
+    package var ruleID: String? {
         for line in standardError.split(separator: "\n").reversed() {
             if line.hasPrefix(Self.markerEnd) { return nil }
             if line.hasPrefix(Self.markerPrefix) {
@@ -57,7 +57,7 @@ public struct CrashReport: Sendable, Hashable {
 
     /// The runtime's words about the trap, such as `Fatal error: Unexpectedly found nil while unwrapping
     /// an Optional value` with its file and line, when it wrote any.
-    public var trapMessage: String? {
+    package var trapMessage: String? {
         let lines = standardError.split(separator: "\n").map(String.init)
         let trap = lines.filter { line in
             ["Fatal error", "Precondition failed", "Assertion failed", "fatal error", "Illegal instruction"].contains { line.contains($0) }
@@ -66,10 +66,10 @@ public struct CrashReport: Sendable, Hashable {
     }
 
     /// Whether the process ended normally.
-    public var endedNormally: Bool { termination == .exitCode(0) }
+    package var endedNormally: Bool { termination == .exitCode(0) }
 
     /// CRASH-1's finding for the skill the process checked.
-    public func finding(skillID: String) -> Finding {
+    package func finding(skillID: String) -> Finding {
         let expected = "every check runs to its end"
         if endedNormally {
             return Finding(ruleID: "CRASH-1", skillID: skillID, outcome: .passed, subject: "the checks, in a process of their own",

@@ -105,13 +105,13 @@ public struct Finding: Sendable, Codable, Hashable {
 /// let back = try FindingsReport.decode(data)    // refuses another schema
 /// ```
 @available(SkillCheckTesting, *)
-public struct FindingsReport: Sendable, Codable, Hashable {
-    public static let format = WireFormat.findings
+package struct FindingsReport: Sendable, Codable, Hashable {
+    package static let format = WireFormat.findings
 
-    public var schema: String
-    public var findings: [Finding]
+    package var schema: String
+    package var findings: [Finding]
 
-    public init(findings: [Finding]) {
+    package init(findings: [Finding]) {
         schema = Self.format.id
         self.findings = findings
     }
@@ -120,16 +120,16 @@ public struct FindingsReport: Sendable, Codable, Hashable {
 @available(SkillCheckTesting, *)
 extension FindingsReport {
     /// A report in another schema than the one this kit reads.
-    public struct SchemaMismatch: Error, CustomStringConvertible {
-        public var found: String
-        public var description: String {
+    package struct SchemaMismatch: Error, CustomStringConvertible {
+        package var found: String
+        package var description: String {
             "findings report has schema \"\(found)\", expected \"\(FindingsReport.format.id)\": "
                 + "the child process and the parent come from different SkillCheck versions"
         }
     }
 
     /// Decodes a report, refusing one written for another schema.
-    public static func decode(_ data: Data) throws -> FindingsReport {
+    package static func decode(_ data: Data) throws -> FindingsReport {
         let report = try JSONDecoder().decode(FindingsReport.self, from: data)
         guard report.schema == format.id else { throw SchemaMismatch(found: report.schema) }
         return report

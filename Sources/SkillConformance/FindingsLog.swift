@@ -12,12 +12,12 @@ import SkillEngine
 /// let back = try FindingsLog.read(URL(fileURLWithPath: path))
 /// ```
 @available(SkillCheckTesting, *)
-public enum FindingsLog {
-    public static let environmentKey = "SKILLCHECK_FINDINGS_FILE"
+package enum FindingsLog {
+    package static let environmentKey = "SKILLCHECK_FINDINGS_FILE"
     private static let lock = Locked(())
 
     /// Appends `findings` as one line to the file the environment names, if it names one.
-    public static func record(_ findings: [Finding]) {
+    package static func record(_ findings: [Finding]) {
         guard let path = ProcessInfo.processInfo.environment[environmentKey], !path.isEmpty else { return }
         guard var line = try? JSONEncoder().encode(FindingsReport(findings: findings)) else { return }
         line.append(UInt8(ascii: "\n"))
@@ -36,7 +36,7 @@ public enum FindingsLog {
     }
 
     /// Every finding in a file ``record(_:)`` wrote (a missing file has none).
-    public static func read(_ url: URL) throws -> [Finding] {
+    package static func read(_ url: URL) throws -> [Finding] {
         guard let data = try? Data(contentsOf: url) else { return [] }
         return try data.split(separator: UInt8(ascii: "\n")).flatMap { try FindingsReport.decode(Data($0)).findings }
     }

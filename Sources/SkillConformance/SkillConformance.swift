@@ -10,7 +10,7 @@ import SkillKit
 public enum SkillConformance {
     /// Every rule's check, in catalogue order. A check run on a kind of skill its rule does not apply to
     /// reports `notApplicable`, saying why (``notApplicableReason(_:for:)``).
-    public static let checks: [ConformanceCheck] = RuleCatalog.standard.rules.map { rule in
+    package static let checks: [ConformanceCheck] = RuleCatalog.standard.rules.map { rule in
         (implemented[rule.id] ?? .unimplemented(rule.id)).limited(to: rule.appliesTo, reason: { kind in notApplicableReason(rule.id, for: kind) })
     }
 
@@ -19,7 +19,7 @@ public enum SkillConformance {
     )
 
     /// Why `ruleID` does not apply to a skill of `kind`, and what checks the same ground for it.
-    public static func notApplicableReason(_ ruleID: String, for kind: SkillKind) -> String {
+    package static func notApplicableReason(_ ruleID: String, for kind: SkillKind) -> String {
         switch (ruleID, kind) {
         case ("META-3", .tool): "a tool skill has no displayName or keywords: TOOL-1 checks its name and description"
         case ("META-4", .tool), ("META-5", .tool), ("META-6", .tool), ("META-7", .tool):
@@ -97,7 +97,7 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
 @available(SkillCheckTesting, *)
 extension SkillConformance {
     /// The generated part of `Conformance/README.md`: the catalogue's table, then which rules have a check.
-    public static var readmeRules: String {
+    package static var readmeRules: String {
         let checked = implementedRuleIDs
         let unchecked = checks.filter { !$0.isImplemented }.map(\.ruleID)
         let both = RuleCatalog.standard.rules.filter { $0.appliesTo == SkillKind.allCases }.map(\.id)

@@ -9,19 +9,19 @@ import Foundation
 /// print(note.declaration?.typeName ?? "-")                       // NoteSkill
 /// ```
 @available(SkillCheckTesting, *)
-public struct SkillDeclaration: Sendable, Hashable, Codable {
+package struct SkillDeclaration: Sendable, Hashable, Codable {
     /// The directory holding the package's `Package.swift`, absolute and standardized.
-    public var package: URL
+    package var package: URL
     /// The type's name inside its module, nested types joined by dots (`"Outer.NoteSkill"`).
-    public var typeName: String
+    package var typeName: String
     /// The module the instance came from, when known: a hint when two modules of the package declare
     /// a type of the same name. The kit's own tests compile the same sources under another module name,
     /// so a mismatch is not an error.
-    public var moduleHint: String?
+    package var moduleHint: String?
     /// How the package is compiled.
-    public var options: StaticAnalysis.Options
+    package var options: StaticAnalysis.Options
 
-    public init(package: URL, typeName: String, moduleHint: String? = nil, options: StaticAnalysis.Options = .init()) {
+    package init(package: URL, typeName: String, moduleHint: String? = nil, options: StaticAnalysis.Options = .init()) {
         self.package = package.standardizedFileURL
         self.typeName = typeName
         self.moduleHint = moduleHint
@@ -30,7 +30,7 @@ public struct SkillDeclaration: Sendable, Hashable, Codable {
 
     /// The declaration of the type of `skill`, named as `String(reflecting:)` spells it with the module
     /// dropped: `ReferenceSkills.NoteSkill` gives `NoteSkill` with module hint `ReferenceSkills`.
-    public init(of skill: Any, in package: URL, options: StaticAnalysis.Options = .init()) {
+    package init(of skill: Any, in package: URL, options: StaticAnalysis.Options = .init()) {
         let (module, name) = Self.split(String(reflecting: type(of: skill)))
         self.init(package: package, typeName: name, moduleHint: module, options: options)
     }

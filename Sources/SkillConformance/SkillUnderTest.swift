@@ -20,7 +20,7 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     public let kind: SkillKind
     /// Where the skill's type is declared, for the compile-time rules (SEND-1, SEND-3); without it they
     /// report `skipped`, never a pass.
-    public let declaration: SkillDeclaration?
+    package let declaration: SkillDeclaration?
     private let make: @Sendable (SkillContext) -> any AgentSkill
     private let makeTool: (@Sendable (SkillContext) -> any ToolSkill)?
 
@@ -108,10 +108,10 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     /// samples are its sample arguments as JSON text and whose `execute` passes the text through as the
     /// arguments, so that the rules that run a skill (cancellation, faults, hangs, time, races) run a
     /// tool skill the same way.
-    public func instance(in context: SkillContext) -> any AgentSkill { make(context) }
+    package func instance(in context: SkillContext) -> any AgentSkill { make(context) }
 
     /// A fresh instance of the tool skill for one check, or `nil` for an ``AgentSkill``.
-    public func tool(in context: SkillContext) -> (any ToolSkill)? { makeTool?(context) }
+    package func tool(in context: SkillContext) -> (any ToolSkill)? { makeTool?(context) }
 
     public var description: String { id.isEmpty ? "(empty id)" : id }
 }

@@ -27,7 +27,7 @@ public enum ConcurrencyPolicy: Sendable, Hashable {
     case concurrent(maxConcurrent: Int)
 
     /// The policies without arguments, for pickers and readers.
-    public static let simpleCases: [ConcurrencyPolicy] = [.cancelPrevious, .serial, .exclusive]
+    package static let simpleCases: [ConcurrencyPolicy] = [.cancelPrevious, .serial, .exclusive]
 
     /// The policy's name as it is encoded: `"cancelPrevious"`, `"serial"`, `"exclusive"`, `"concurrent"`.
     public var name: String {

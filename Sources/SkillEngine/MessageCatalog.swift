@@ -51,13 +51,13 @@ public struct MessageCatalog: Sendable, Hashable {
 
     /// The text of `error`: its ``SkillKit/CatalogLocalizedError/message(in:)`` when it has one,
     /// else its `localizedDescription`.
-    public func describe(_ error: any Error) -> String {
+    package func describe(_ error: any Error) -> String {
         if let error = error as? any CatalogLocalizedError { return error.message(in: language) }
         return error.localizedDescription
     }
 
     /// The whole failure answer for `error`, such as `技能执行失败：技能执行超时`.
-    public func failure(_ error: any Error) -> String {
+    package func failure(_ error: any Error) -> String {
         failurePrefix + describe(error)
     }
 }

@@ -71,7 +71,7 @@ public final class ToolCallingEngine: Sendable {
         public var run: Int
         public var event: ToolCallingEvent
 
-        public init(run: Int, event: ToolCallingEvent) {
+        package init(run: Int, event: ToolCallingEvent) {
             self.run = run
             self.event = event
         }

@@ -8,19 +8,19 @@
 /// print(spec.help)                                              // OVERVIEW, USAGE, ARGUMENTS, OPTIONS
 /// ```
 @available(SkillCheckTesting, *)
-public struct CommandSpec: Sendable {
+package struct CommandSpec: Sendable {
     /// One `--name` option: a flag when it takes no value.
-    public struct Option: Sendable {
-        public var name: String
+    package struct Option: Sendable {
+        package var name: String
         /// The value's placeholder in help (`FILE`), or `nil` for a flag.
-        public var value: String?
-        public var help: String
+        package var value: String?
+        package var help: String
         /// When not empty, the only values the option takes; anything else is a usage error.
-        public var choices: [String]
+        package var choices: [String]
         /// Whether the option may be given more than once (each value is kept).
-        public var isRepeatable: Bool
+        package var isRepeatable: Bool
 
-        public init(name: String, value: String?, help: String, choices: [String] = [], repeatable: Bool = false) {
+        package init(name: String, value: String?, help: String, choices: [String] = [], repeatable: Bool = false) {
             self.name = name
             self.value = value
             self.help = help
@@ -28,26 +28,26 @@ public struct CommandSpec: Sendable {
             self.isRepeatable = repeatable
         }
 
-        public var isFlag: Bool { value == nil }
+        package var isFlag: Bool { value == nil }
 
         /// The help line: the choices (`text | json`), then `help`.
-        public var helpText: String {
+        package var helpText: String {
             choices.isEmpty ? help : choices.joined(separator: " | ") + ". " + help
         }
     }
 
-    public var name: String
+    package var name: String
     /// One sentence: the command's line in `skillcheck --help`, and its help's overview.
-    public var abstract: String
+    package var abstract: String
     /// The positional arguments as help shows them, such as `[PATHS...]`.
-    public var arguments: String
-    public var argumentsHelp: String
+    package var arguments: String
+    package var argumentsHelp: String
     /// At most this many positional arguments (`nil`: any number).
-    public var maximumArguments: Int?
-    public var options: [Option]
-    public var discussion: String
+    package var maximumArguments: Int?
+    package var options: [Option]
+    package var discussion: String
 
-    public init(name: String, abstract: String, arguments: String, argumentsHelp: String, maximumArguments: Int? = nil,
+    package init(name: String, abstract: String, arguments: String, argumentsHelp: String, maximumArguments: Int? = nil,
                 options: [Option], discussion: String = "") {
         self.name = name
         self.abstract = abstract
@@ -59,7 +59,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// `--help`, generated from the declarations `parse` reads.
-    public var help: String {
+    package var help: String {
         var lines = ["OVERVIEW: \(abstract)", "", "USAGE: skillcheck \(name) [options] \(arguments)", ""]
         lines.append("ARGUMENTS:")
         lines.append("  \(Self.pad(arguments))\(argumentsHelp)")
@@ -79,7 +79,7 @@ public struct CommandSpec: Sendable {
     }
 
     /// Parses `arguments` (`--name value`, `--name=value`, flags, positionals; `--` ends options).
-    public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
+    package func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var index = 0
         var optionsEnded = false
@@ -148,20 +148,20 @@ public struct CommandSpec: Sendable {
 
 /// What `CommandSpec.parse` read: option values by name, flags, positionals, and whether help was asked for.
 @available(SkillCheckTesting, *)
-public struct ParsedArguments: Sendable, Hashable {
+package struct ParsedArguments: Sendable, Hashable {
     /// Every value given to each option, in order.
-    public var values: [String: [String]] = [:]
-    public var flags: Set<String> = []
-    public var positionals: [String] = []
-    public var helpRequested = false
+    package var values: [String: [String]] = [:]
+    package var flags: Set<String> = []
+    package var positionals: [String] = []
+    package var helpRequested = false
 
-    public init() {}
+    package init() {}
 
     /// The value of an option given once, or `nil` when it was not given.
-    public func value(_ name: String) -> String? { values[name]?.last }
+    package func value(_ name: String) -> String? { values[name]?.last }
 
     /// Whether the flag `name` was given.
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
 
     mutating func add(_ option: CommandSpec.Option, value: String?, command: CommandSpec) throws(UsageError) {
         let given = value != nil ? values[option.name] != nil : flags.contains(option.name)

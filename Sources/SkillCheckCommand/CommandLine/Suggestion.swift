@@ -8,9 +8,9 @@
 /// Suggestion.nearest(to: "--verbose", among: ["--format", "--output"]) // nil
 /// ```
 @available(SkillCheckTesting, *)
-public enum Suggestion {
+package enum Suggestion {
     /// The nearest candidate to `text`, or `nil` when none is near enough to be what was meant.
-    public static func nearest(to text: String, among candidates: [String]) -> String? {
+    package static func nearest(to text: String, among candidates: [String]) -> String? {
         let typed = normalized(text)
         let limit = max(1, min(3, typed.count / 3))
         var best: (name: String, distance: Int)?
@@ -23,7 +23,7 @@ public enum Suggestion {
 
     /// The number of insertions, deletions, substitutions and swaps of two neighbours that turn `a` into
     /// `b` (optimal string alignment distance), counted in characters.
-    public static func distance(_ a: String, _ b: String) -> Int {
+    package static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
         var previous = [Int](), row = Array(0...b.count)

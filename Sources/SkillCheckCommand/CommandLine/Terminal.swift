@@ -8,13 +8,13 @@ import Foundation
 /// let terminal = Terminal(output: { printed += $0 }, error: { _ in })     // for tests: no TTY, no colour
 /// ```
 @available(SkillCheckTesting, *)
-public struct Terminal: Sendable {
-    public var output: @Sendable (String) -> Void
-    public var error: @Sendable (String) -> Void
-    public var outputIsTerminal: Bool
-    public var errorIsTerminal: Bool
+package struct Terminal: Sendable {
+    package var output: @Sendable (String) -> Void
+    package var error: @Sendable (String) -> Void
+    package var outputIsTerminal: Bool
+    package var errorIsTerminal: Bool
 
-    public init(output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+    package init(output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
                 outputIsTerminal: Bool = false, errorIsTerminal: Bool = false) {
         self.output = output
         self.error = error
@@ -24,7 +24,7 @@ public struct Terminal: Sendable {
 
     /// Colour is allowed unless `NO_COLOR` is set to anything but the empty string (no-color.org) or
     /// `TERM` is `dumb`.
-    public static func allowsColour(_ environment: [String: String]) -> Bool {
+    package static func allowsColour(_ environment: [String: String]) -> Bool {
         (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
     }
 }

@@ -4,15 +4,15 @@
 /// throw UsageError("--timeout takes a number of seconds; found 'soon'", command: CheckCommand.spec)
 /// ```
 @available(SkillCheckTesting, *)
-public struct UsageError: Error, Sendable, CustomStringConvertible {
-    public var message: String
+package struct UsageError: Error, Sendable, CustomStringConvertible {
+    package var message: String
     /// The command whose `--help` the error points to, if any.
-    public var command: CommandSpec?
+    package var command: CommandSpec?
 
-    public init(_ message: String, command: CommandSpec? = nil) {
+    package init(_ message: String, command: CommandSpec? = nil) {
         self.message = message
         self.command = command
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

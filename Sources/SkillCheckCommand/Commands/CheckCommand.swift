@@ -6,8 +6,8 @@ import SkillTesting
 
 /// `skillcheck check [PATH]`: runs the conformance rules against a package's skills and reports.
 @available(SkillCheckTesting, *)
-public enum CheckCommand {
-    public static let spec = CommandSpec(
+package enum CheckCommand {
+    package static let spec = CommandSpec(
         name: "check",
         abstract: "Check the skills of a Swift package against every conformance rule.",
         arguments: "[PATH]",
@@ -46,7 +46,7 @@ public enum CheckCommand {
     )
 
     /// The options `arguments` give, checked: the package folder exists and holds a `Package.swift`.
-    public static func options(_ parsed: ParsedArguments, currentDirectory: String = FileManager.default.currentDirectoryPath)
+    package static func options(_ parsed: ParsedArguments, currentDirectory: String = FileManager.default.currentDirectoryPath)
         throws(UsageError) -> CheckOptions {
         var options = CheckOptions(packagePath: try packageFolder(parsed.positionals.first ?? ".", from: currentDirectory))
         options.skills = parsed.values["--skill"] ?? []
@@ -88,7 +88,7 @@ public enum CheckCommand {
 
     /// Runs the command: parses, reads the baseline, runs `pipeline`, judges and delivers the report,
     /// and returns the exit status (errors that are not usage errors are printed here, status 2).
-    public static func run(_ arguments: [String], pipeline: any ConformancePipeline, terminal: Terminal,
+    package static func run(_ arguments: [String], pipeline: any ConformancePipeline, terminal: Terminal,
                            environment: [String: String]) async throws(UsageError) -> Int32 {
         let parsed = try spec.parse(arguments)
         if parsed.helpRequested {

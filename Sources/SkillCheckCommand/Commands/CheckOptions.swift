@@ -9,35 +9,35 @@ import SkillTesting
 /// options.runsRaceStage = false           // --no-tsan
 /// ```
 @available(SkillCheckTesting, *)
-public struct CheckOptions: Sendable, Hashable {
+package struct CheckOptions: Sendable, Hashable {
     /// How the report is written.
 
     /// The default for `--timeout`: real seconds one skill's run may take before its watchdog ends it.
-    public static let defaultTimeout: Duration = .seconds(120)
+    package static let defaultTimeout: Duration = .seconds(120)
 
     /// The package's folder, absolute and standardized (it holds a `Package.swift`).
-    public var packagePath: String
+    package var packagePath: String
     /// `--skill`: type names or ids to check; empty means every skill found.
-    public var skills: [String] = []
-    public var format: ReportFormat = .text
+    package var skills: [String] = []
+    package var format: ReportFormat = .text
     /// `--output`: where the report goes; `nil` (or `-`) is standard output.
-    public var output: String?
+    package var output: String?
     /// `--strict`: SHOULD warnings fail the run.
-    public var strict = false
+    package var strict = false
     /// `--baseline`: the baseline file's path, as given.
-    public var baselinePath: String?
+    package var baselinePath: String?
     /// `false` with `--no-tsan`: the race stage is skipped, and the report says so.
-    public var runsRaceStage = true
+    package var runsRaceStage = true
     /// `--scratch-path`: where the harness and builds go (absolute); `nil` lets the pipeline choose.
-    public var scratchPath: String?
+    package var scratchPath: String?
     /// `--timeout`: the per-skill real-time watchdog.
-    public var timeout: Duration = CheckOptions.defaultTimeout
+    package var timeout: Duration = CheckOptions.defaultTimeout
     /// `--jobs`: how many skills' processes run at once (default: the number of cores).
-    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    package var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// `false` with `--no-cache`: discovery and the static stage run again even when nothing changed.
-    public var reusesMemory = true
+    package var reusesMemory = true
 
-    public init(packagePath: String) {
+    package init(packagePath: String) {
         self.packagePath = packagePath
     }
 
@@ -47,7 +47,7 @@ public struct CheckOptions: Sendable, Hashable {
     /// ```swift
     /// let chosen = try options.select(found, type: \.typeName, id: \.id)
     /// ```
-    public func select<Skill>(_ discovered: [Skill], type: (Skill) -> String, id: (Skill) -> String) throws(CheckError) -> [Skill] {
+    package func select<Skill>(_ discovered: [Skill], type: (Skill) -> String, id: (Skill) -> String) throws(CheckError) -> [Skill] {
         guard !skills.isEmpty else { return discovered }
         for name in skills where !discovered.contains(where: { type($0) == name || id($0) == name }) {
             throw Self.unknownSkill(name, among: discovered.map(type) + discovered.map(id))
@@ -56,7 +56,7 @@ public struct CheckOptions: Sendable, Hashable {
     }
 
     /// The error for `--skill name` when no skill has that type or id: it names the nearest one.
-    public static func unknownSkill(_ name: String, among names: [String]) -> CheckError {
+    package static func unknownSkill(_ name: String, among names: [String]) -> CheckError {
         var message = "--skill '\(name)' names no skill in the package"
         if let near = Suggestion.nearest(to: name, among: names) {
             message += "; did you mean '\(near)'?"

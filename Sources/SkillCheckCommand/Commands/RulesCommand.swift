@@ -3,8 +3,8 @@ import SkillConformance
 
 /// `skillcheck rules [RULE-ID...]`: prints the rule catalogue, as a table or as its Codable JSON.
 @available(SkillCheckTesting, *)
-public enum RulesCommand {
-    public static let spec = CommandSpec(
+package enum RulesCommand {
+    package static let spec = CommandSpec(
         name: "rules",
         abstract: "Print the conformance rules: id, category, level and what each one asks.",
         arguments: "[RULE-ID...]",
@@ -17,7 +17,7 @@ public enum RulesCommand {
     )
 
     /// Prints the catalogue (or the rules named) through `write`; returns the exit status.
-    public static func run(_ arguments: [String], catalog: RuleCatalog = .standard, write: (String) -> Void) throws(UsageError) -> Int32 {
+    package static func run(_ arguments: [String], catalog: RuleCatalog = .standard, write: (String) -> Void) throws(UsageError) -> Int32 {
         let parsed = try spec.parse(arguments)
         if parsed.helpRequested {
             write(spec.help + "\n")
@@ -49,7 +49,7 @@ public enum RulesCommand {
     }
 
     /// Id, category, level and sentence, a row per rule, in aligned columns.
-    public static func table(_ rules: [ConformanceRule]) -> String {
+    package static func table(_ rules: [ConformanceRule]) -> String {
         let rows = [["ID", "CATEGORY", "LEVEL", "RULE"]] + rules.map { [$0.id, $0.category.rawValue, $0.level.rawValue, $0.sentence] }
         let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
@@ -58,7 +58,7 @@ public enum RulesCommand {
     }
 
     /// One rule in full: its sentence, usual cause, fix and example.
-    public static func details(_ rule: ConformanceRule) -> String {
+    package static func details(_ rule: ConformanceRule) -> String {
         let t = rule.troubleshooting
         return """
         \(rule.id) (\(rule.category.rawValue), \(rule.level.rawValue))

@@ -18,11 +18,11 @@ import SkillTesting
 @available(SkillCheckTesting, *)
 public enum ScenariosCommand {
     /// The command's declaration, listing the kit's own skills.
-    public static let spec = spec(skillIDs: skills.map(\.id))
+    package static let spec = spec(skillIDs: skills.map(\.id))
 
     /// The declaration, with the skills a transcript can name in its help; `package` and `unavailable`
     /// (types the harness cannot make, with the reason) when they are a package's.
-    public static func spec(skillIDs: [String], package: String? = nil, unavailable: [String] = []) -> CommandSpec {
+    package static func spec(skillIDs: [String], package: String? = nil, unavailable: [String] = []) -> CommandSpec {
         var seen = Set<String>()
         let ids = skillIDs.filter { seen.insert($0).inserted }
         let named = "The skills a transcript can name" + (package.map { " (those of the package at \($0))" } ?? "") + ": "
@@ -62,11 +62,11 @@ public enum ScenariosCommand {
     }
 
     /// The skills a transcript can name without `--package`: the reference skills and the script skills.
-    public static var skills: [any AgentSkill] { ReferenceSkills.skills + ScriptSkills.skills }
+    package static var skills: [any AgentSkill] { ReferenceSkills.skills + ScriptSkills.skills }
 
     /// Runs the command in this process against `skills`; `write` receives everything it prints
     /// (standard output by default). `--package` is ``run(_:terminal:)``'s: it is a usage error here.
-    public static func run(
+    package static func run(
         _ arguments: [String], skills: [any AgentSkill] = ScenariosCommand.skills,
         tools: [@Sendable (SkillContext) -> any ToolSkill] = ScenarioTools.all, package: String? = nil,
         unavailable: [String] = [], environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -104,7 +104,7 @@ public enum ScenariosCommand {
 
     /// Runs the command as `skillcheck scenarios` does: in this process, or with `--package` through the
     /// package's harness (``PackageScenarios``), passing its output and exit status through.
-    public static func run(_ arguments: [String], terminal: Terminal, environment: [String: String] = [:]) async throws(UsageError) -> Int32 {
+    package static func run(_ arguments: [String], terminal: Terminal, environment: [String: String] = [:]) async throws(UsageError) -> Int32 {
         let parsed = try spec.parse(arguments)
         guard let package = parsed.value("--package") else {
             if parsed.value("--scratch-path") != nil {
@@ -150,7 +150,7 @@ public enum ScenariosCommand {
     }
 
     /// 2 when a transcript cannot be read or a write failed, 1 when one fails, else 0.
-    public static func status(of cases: [ScenarioCase]) -> Int32 {
+    package static func status(of cases: [ScenarioCase]) -> Int32 {
         let counts = ScenarioReport.summary(cases)
         if counts.invalid > 0 || counts.unwritten > 0 { return 2 }
         return counts.failed > 0 ? 1 : 0

@@ -9,36 +9,36 @@ import SkillConformance
 /// package.libraryProduct(containing: "ReferenceSkills")   // "ReferenceSkills"
 /// ```
 @available(SkillCheckTesting, *)
-public struct DescribedPackage: Sendable, Codable, Hashable {
-    public struct Product: Sendable, Codable, Hashable {
-        public var name: String
-        public var targets: [String]
+package struct DescribedPackage: Sendable, Codable, Hashable {
+    package struct Product: Sendable, Codable, Hashable {
+        package var name: String
+        package var targets: [String]
         /// `{"library": ["automatic"]}`, `{"executable": null}`, …: only the key matters here.
-        public var type: [String: [String]?]
+        package var type: [String: [String]?]
 
-        public var isLibrary: Bool { type.keys.contains("library") }
+        package var isLibrary: Bool { type.keys.contains("library") }
     }
 
-    public struct Target: Sendable, Codable, Hashable {
-        public var name: String
-        public var c99name: String?
-        public var type: String
-        public var path: String
-        public var sources: [String]?
+    package struct Target: Sendable, Codable, Hashable {
+        package var name: String
+        package var c99name: String?
+        package var type: String
+        package var path: String
+        package var sources: [String]?
     }
 
-    public var name: String
-    public var path: String
-    public var products: [Product]
-    public var targets: [Target]
+    package var name: String
+    package var path: String
+    package var products: [Product]
+    package var targets: [Target]
 
     /// The library product that offers `module`, for a harness to depend on.
-    public func libraryProduct(containing module: String) -> String? {
+    package func libraryProduct(containing module: String) -> String? {
         products.first { $0.isLibrary && $0.targets.contains(module) }?.name
     }
 
     /// The package's regular (non-test, non-executable) Swift modules.
-    public var libraryModules: [String] {
+    package var libraryModules: [String] {
         targets.filter { $0.type == "library" }.map { $0.c99name ?? $0.name }
     }
 
@@ -47,7 +47,7 @@ public struct DescribedPackage: Sendable, Codable, Hashable {
     /// Every SwiftPM call skillcheck makes on the user's package names a scratch path of skillcheck's own:
     /// under `swift package skillcheck` SwiftPM holds the package's own `.build` locked until the plugin
     /// ends, and a nested call on that `.build` would wait for it forever.
-    public static func read(at url: URL, scratch: URL) throws(DiscoveryFailure) -> DescribedPackage {
+    package static func read(at url: URL, scratch: URL) throws(DiscoveryFailure) -> DescribedPackage {
         let run: ToolRunner.Run
         do {
             run = try ToolRunner.run(["swift", "package", "--package-path", url.path, "--scratch-path", scratch.path,
@@ -73,13 +73,13 @@ public struct DescribedPackage: Sendable, Codable, Hashable {
 /// the harness must depend on the very same one (SwiftPM names a path dependency after its folder, and
 /// two checkouts would give two modules named SkillKit).
 @available(SkillCheckTesting, *)
-public struct KitLocation: Sendable, Codable, Hashable {
-    public var path: String
+package struct KitLocation: Sendable, Codable, Hashable {
+    package var path: String
     /// The package identity SwiftPM gives it (its folder's name, lowercased).
-    public var identity: String
+    package var identity: String
     /// Every package the checked package depends on, however deep (the kit among them): their folders
     /// are part of what a run's results depend on (see ``PackageFingerprint``).
-    public var dependencyPaths: [String] = []
+    package var dependencyPaths: [String] = []
 
     struct Node: Decodable {
         var identity: String
@@ -90,7 +90,7 @@ public struct KitLocation: Sendable, Codable, Hashable {
 
     /// Finds the package named `SkillCheck` among `url`'s dependencies, however deep; `scratch` is the
     /// scratch path (never the package's own `.build`: see ``DescribedPackage/read(at:scratch:)``).
-    public static func find(forPackageAt url: URL, scratch: URL) throws(DiscoveryFailure) -> KitLocation {
+    package static func find(forPackageAt url: URL, scratch: URL) throws(DiscoveryFailure) -> KitLocation {
         let run: ToolRunner.Run
         do {
             run = try ToolRunner.run(["swift", "package", "--package-path", url.path, "--scratch-path", scratch.path,

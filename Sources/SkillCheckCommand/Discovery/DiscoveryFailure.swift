@@ -1,7 +1,7 @@
 /// Why `skillcheck` could not read a package or find its skills: a usage error (exit 2), each saying
 /// what to do.
 @available(SkillCheckTesting, *)
-public enum DiscoveryFailure: Error, Sendable, Hashable, CustomStringConvertible {
+package enum DiscoveryFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The folder has no package SwiftPM can read; the tool's own error lines.
     case notAPackage(String, compilerLines: [String])
     /// A tool failed in a way this version did not expect.
@@ -13,7 +13,7 @@ public enum DiscoveryFailure: Error, Sendable, Hashable, CustomStringConvertible
     /// A module that holds skills is in no library product, so no other package can import it.
     case notInALibrary(module: String, skills: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAPackage(let path, let lines):
             (["\(path) is not a Swift package skillcheck can read:"] + lines.map { "  \($0)" }).joined(separator: "\n")

@@ -5,23 +5,23 @@ import SkillConformance
 /// A skill type found in a package: an `AgentSkill` or a `ToolSkill` (a type that is both is found
 /// once as each, and checked as each).
 @available(SkillCheckTesting, *)
-public struct DiscoveredSkill: Sendable, Codable, Hashable, CustomStringConvertible {
+package struct DiscoveredSkill: Sendable, Codable, Hashable, CustomStringConvertible {
     /// The module that declares it.
-    public var module: String
+    package var module: String
     /// Its name, qualified by any enclosing type (`Outer.Skill`), without the module.
-    public var typeName: String
+    package var typeName: String
     /// Where it is declared (a path), and the line.
-    public var file: String?
-    public var line: Int?
+    package var file: String?
+    package var line: Int?
     /// Why the harness cannot make one, if it cannot (no public `init()`, nor `init(context:)` for a tool skill).
-    public var notInstantiable: String?
+    package var notInstantiable: String?
     /// Which protocol it was found by.
-    public var kind: SkillKind = .agent
+    package var kind: SkillKind = .agent
     /// Whether the harness makes it with `init(context:)`, giving it the check's context (a tool skill
     /// that has a public one), rather than with `init()`.
-    public var takesContext = false
+    package var takesContext = false
 
-    public var description: String { "\(module).\(typeName)" }
+    package var description: String { "\(module).\(typeName)" }
 }
 
 /// The skills of a package, found the way the toolchain sees the package: `swift package describe`
@@ -34,17 +34,17 @@ public struct DiscoveredSkill: Sendable, Codable, Hashable, CustomStringConverti
 /// for skill in found.skills { print(skill) }   // ReferenceSkills.NoteSkill, ReferenceSkills.WeatherSkill
 /// ```
 @available(SkillCheckTesting, *)
-public struct SkillDiscovery: Sendable, Codable {
-    public var package: DescribedPackage
-    public var kit: KitLocation
+package struct SkillDiscovery: Sendable, Codable {
+    package var package: DescribedPackage
+    package var kit: KitLocation
     /// Every public type conforming to `AgentSkill`, then every one conforming to `ToolSkill`,
     /// instantiable or not, in module and source order.
-    public var skills: [DiscoveredSkill]
+    package var skills: [DiscoveredSkill]
     /// Public types conforming to `SkillCatalog`: when there is one, its `skills` are the skills to check.
-    public var catalogs: [DiscoveredSkill]
+    package var catalogs: [DiscoveredSkill]
 
     /// The skills the harness can make with `init()`.
-    public var instantiable: [DiscoveredSkill] { skills.filter { $0.notInstantiable == nil } }
+    package var instantiable: [DiscoveredSkill] { skills.filter { $0.notInstantiable == nil } }
 
     static let agentSkill = (precise: "s:8SkillKit05AgentA0P", name: "SkillKit.AgentSkill")
     static let skillCatalog = (precise: "s:8SkillKit0A7CatalogP", name: "SkillKit.SkillCatalog")
@@ -53,7 +53,7 @@ public struct SkillDiscovery: Sendable, Codable {
     /// Reads the package at `url`, compiling it (with strict concurrency, as the static stage does) for
     /// its symbol graphs. `scratch` holds the scratch path of every SwiftPM call discovery makes: keep
     /// one per package (never the package's own `.build`, which `swift package skillcheck` holds locked).
-    public static func discover(at url: URL, scratch: URL) async throws -> SkillDiscovery {
+    package static func discover(at url: URL, scratch: URL) async throws -> SkillDiscovery {
         let package = try await offThePool("swift package describe") { try DescribedPackage.read(at: url, scratch: scratch) }
         let (_, evidence) = try await StaticAnalysis.analyzeKeepingEvidence(package: url, options: .init(scratchRoot: scratch))
         return try await offThePool("discovery") { try discover(package, at: url, evidence: evidence, scratch: scratch) }
@@ -62,7 +62,7 @@ public struct SkillDiscovery: Sendable, Codable {
     /// Reads the package at `url` (`package` is what `swift package describe` said of it), finding its
     /// skills in the symbol graphs the static stage's compile left in `evidence`: one compile for both.
     /// `scratch` is `swift package show-dependencies`'s scratch path.
-    public static func discover(
+    package static func discover(
         _ package: DescribedPackage, at url: URL, evidence: StaticAnalysis.Evidence, scratch: URL
     ) throws(DiscoveryFailure) -> SkillDiscovery {
         let kit = try KitLocation.find(forPackageAt: url, scratch: scratch)

@@ -15,30 +15,30 @@ import SkillConformance
 /// for result in outcome.results { print(result.skill, result.findings.count) }
 /// ```
 @available(SkillCheckTesting, *)
-public struct ConformanceRun: Sendable {
-    public var package: URL
+package struct ConformanceRun: Sendable {
+    package var package: URL
     /// The scratch folder: symbol graphs, the harness and its build. Defaults to one per package path.
-    public var scratch: URL
+    package var scratch: URL
     /// Only these skill types (`--skill`).
-    public var only: [String]
-    public var perSkillTimeout: Duration
+    package var only: [String]
+    package var perSkillTimeout: Duration
     /// Whether to run the race stage (SEND-2 under ThreadSanitizer); `--no-tsan` turns it off.
-    public var runsRaceStage: Bool
+    package var runsRaceStage: Bool
     /// How many skills' processes run at once (`--jobs`).
-    public var jobs: Int
+    package var jobs: Int
     /// Whether to reuse what an earlier run on the unchanged package kept (`--no-cache` turns it off;
     /// the run still keeps what it made for the next one).
-    public var reusesMemory: Bool
+    package var reusesMemory: Bool
 
     /// What a run found: the discovery, each skill's findings, and how each stage went.
-    public struct Outcome: Sendable {
-        public var discovery: SkillDiscovery
-        public var results: [SkillResult]
+    package struct Outcome: Sendable {
+        package var discovery: SkillDiscovery
+        package var results: [SkillResult]
         /// The static, conformance and race stages, in that order, with their times.
-        public var stages: [StageResult]
+        package var stages: [StageResult]
     }
 
-    public init(
+    package init(
         package: URL, scratch: URL? = nil, only: [String] = [], perSkillTimeout: Duration = .seconds(300),
         runsRaceStage: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, reusesMemory: Bool = true
     ) {
@@ -52,7 +52,7 @@ public struct ConformanceRun: Sendable {
     }
 
     /// `~/.cache/skillcheck/<folder>-<hash of the absolute path>`: one per package, never shared.
-    public static func defaultScratch(for package: URL) -> URL {
+    package static func defaultScratch(for package: URL) -> URL {
         let hash = PackageFingerprint.Digest.fnv1a(package.path)
         let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
@@ -62,7 +62,7 @@ public struct ConformanceRun: Sendable {
     /// Discovers the skills (throws ``DiscoveryFailure``), then runs the stages: static (a strict-concurrency
     /// build, SEND-1 and SEND-3), conformance (the harness, one process per skill), race (SEND-2 under
     /// ThreadSanitizer). A package that does not build throws ``StageFailure/buildFailed(command:lines:)``.
-    public func run(progress: @escaping @Sendable (String) -> Void) async throws -> Outcome {
+    package func run(progress: @escaping @Sendable (String) -> Void) async throws -> Outcome {
         let clock = ContinuousClock()
         let started = clock.now
         let (before, memory) = fingerprintNow()
@@ -99,7 +99,7 @@ public struct ConformanceRun: Sendable {
     /// The skills of the package, as ``run(progress:)`` finds them (reusing an unchanged package's
     /// ``RunMemory``, and keeping what it made for the next run), without running any check: what
     /// `skillcheck scenarios --package` needs.
-    public func discover(progress: @escaping @Sendable (String) -> Void) async throws -> SkillDiscovery {
+    package func discover(progress: @escaping @Sendable (String) -> Void) async throws -> SkillDiscovery {
         let (before, memory) = fingerprintNow()
         let known = try await knownOrMade(before: before, memory: memory, progress: progress)
         remember(known, before: before, progress: progress)

@@ -4,21 +4,21 @@ import SkillConformance
 
 /// One skill's findings from a conformance run.
 @available(SkillCheckTesting, *)
-public struct SkillResult: Sendable {
-    public var skill: DiscoveredSkill
+package struct SkillResult: Sendable {
+    package var skill: DiscoveredSkill
     /// The skill's id, as its findings name it (empty when no finding came back).
-    public var id: String
-    public var findings: [Finding]
+    package var id: String
+    package var findings: [Finding]
 }
 
 /// Why a stage could not run at all.
 @available(SkillCheckTesting, *)
-public enum StageFailure: Error, Sendable, CustomStringConvertible {
+package enum StageFailure: Error, Sendable, CustomStringConvertible {
     /// The package (or the harness around it) does not build: the compiler's error lines.
     case buildFailed(command: String, lines: [String])
     case tool(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .buildFailed(let command, let lines):
             (["the package does not build (\(command)):"] + lines.map { "  \($0)" }).joined(separator: "\n")
@@ -33,14 +33,14 @@ public enum StageFailure: Error, Sendable, CustomStringConvertible {
 /// process only: it gets a CRASH-1 or HANG-1 finding naming the rule it was in, and every other skill
 /// still gets its full result.
 @available(SkillCheckTesting, *)
-public struct ConformanceStage: Sendable {
-    public var harness: HarnessPackage
+package struct ConformanceStage: Sendable {
+    package var harness: HarnessPackage
     /// Where the harness builds (kept between runs).
-    public var buildFolder: URL
+    package var buildFolder: URL
     /// Real time one skill's process may take.
-    public var perSkillTimeout: Duration
+    package var perSkillTimeout: Duration
 
-    public init(harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(300)) {
+    package init(harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(300)) {
         self.harness = harness
         self.buildFolder = buildFolder
         self.perSkillTimeout = perSkillTimeout
@@ -48,7 +48,7 @@ public struct ConformanceStage: Sendable {
 
     /// Builds the harness (written already: ``HarnessPackage/write()``); throws the compiler's error
     /// lines when it does not build.
-    public func build(onLine: (@Sendable (String) -> Void)? = nil) throws(StageFailure) {
+    package func build(onLine: (@Sendable (String) -> Void)? = nil) throws(StageFailure) {
         // Without manifest caching: a source file added to the kit or the package since the last build
         // is otherwise missed ("cannot find type"). Only a build that is needed pays for it.
         let arguments = ["swift", "build", "--build-tests", "--package-path", harness.folder.path,
@@ -80,7 +80,7 @@ public struct ConformanceStage: Sendable {
     /// trap's `Fatal error: …` line is printed before the runtime's backtracer starts, and is all CRASH-1
     /// needs; the backtracer itself (`swift-backtrace`, a process of its own that inherits the harness's
     /// output) was seen to stall for minutes under ThreadSanitizer, holding the pipes open.
-    public static let harnessEnvironment = ["SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1"]
+    package static let harnessEnvironment = ["SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1"]
 
     /// The subject of the findings about a skill's process as a whole (CRASH-1, HANG-1).
     package static let processSubject = "the skill's checks, in a process of their own"
@@ -96,7 +96,7 @@ public struct ConformanceStage: Sendable {
     /// CRASH-1 failure (and is itself reported as not judged), and the rules that had not run yet run in
     /// a fresh process, so that every other rule still gets its own result. A process the watchdog ended
     /// (HANG-1) is not started again: each further check would wait out the watchdog as well.
-    public func run(skillAt index: Int) throws(StageFailure) -> SkillResult {
+    package func run(skillAt index: Int) throws(StageFailure) -> SkillResult {
         let skill = harness.skills[index]
         var findings: [Finding] = []
         var judged: Set<String> = []

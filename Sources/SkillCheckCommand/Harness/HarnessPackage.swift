@@ -14,30 +14,30 @@ import SkillScenarios
 /// let changed = try harness.write()   // the files whose content changed
 /// ```
 @available(SkillCheckTesting, *)
-public struct HarnessPackage: Sendable {
-    public var discovery: SkillDiscovery
-    public var folder: URL
+package struct HarnessPackage: Sendable {
+    package var discovery: SkillDiscovery
+    package var folder: URL
     /// Only these types (`--skill`), or every instantiable skill when empty.
-    public var only: [String]
+    package var only: [String]
 
-    public init(discovery: SkillDiscovery, folder: URL, only: [String] = []) {
+    package init(discovery: SkillDiscovery, folder: URL, only: [String] = []) {
         self.discovery = discovery
         self.folder = folder
         self.only = only
     }
 
     /// The name of the harness's test target and module.
-    public static let targetName = "SkillCheckHarness"
+    package static let targetName = "SkillCheckHarness"
 
     /// The skills the harness checks, in the order of the generated list (the index a per-skill process
     /// is given).
-    public var skills: [DiscoveredSkill] {
+    package var skills: [DiscoveredSkill] {
         discovery.instantiable.filter { only.isEmpty || only.contains($0.typeName) || only.contains($0.description) }
     }
 
     /// Writes the harness; returns the paths whose content changed (empty when nothing did).
     @discardableResult
-    public func write() throws -> [String] {
+    package func write() throws -> [String] {
         var changed: [String] = []
         for (path, text) in try files() {
             let url = folder.appendingPathComponent(path)
@@ -50,7 +50,7 @@ public struct HarnessPackage: Sendable {
     }
 
     /// Every file of the harness: its path in ``folder`` and its text.
-    public func files() throws -> [(path: String, text: String)] {
+    package func files() throws -> [(path: String, text: String)] {
         let suites = URL(fileURLWithPath: discovery.kit.path).appendingPathComponent("Conformance/Suites")
         var files: [(path: String, text: String)] = [("Package.swift", manifest), ("Tests/\(Self.targetName)/Subjects/SkillsUnderTest.swift", subjects)]
         for name in try FileManager.default.contentsOfDirectory(atPath: suites.path).sorted() where name.hasSuffix(".swift") {
@@ -63,7 +63,7 @@ public struct HarnessPackage: Sendable {
 
     /// A digest of every file's path and text: a build made from the same digest (and the same
     /// ``PackageFingerprint``) need not be made again.
-    public func contentDigest() throws -> String {
+    package func contentDigest() throws -> String {
         var digest = PackageFingerprint.Digest()
         for (path, text) in try files() { digest.add("\(path)\u{0}\(text)\u{0}") }
         return digest.hex
@@ -71,13 +71,13 @@ public struct HarnessPackage: Sendable {
 
     /// The built test binary in `buildFolder` (SwiftPM's `<package>PackageTests.xctest`), which the
     /// stages run directly: `swift test --skip-build` would load the manifest again for every skill.
-    public static func testBinary(in buildFolder: URL) -> URL {
+    package static func testBinary(in buildFolder: URL) -> URL {
         buildFolder.appendingPathComponent("debug/SkillCheckHarnessPackageTests.xctest")
     }
 
     /// The test binary's size and modification time (what a build that is remembered as current must
     /// still have left there), or `nil` when it is missing or not executable.
-    public static func binaryStamp(in buildFolder: URL) -> String? {
+    package static func binaryStamp(in buildFolder: URL) -> String? {
         let path = testBinary(in: buildFolder).path
         guard FileManager.default.isExecutableFile(atPath: path),
               let attributes = try? FileManager.default.attributesOfItem(atPath: path),

@@ -15,13 +15,13 @@ import Foundation
 /// if before.agrees(with: after) { /* nothing changed meanwhile: keep the results */ }
 /// ```
 @available(SkillCheckTesting, *)
-public struct PackageFingerprint: Sendable, Codable, Hashable {
+package struct PackageFingerprint: Sendable, Codable, Hashable {
     /// Each root folder's digest, by its path.
-    public var roots: [String: String]
+    package var roots: [String: String]
     /// The digest of the tools: this executable and the toolchain.
-    public var tools: String
+    package var tools: String
 
-    public init(roots: [String], tools: [String] = PackageFingerprint.toolPaths) {
+    package init(roots: [String], tools: [String] = PackageFingerprint.toolPaths) {
         var digests: [String: String] = [:]
         for root in roots where digests[root] == nil {
             var digest = Digest()
@@ -35,7 +35,7 @@ public struct PackageFingerprint: Sendable, Codable, Hashable {
     }
 
     /// One string for the whole fingerprint.
-    public var value: String {
+    package var value: String {
         var digest = Digest()
         for (root, hex) in roots.sorted(by: { $0.key < $1.key }) { digest.add("\(root)=\(hex)\n") }
         digest.add("tools=\(tools)")
@@ -44,12 +44,12 @@ public struct PackageFingerprint: Sendable, Codable, Hashable {
 
     /// True when every root both fingerprints read has the same digest in each, and the tools are the
     /// same: nothing changed between the two readings.
-    public func agrees(with other: PackageFingerprint) -> Bool {
+    package func agrees(with other: PackageFingerprint) -> Bool {
         tools == other.tools && roots.allSatisfy { root, hex in other.roots[root].map { $0 == hex } ?? true }
     }
 
     /// This executable and the `swift` found on the PATH.
-    public static var toolPaths: [String] {
+    package static var toolPaths: [String] {
         var paths = [Bundle.main.executablePath ?? CommandLine.arguments[0]]
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
         if let swift = path.split(separator: ":").map({ "\($0)/swift" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {

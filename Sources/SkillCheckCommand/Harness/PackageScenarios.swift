@@ -16,12 +16,12 @@ import SkillConformance
 /// let status = await scenarios.run(["Tests/Transcripts", "--record", "never"], terminal: terminal)
 /// ```
 @available(SkillCheckTesting, *)
-public struct PackageScenarios: Sendable {
-    public var package: URL
+package struct PackageScenarios: Sendable {
+    package var package: URL
     /// The scratch folder: symbol graphs, the harness and its build, shared with `skillcheck check`.
-    public var scratch: URL
+    package var scratch: URL
 
-    public init(package: URL, scratch: URL? = nil) {
+    package init(package: URL, scratch: URL? = nil) {
         self.package = package.standardizedFileURL
         self.scratch = scratch ?? ConformanceRun.defaultScratch(for: self.package)
     }
@@ -32,7 +32,7 @@ public struct PackageScenarios: Sendable {
 
     /// Builds the program, then runs it with `arguments`; returns its exit status, or 2 (with the error on
     /// `terminal.error`) when the package cannot be read or built.
-    public func run(_ arguments: [String], terminal: Terminal, environment: [String: String] = [:]) async -> Int32 {
+    package func run(_ arguments: [String], terminal: Terminal, environment: [String: String] = [:]) async -> Int32 {
         let progress = ProgressReporter(
             style: terminal.errorIsTerminal && environment["TERM"] != "dumb" ? .live : .lines,
             colour: terminal.errorIsTerminal && Terminal.allowsColour(environment),
@@ -56,7 +56,7 @@ public struct PackageScenarios: Sendable {
 
     /// Discovers the skills, writes the harness and builds `skillcheck-scenarios`; returns its path.
     /// Throws ``DiscoveryFailure`` for a package it cannot read, ``StageFailure`` for one that does not build.
-    public func build(progress: @escaping @Sendable (String) -> Void) async throws -> URL {
+    package func build(progress: @escaping @Sendable (String) -> Void) async throws -> URL {
         let (package, scratch, harnessFolder, buildFolder) = (package, scratch, harnessFolder, buildFolder)
         let discovery = try await ConformanceRun(package: package, scratch: scratch).discover(progress: progress)
         let harness = HarnessPackage(discovery: discovery, folder: harnessFolder)
@@ -87,7 +87,7 @@ public struct PackageScenarios: Sendable {
     /// ```swift
     /// let status = try await PackageScenarios.runProgram(built, arguments: ["Tests/Transcripts"], terminal: terminal)
     /// ```
-    public static func runProgram(_ program: URL, arguments: [String], terminal: Terminal) async throws -> Int32 {
+    package static func runProgram(_ program: URL, arguments: [String], terminal: Terminal) async throws -> Int32 {
         try await offThePool("scenarios") {
             let run: ToolRunner.Run
             do {
@@ -112,7 +112,7 @@ public struct PackageScenarios: Sendable {
     /// try PackageScenarios.packageFolder("Examples/ReferenceSkills", from: "/work/SkillCheck")
     /// // "/work/SkillCheck/Examples/ReferenceSkills"
     /// ```
-    public static func packageFolder(_ path: String, from directory: String) throws(UsageError) -> String {
+    package static func packageFolder(_ path: String, from directory: String) throws(UsageError) -> String {
         let folder = PackageLocation.absolute(path, from: directory)
         switch PackageLocation.problem(with: folder) {
         case nil: return folder
@@ -133,7 +133,7 @@ public struct PackageScenarios: Sendable {
     /// PackageScenarios.harnessArguments(["--package", "../Notes", "Transcripts", "--record=never"])
     /// // ["Transcripts", "--record=never"]
     /// ```
-    public static func harnessArguments(_ arguments: [String]) -> [String] {
+    package static func harnessArguments(_ arguments: [String]) -> [String] {
         var kept: [String] = []
         var index = 0
         while index < arguments.count {

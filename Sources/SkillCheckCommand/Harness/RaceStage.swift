@@ -7,21 +7,21 @@ import SkillConformance
 /// reports a race; the process's exit status (66) and its standard error say otherwise, and are what
 /// this stage reads.
 @available(SkillCheckTesting, *)
-public struct RaceStage: Sendable {
-    public var harness: HarnessPackage
+package struct RaceStage: Sendable {
+    package var harness: HarnessPackage
     /// Where the sanitized harness builds: a folder of its own (sanitizer flags on a shared build
     /// folder would rebuild everything twice per run).
-    public var buildFolder: URL
-    public var perSkillTimeout: Duration
+    package var buildFolder: URL
+    package var perSkillTimeout: Duration
 
-    public init(harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(600)) {
+    package init(harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(600)) {
         self.harness = harness
         self.buildFolder = buildFolder
         self.perSkillTimeout = perSkillTimeout
     }
 
     /// Builds the harness with `--sanitize=thread`.
-    public func build() throws(StageFailure) {
+    package func build() throws(StageFailure) {
         let run: ToolRunner.Run
         do {
             run = try ToolRunner.run(["swift", "build", "--build-tests", "--sanitize=thread", "--package-path", harness.folder.path,
@@ -36,7 +36,7 @@ public struct RaceStage: Sendable {
 
     /// Runs SEND-2 for the skill at `index` under ThreadSanitizer: one finding, passed or failed with the
     /// first report's summary and where it happened.
-    public func run(skillAt index: Int, skillID: String) throws(StageFailure) -> Finding {
+    package func run(skillAt index: Int, skillID: String) throws(StageFailure) -> Finding {
         let run: ToolRunner.Run
         do {
             run = try ToolRunner.run(ConformanceStage.testCommand(harness: harness.folder, buildFolder: buildFolder,
@@ -91,15 +91,15 @@ public struct RaceStage: Sendable {
     }
 
     /// A ThreadSanitizer report: its summary line and the first frame in the skill's own code.
-    public struct Report: Sendable, Hashable {
-        public var summary: String
-        public var location: String?
+    package struct Report: Sendable, Hashable {
+        package var summary: String
+        package var location: String?
     }
 
     /// `text` with each mangled Swift symbol (`$s11HomeDevices13DoorLockSkillC7execute…`) replaced by its
     /// readable name (`DoorLockSkill.execute(input:context:)`), by `swift demangle`; as it was when that
     /// cannot run.
-    public static func demangled(_ text: String) -> String {
+    package static func demangled(_ text: String) -> String {
         let symbols = text.matches(of: /\$s[0-9A-Za-z_]+/).map { String($0.output) }
         guard !symbols.isEmpty,
               let run = try? ToolRunner.run(["swift", "demangle", "--simplified", "--compact"] + symbols, timeout: .seconds(60)),
@@ -115,7 +115,7 @@ public struct RaceStage: Sendable {
     /// A report's location is its first frame in the package's own code (`package`), else its first frame
     /// outside the runtime and `folders` (the kit and the harness; a package may sit inside the kit's
     /// checkout, as the examples do).
-    public static func reports(in text: String, package: String? = nil, excluding folders: [String] = []) -> [Report] {
+    package static func reports(in text: String, package: String? = nil, excluding folders: [String] = []) -> [Report] {
         var reports: [Report] = []
         var current: [Substring]?
         for line in text.split(separator: "\n") {

@@ -15,23 +15,23 @@ import SkillTesting
 /// }
 /// ```
 @available(SkillCheckTesting, *)
-public struct RunMemory: Sendable, Codable {
-    public static let format = WireFormat.memory
-    public static let fileName = "skillcheck-memory.json"
+package struct RunMemory: Sendable, Codable {
+    package static let format = WireFormat.memory
+    package static let fileName = "skillcheck-memory.json"
 
-    public var schema = RunMemory.format.id
+    package var schema = RunMemory.format.id
     /// ``PackageFingerprint/value`` of the package, its dependencies and the tools when this was made.
-    public var fingerprint: String
-    public var discovery: SkillDiscovery
-    public var evidence: StaticAnalysis.Evidence
+    package var fingerprint: String
+    package var discovery: SkillDiscovery
+    package var evidence: StaticAnalysis.Evidence
     /// When the discovery and the evidence were made.
-    public var made: Date
+    package var made: Date
     /// For each build folder (by name), what its last successful build was made from (the fingerprint and
     /// the harness's contents) and the test binary it left (size and modification time): a build is
     /// skipped only when both still match.
-    public var builds: [String: String] = [:]
+    package var builds: [String: String] = [:]
 
-    public init(fingerprint: String, discovery: SkillDiscovery, evidence: StaticAnalysis.Evidence, made: Date) {
+    package init(fingerprint: String, discovery: SkillDiscovery, evidence: StaticAnalysis.Evidence, made: Date) {
         self.fingerprint = fingerprint
         self.discovery = discovery
         self.evidence = evidence
@@ -40,14 +40,14 @@ public struct RunMemory: Sendable, Codable {
 
     /// The memory in `scratch`, or `nil` when there is none, or one this version cannot read (then the
     /// run starts over and writes a new one).
-    public static func read(in scratch: URL) -> RunMemory? {
+    package static func read(in scratch: URL) -> RunMemory? {
         guard let data = FileManager.default.contents(atPath: scratch.appendingPathComponent(fileName).path),
               let memory = try? JSONDecoder().decode(RunMemory.self, from: data), memory.schema == format.id else { return nil }
         return memory
     }
 
     /// Writes it into `scratch` (a regular file of skillcheck's own; never through a link).
-    public func write(in scratch: URL) throws {
+    package func write(in scratch: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(self)

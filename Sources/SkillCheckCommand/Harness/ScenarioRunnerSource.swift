@@ -13,15 +13,15 @@ import Foundation
 /// source.files   // [("Sources/skillcheck-scenarios/main.swift", "…"), ("…/PackageSkills.swift", "…")]
 /// ```
 @available(SkillCheckTesting, *)
-public struct ScenarioRunnerSource: Sendable {
-    public var discovery: SkillDiscovery
+package struct ScenarioRunnerSource: Sendable {
+    package var discovery: SkillDiscovery
 
-    public init(discovery: SkillDiscovery) {
+    package init(discovery: SkillDiscovery) {
         self.discovery = discovery
     }
 
     /// The executable target's (and product's) name.
-    public static let targetName = "skillcheck-scenarios"
+    package static let targetName = "skillcheck-scenarios"
     static let folder = "Sources/\(targetName)"
 
     /// What the program registers: the catalogues when the package has any, else the instantiable
@@ -35,19 +35,19 @@ public struct ScenarioRunnerSource: Sendable {
     var tools: [DiscoveredSkill] { discovery.instantiable.filter { $0.kind == .tool } }
 
     /// The skill types the program cannot make, each with the reason (none when catalogues list the skills).
-    public var unavailable: [String] {
+    package var unavailable: [String] {
         registered.viaCatalog ? [] : discovery.skills.filter { $0.kind == .agent }.compactMap { skill in
             skill.notInstantiable.map { "\(skill): \($0)" }
         }
     }
 
     /// The generated files, by path in the harness.
-    public var files: [(path: String, text: String)] {
+    package var files: [(path: String, text: String)] {
         [("\(Self.folder)/main.swift", main), ("\(Self.folder)/PackageSkills.swift", packageSkills)]
     }
 
     /// The target, as an element of the harness manifest's `targets`.
-    public var target: String {
+    package var target: String {
         let packageName = URL(fileURLWithPath: discovery.package.path).lastPathComponent
         let kitName = URL(fileURLWithPath: discovery.kit.path).lastPathComponent
         let modules = Set((registered.types + tools).map(\.module))

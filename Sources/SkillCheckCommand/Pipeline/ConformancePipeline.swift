@@ -24,7 +24,7 @@
 ///   ``CheckError/usage(_:)``, built with ``CheckOptions/unknownSkill(_:among:)`` for its "did you mean";
 /// - it throws only when no report can be made at all (exit status 2).
 @available(SkillCheckTesting, *)
-public protocol ConformancePipeline: Sendable {
+package protocol ConformancePipeline: Sendable {
     func run(_ options: CheckOptions, progress: ProgressReporter) async throws(CheckError) -> ConformanceReport
 }
 
@@ -34,7 +34,7 @@ public protocol ConformancePipeline: Sendable {
 /// throw CheckError.packageUnreadable(path: "/tmp/x", reason: "swift package describe failed:\n...")
 /// ```
 @available(SkillCheckTesting, *)
-public enum CheckError: Error, Sendable, CustomStringConvertible {
+package enum CheckError: Error, Sendable, CustomStringConvertible {
     /// A mistake in what the user typed, found while running (such as `--skill` naming no skill).
     case usage(UsageError)
     /// The package's manifest cannot be read (`swift package describe` failed).
@@ -46,7 +46,7 @@ public enum CheckError: Error, Sendable, CustomStringConvertible {
     /// This build of skillcheck has no pipeline.
     case notBuilt(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .usage(let error): error.message
         case .packageUnreadable(let path, let reason): "cannot read the package at \(path): \(reason)"
@@ -60,10 +60,10 @@ public enum CheckError: Error, Sendable, CustomStringConvertible {
 /// The pipeline `skillcheck check` runs until the conformance pipeline is built: it refuses, exit
 /// status 2, rather than print a report that checked nothing.
 @available(SkillCheckTesting, *)
-public struct UnavailablePipeline: ConformancePipeline {
-    public init() {}
+package struct UnavailablePipeline: ConformancePipeline {
+    package init() {}
 
-    public func run(_ options: CheckOptions, progress: ProgressReporter) async throws(CheckError) -> ConformanceReport {
+    package func run(_ options: CheckOptions, progress: ProgressReporter) async throws(CheckError) -> ConformanceReport {
         throw .notBuilt("skillcheck check is not built yet: this version cannot discover and run a package's skills. "
                         + "Use the Conformance suites in a test target (see Conformance/README.md), "
                         + "or 'skillcheck scenarios' for transcripts.")
@@ -73,5 +73,5 @@ public struct UnavailablePipeline: ConformancePipeline {
 @available(SkillCheckTesting, *)
 extension SkillCheckCommandLine {
     /// The pipeline `skillcheck` (the executable) runs.
-    public static var standardPipeline: any ConformancePipeline { HarnessPipeline() }
+    package static var standardPipeline: any ConformancePipeline { HarnessPipeline() }
 }

@@ -13,10 +13,10 @@ import SkillConformance
 /// let report = try await HarnessPipeline().run(CheckOptions(packagePath: "/home/me/Notes"), progress: .silent)
 /// ```
 @available(SkillCheckTesting, *)
-public struct HarnessPipeline: ConformancePipeline {
-    public init() {}
+package struct HarnessPipeline: ConformancePipeline {
+    package init() {}
 
-    public func run(_ options: CheckOptions, progress: ProgressReporter) async throws(CheckError) -> ConformanceReport {
+    package func run(_ options: CheckOptions, progress: ProgressReporter) async throws(CheckError) -> ConformanceReport {
         let package = URL(fileURLWithPath: options.packagePath)
         let run = ConformanceRun(package: package, scratch: options.scratchPath.map { URL(fileURLWithPath: $0) },
                                  only: options.skills, perSkillTimeout: options.timeout, runsRaceStage: options.runsRaceStage,

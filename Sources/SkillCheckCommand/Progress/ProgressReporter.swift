@@ -17,8 +17,8 @@ import SkillCheckSupport
 /// progress.finish()
 /// ```
 @available(SkillCheckTesting, *)
-public final class ProgressReporter: Sendable {
-    public enum Style: Sendable, Hashable {
+package final class ProgressReporter: Sendable {
+    package enum Style: Sendable, Hashable {
         /// One line rewritten in place (a terminal).
         case live
         /// Plain lines (a log, a pipe, a file).
@@ -31,14 +31,14 @@ public final class ProgressReporter: Sendable {
         var current: String?
     }
 
-    public let style: Style
-    public let colour: Bool
+    package let style: Style
+    package let colour: Bool
     let width: Int
     let write: @Sendable (String) -> Void
     let state = Locked(State())
 
     /// A reporter that hands each piece of text to `write`.
-    public init(style: Style, colour: Bool = false, width: Int = 80, write: @escaping @Sendable (String) -> Void) {
+    package init(style: Style, colour: Bool = false, width: Int = 80, write: @escaping @Sendable (String) -> Void) {
         self.style = style
         self.colour = colour && style != .silent
         self.width = max(20, width)
@@ -46,32 +46,32 @@ public final class ProgressReporter: Sendable {
     }
 
     /// A reporter that shows nothing.
-    public static let silent = ProgressReporter(style: .silent) { _ in }
+    package static let silent = ProgressReporter(style: .silent) { _ in }
 
-    public func stageStarted(_ stage: StageResult.Stage, detail: String = "") {
+    package func stageStarted(_ stage: StageResult.Stage, detail: String = "") {
         show("[\(stage.rawValue)] " + (detail.isEmpty ? "running…" : detail + "…"))
     }
 
-    public func skillStarted(_ type: String, stage: StageResult.Stage) {
+    package func skillStarted(_ type: String, stage: StageResult.Stage) {
         show("[\(stage.rawValue)] \(type)…")
     }
 
     /// A skill is done in `stage`; `summary` says how it went, such as "22 passed, 1 failed".
-    public func skillFinished(_ type: String, stage: StageResult.Stage, summary: String, failed: Bool = false) {
+    package func skillFinished(_ type: String, stage: StageResult.Stage, summary: String, failed: Bool = false) {
         keep(mark(failed ? .failed : .passed) + " [\(stage.rawValue)] \(type): \(summary)")
     }
 
     /// What is happening now, such as "building the harness": the live line, or a plain line.
-    public func status(_ text: String) {
+    package func status(_ text: String) {
         show(text)
     }
 
     /// A line worth keeping on screen, such as where the harness was generated.
-    public func note(_ text: String) {
+    package func note(_ text: String) {
         keep("  " + text)
     }
 
-    public func stageFinished(_ result: StageResult) {
+    package func stageFinished(_ result: StageResult) {
         var text = "\(result.stage.rawValue): "
         switch result.status {
         case .ran: text += "done" + (result.seconds.map { String(format: " in %.1f s", $0) } ?? "")
@@ -89,7 +89,7 @@ public final class ProgressReporter: Sendable {
     }
 
     /// Clears the live line, so that what follows starts on a clean line.
-    public func finish() {
+    package func finish() {
         state.withLock { state in
             if style == .live, state.current != nil { write("\r\u{1B}[2K") }
             state.current = nil

@@ -29,10 +29,10 @@ import SkillTesting
 @available(SkillCheckTesting, *)
 extension ConformanceBaseline {
     /// The version of the baseline file this kit reads.
-    public static let format = WireFormat.baseline
+    package static let format = WireFormat.baseline
 
     /// Reads and checks the baseline file at `path`.
-    public static func read(_ path: String, catalog: RuleCatalog = .standard) throws(UsageError) -> ConformanceBaseline {
+    package static func read(_ path: String, catalog: RuleCatalog = .standard) throws(UsageError) -> ConformanceBaseline {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -56,7 +56,7 @@ extension ConformanceBaseline {
     }
 
     /// Parses a baseline document; every mistake is located (file, JSON pointer, line:column).
-    public static func parse(_ data: Data, file: String, catalog: RuleCatalog = .standard) throws(TranscriptError) -> ConformanceBaseline {
+    package static func parse(_ data: Data, file: String, catalog: RuleCatalog = .standard) throws(TranscriptError) -> ConformanceBaseline {
         let document = try JSONParser.parse(data, file: file)
         let reader = BaselineReader(document: document, catalog: catalog)
         return ConformanceBaseline(try reader.entries(), file: file)

@@ -25,10 +25,10 @@ extension ConformanceReport {
         /// (no skill, or every result skipped).
         public var exitStatus: Int32 = 0
 
-        public init() {}
+        package init() {}
 
         /// The summary of `report`, as it stands.
-        public init(of report: ConformanceReport) {
+        package init(of report: ConformanceReport) {
             for result in report.skills.flatMap(\.results) {
                 switch result.effectiveOutcome {
                 case nil: baselined += 1

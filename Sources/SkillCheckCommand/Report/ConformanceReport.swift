@@ -74,7 +74,7 @@ public struct ConformanceReport: Sendable, Codable, Hashable {
     public var skills: [SkillReport]
     public var stale: [StaleEntry]
 
-    public init(package: Package, stages: [StageResult], skills: [SkillReport], strict: Bool = false) {
+    package init(package: Package, stages: [StageResult], skills: [SkillReport], strict: Bool = false) {
         schema = Self.format.id
         self.package = package
         self.strict = strict
@@ -88,7 +88,7 @@ public struct ConformanceReport: Sendable, Codable, Hashable {
         public var path: String
         public var name: String?
 
-        public init(path: String, name: String? = nil) {
+        package init(path: String, name: String? = nil) {
             self.path = path
             self.name = name
         }
@@ -102,7 +102,7 @@ public struct ConformanceReport: Sendable, Codable, Hashable {
         /// What was found instead of the expected failure.
         public var why: String
 
-        public init(skill: String, rule: String, reason: String, why: String) {
+        package init(skill: String, rule: String, reason: String, why: String) {
             self.skill = skill
             self.rule = rule
             self.reason = reason

@@ -13,10 +13,10 @@ import SkillTesting
 /// try FileWriter.write(JUnitReport.render(report), to: "skillcheck.xml")
 /// ```
 @available(SkillCheckTesting, *)
-public enum JUnitReport {
+package enum JUnitReport {
     typealias Verdict = JUnitDocument.Verdict
 
-    public static func render(_ report: ConformanceReport) -> String {
+    package static func render(_ report: ConformanceReport) -> String {
         var suites = [JUnitDocument.Suite(name: "skillcheck.stages", cases: report.stages.map(stageCase))]
         for skill in report.skills {
             let className = "skillcheck.\(skill.type)"

@@ -9,7 +9,7 @@ extension MarkdownReport {
     /// ```swift
     /// let markdown = MarkdownReport().render(scenarios: cases, title: "skillcheck scenarios (shard 1/4)")
     /// ```
-    public func render(scenarios cases: [ScenarioCase], title: String = "skillcheck scenarios") -> String {
+    package func render(scenarios cases: [ScenarioCase], title: String = "skillcheck scenarios") -> String {
         let counts = ScenarioReport.summary(cases)
         let notPassed = counts.failed + counts.invalid + counts.unwritten
         let word = counts.invalid + counts.unwritten > 0 ? "❌ **Error**" : notPassed > 0 ? "❌ **Failed**" : "✅ **Passed**"

@@ -19,23 +19,23 @@ import SkillConformance
 /// | NoteSkill (note) | ✅ | ❌ | ✅ | ✅ | ✅ | ✅ | ✅ |
 /// ```
 @available(SkillCheckTesting, *)
-public struct MarkdownReport: Sendable {
-    public var catalog: RuleCatalog
+package struct MarkdownReport: Sendable {
+    package var catalog: RuleCatalog
     /// How many failed or warned results are listed; the rest are counted.
-    public var maximumFailures: Int
+    package var maximumFailures: Int
     /// How many findings of one result are listed; the rest are counted.
-    public var maximumDetails: Int
+    package var maximumDetails: Int
 
-    public init(catalog: RuleCatalog = .standard, maximumFailures: Int = 50, maximumDetails: Int = 5) {
+    package init(catalog: RuleCatalog = .standard, maximumFailures: Int = 50, maximumDetails: Int = 5) {
         self.catalog = catalog
         self.maximumFailures = maximumFailures
         self.maximumDetails = maximumDetails
     }
 
     /// What each mark in the table means.
-    public static let legend = "✅ passed · ❌ failed · ⚠️ warning · ➖ skipped · ⚪ not applicable · 🔷 known failure (baseline)"
+    package static let legend = "✅ passed · ❌ failed · ⚠️ warning · ➖ skipped · ⚪ not applicable · 🔷 known failure (baseline)"
 
-    public func render(_ report: ConformanceReport) -> String {
+    package func render(_ report: ConformanceReport) -> String {
         let name = report.package.name ?? report.package.path
         var blocks = ["### skillcheck: \(Markdown.escape(name))", verdict(report), stages(report.stages)]
         blocks += report.stages.filter { $0.status == .buildFailed || $0.status == .error }.compactMap(compilerLines)
@@ -53,7 +53,7 @@ public struct MarkdownReport: Sendable {
     }
 
     /// The page an error ends on when no report could be made at all (exit status 2).
-    public func render(error: String, package: String) -> String {
+    package func render(error: String, package: String) -> String {
         "### skillcheck: \(Markdown.escape(package))\n\n❌ **Not checked**: \(Markdown.escape(error))\n"
     }
 

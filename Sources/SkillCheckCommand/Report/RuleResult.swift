@@ -26,7 +26,7 @@ public struct RuleResult: Sendable, Codable, Hashable {
         /// Why the check was skipped, for a `skipped` finding.
         public var reason: String?
 
-        public init(outcome: Outcome, subject: String, expected: String, observed: String, seed: UInt64? = nil, reason: String? = nil) {
+        package init(outcome: Outcome, subject: String, expected: String, observed: String, seed: UInt64? = nil, reason: String? = nil) {
             self.outcome = outcome
             self.subject = subject
             self.expected = expected
@@ -57,7 +57,7 @@ public struct RuleResult: Sendable, Codable, Hashable {
     /// The reason a baseline file gives for this known failure; set by ``ConformanceReport/judged(strict:baseline:selection:)``.
     public var baseline: String?
 
-    public init(rule: String, category: ConformanceRule.Category, level: ConformanceRule.Level, outcome: Outcome,
+    package init(rule: String, category: ConformanceRule.Category, level: ConformanceRule.Level, outcome: Outcome,
                 checks: Int, message: String? = nil, findings: [Detail] = [], fix: String? = nil, baseline: String? = nil) {
         self.rule = rule
         self.category = category
@@ -73,7 +73,7 @@ public struct RuleResult: Sendable, Codable, Hashable {
     /// The verdict on `rule` from its findings: failed if one failed, else warning if one warned, else
     /// skipped if one was skipped (a part not checked is not a pass), else passed if one passed, else
     /// not-applicable. No finding at all is `skipped`: nothing was checked.
-    public init(rule: ConformanceRule, findings: [Finding]) {
+    package init(rule: ConformanceRule, findings: [Finding]) {
         let details = findings.compactMap(Self.detail)
         let outcomes = Set(findings.map { Self.outcome(of: $0.outcome) })
         let outcome = findings.isEmpty ? .skipped : Outcome.bySeverity.first(where: outcomes.contains) ?? .skipped

@@ -16,7 +16,7 @@ public struct SkillReport: Sendable, Codable, Hashable {
     public var problem: String?
     public var results: [RuleResult]
 
-    public init(type: String, id: String, problem: String? = nil, results: [RuleResult]) {
+    package init(type: String, id: String, problem: String? = nil, results: [RuleResult]) {
         self.type = type
         self.id = id
         self.problem = problem
@@ -26,7 +26,7 @@ public struct SkillReport: Sendable, Codable, Hashable {
     /// A skill's results from the findings of every check that ran on it: one result per rule of
     /// `catalog`, in catalogue order. A rule no finding speaks of is `skipped` (never a silent pass);
     /// a finding for a rule `catalog` does not know becomes a ``problem``.
-    public init(type: String, id: String, findings: [Finding], catalog: RuleCatalog = .standard, problem: String? = nil) {
+    package init(type: String, id: String, findings: [Finding], catalog: RuleCatalog = .standard, problem: String? = nil) {
         let known = Set(catalog.rules.map(\.id))
         let unknown = Set(findings.map(\.ruleID)).subtracting(known).sorted()
         var problems = problem.map { [$0] } ?? []

@@ -38,7 +38,7 @@ public struct StageResult: Sendable, Codable, Hashable {
     /// Real seconds the stage took, when it ran.
     public var seconds: Double?
 
-    public init(_ stage: Stage, _ status: Status, reason: String? = nil, diagnostics: [String] = [], seconds: Double? = nil) {
+    package init(_ stage: Stage, _ status: Status, reason: String? = nil, diagnostics: [String] = [], seconds: Double? = nil) {
         self.stage = stage
         self.status = status
         self.reason = reason

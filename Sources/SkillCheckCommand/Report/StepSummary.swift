@@ -13,25 +13,25 @@ import SkillScenarios
 /// try StepSummary(environment: environment)?.append(MarkdownReport().render(report))
 /// ```
 @available(SkillCheckTesting, *)
-public struct StepSummary: Sendable, Hashable {
+package struct StepSummary: Sendable, Hashable {
     /// The variable GitHub Actions sets for each step.
-    public static let variable = "GITHUB_STEP_SUMMARY"
+    package static let variable = "GITHUB_STEP_SUMMARY"
 
     /// The file to append to.
-    public var path: String
+    package var path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
     /// The summary file `environment` names, or `nil` when `GITHUB_STEP_SUMMARY` is unset or empty.
-    public init?(environment: [String: String]) {
+    package init?(environment: [String: String]) {
         guard let path = environment[Self.variable], !path.isEmpty else { return nil }
         self.init(path: path)
     }
 
     /// Appends `markdown`, after a blank line so that it never runs into the previous step's last block.
-    public func append(_ markdown: String) throws(StepSummaryError) {
+    package func append(_ markdown: String) throws(StepSummaryError) {
         do {
             try FileWriter.append("\n" + markdown, to: path)
         } catch {
@@ -42,8 +42,8 @@ public struct StepSummary: Sendable, Hashable {
 
 /// A summary that could not be added to `$GITHUB_STEP_SUMMARY`: the run fails (exit status 2).
 @available(SkillCheckTesting, *)
-public struct StepSummaryError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var underlying: FileWriteError
+package struct StepSummaryError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var underlying: FileWriteError
 
-    public var description: String { "cannot add the summary to $\(StepSummary.variable): \(underlying)" }
+    package var description: String { "cannot add the summary to $\(StepSummary.variable): \(underlying)" }
 }

@@ -12,20 +12,20 @@ import SkillConformance
 /// NoteSkill (note)    ✔         ✘             ✔       ✔         ✔     ✔      ✔     ·
 /// ```
 @available(SkillCheckTesting, *)
-public struct TextReport: Sendable {
+package struct TextReport: Sendable {
     /// Whether to colour the marks (only on a terminal, never with `NO_COLOR`).
-    public var colour: Bool
-    public var catalog: RuleCatalog
+    package var colour: Bool
+    package var catalog: RuleCatalog
 
-    public init(colour: Bool = false, catalog: RuleCatalog = .standard) {
+    package init(colour: Bool = false, catalog: RuleCatalog = .standard) {
         self.colour = colour
         self.catalog = catalog
     }
 
     /// What each mark in the table means.
-    public static let legend = "✔ passed  ✘ failed  ! warning  – skipped  · not applicable  ≈ known failure (baseline)"
+    package static let legend = "✔ passed  ✘ failed  ! warning  – skipped  · not applicable  ≈ known failure (baseline)"
 
-    public func render(_ report: ConformanceReport) -> String {
+    package func render(_ report: ConformanceReport) -> String {
         var lines = ["skillcheck \(report.package.name.map { "\($0) (\(report.package.path))" } ?? report.package.path)", ""]
         lines += stages(report.stages)
         if report.skills.isEmpty {

@@ -11,7 +11,7 @@ extension SkillConformance {
     public static let staticRuleIDs: Set<String> = ["SEND-1", "SEND-3"]
 
     /// Why a compile-time rule was not checked for a skill given without its package.
-    public static let needsPackage = "a compile-time rule: give the skill's package (SkillUnderTest(..., declaredIn:)) or run `skillcheck PATH`"
+    package static let needsPackage = "a compile-time rule: give the skill's package (SkillUnderTest(..., declaredIn:)) or run `skillcheck PATH`"
 
     static let staticChecks: [ConformanceCheck] = [
         ConformanceCheck("SEND-1") { input in

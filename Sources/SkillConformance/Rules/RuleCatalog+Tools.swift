@@ -11,7 +11,7 @@
 extension RuleCatalog {
     /// The most bytes of UTF-8 a tool's result should have: over it the tool-calling engine summarizes
     /// the result before the model reads it (seed 002 §5.1, 2 KB). TOOL-6 checks it.
-    public static let toolResultLimit = 2048
+    package static let toolResultLimit = 2048
 
     static let toolRules: [ConformanceRule] = [
         ConformanceRule(

@@ -44,7 +44,7 @@ public struct RuleCatalog: Sendable, Codable, Hashable {
 
     /// The rule table of `Conformance/README.md`: id, category, level, the kinds of skill it applies to,
     /// sentence, then troubleshooting.
-    public var markdownTable: String {
+    package var markdownTable: String {
         var lines = [
             "| Id | Category | Level | Skills | Rule | Usual cause | Fix | Example |",
             "| --- | --- | --- | --- | --- | --- | --- | --- |",

@@ -11,22 +11,22 @@ import Foundation
 /// print(found[0].line, found[0].conformingTypeName ?? "-")   // 4 Holder
 /// ```
 @available(SkillCheckTesting, *)
-public struct CompilerDiagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
-    public enum Severity: String, Sendable, Hashable, Codable {
+package struct CompilerDiagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
+    package enum Severity: String, Sendable, Hashable, Codable {
         case warning, error
     }
 
     /// The file's path as the compiler printed it (absolute for SwiftPM builds).
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var severity: Severity
+    package var file: String
+    package var line: Int
+    package var column: Int
+    package var severity: Severity
     /// The message without its group, as the compiler wrote it.
-    public var message: String
+    package var message: String
     /// The diagnostic group, such as `SendingRisksDataRace`, when the compiler named one.
-    public var group: String?
+    package var group: String?
 
-    public init(file: String, line: Int, column: Int, severity: Severity, message: String, group: String? = nil) {
+    package init(file: String, line: Int, column: Int, severity: Severity, message: String, group: String? = nil) {
         self.file = file
         self.line = line
         self.column = column
@@ -36,16 +36,16 @@ public struct CompilerDiagnostic: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// The diagnostic as the compiler printed it.
-    public var description: String {
+    package var description: String {
         "\(file):\(line):\(column): \(severity.rawValue): \(message)" + (group.map { " [#\($0)]" } ?? "")
     }
 
     /// Where it points, `file:line:col`.
-    public var location: String { "\(file):\(line):\(column)" }
+    package var location: String { "\(file):\(line):\(column)" }
 
     /// The diagnostics of a build's output, deduplicated, in the order first printed. Notes, source
     /// excerpts and the build's progress lines are skipped.
-    public static func parse(_ output: String) -> [CompilerDiagnostic] {
+    package static func parse(_ output: String) -> [CompilerDiagnostic] {
         var seen = Set<CompilerDiagnostic>()
         var found: [CompilerDiagnostic] = []
         for line in output.split(omittingEmptySubsequences: true, whereSeparator: \.isNewline) {
@@ -85,7 +85,7 @@ public struct CompilerDiagnostic: Sendable, Hashable, Codable, CustomStringConve
 
     /// True for what strict concurrency checking reports: Sendable conformances, data races, isolation,
     /// shared mutable state.
-    public var isConcurrencyRelated: Bool {
+    package var isConcurrencyRelated: Bool {
         if let group, Self.concurrencyGroups.contains(group) { return true }
         let lower = message.lowercased()
         return ["sendable", "concurrency-safe", "data race", "isolated", "sending ", "actor", "swift 6 language mode"]
@@ -93,7 +93,7 @@ public struct CompilerDiagnostic: Sendable, Hashable, Codable, CustomStringConve
     }
 
     /// The type a Sendable conformance diagnostic is about, from `… of 'Sendable'-conforming struct 'Holder' …`.
-    public var conformingTypeName: String? {
+    package var conformingTypeName: String? {
         guard let mark = message.range(of: "'Sendable'-conforming ") else { return nil }
         let rest = message[mark.upperBound...]
         guard let open = rest.firstIndex(of: "'") else { return nil }

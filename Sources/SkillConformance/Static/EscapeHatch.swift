@@ -12,27 +12,27 @@ import Foundation
 /// print(hatches[0].kind.rawValue, hatches[0].line)   // @unchecked Sendable 1
 /// ```
 @available(SkillCheckTesting, *)
-public struct EscapeHatch: Sendable, Hashable, Codable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+package struct EscapeHatch: Sendable, Hashable, Codable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case uncheckedSendable = "@unchecked Sendable"
         case nonisolatedUnsafe = "nonisolated(unsafe)"
         case preconcurrency = "@preconcurrency"
     }
 
-    public var kind: Kind
-    public var file: String
-    public var line: Int
-    public var column: Int
+    package var kind: Kind
+    package var file: String
+    package var line: Int
+    package var column: Int
     /// The source line, trimmed.
-    public var text: String
+    package var text: String
 
-    public var location: String { "\(file):\(line):\(column)" }
+    package var location: String { "\(file):\(line):\(column)" }
     /// An `@preconcurrency import`: it concerns the whole file.
-    public var isImport: Bool { kind == .preconcurrency && text.hasPrefix("@preconcurrency import") }
-    public var description: String { "`\(kind.rawValue)` at \(location): \(text)" }
+    package var isImport: Bool { kind == .preconcurrency && text.hasPrefix("@preconcurrency import") }
+    package var description: String { "`\(kind.rawValue)` at \(location): \(text)" }
 
     /// Every escape hatch in `source`, in order.
-    public static func scan(_ source: String, file: String) -> [EscapeHatch] {
+    package static func scan(_ source: String, file: String) -> [EscapeHatch] {
         // Regexes are not Sendable, so they are made here rather than kept in a static.
         let patterns: [(Kind, Regex<Substring>)] = [
             (.uncheckedSendable, /@unchecked\s+Sendable\b/),

@@ -12,8 +12,8 @@ import Foundation
 /// print(uses[0].kind.fix)   // read the time from the context: context.now
 /// ```
 @available(SkillCheckTesting, *)
-public struct RealTimeUse: Sendable, Hashable, Codable, CustomStringConvertible {
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+package struct RealTimeUse: Sendable, Hashable, Codable, CustomStringConvertible {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case date = "Date()"
         case dateNow = "Date.now"
         case uuid = "UUID()"
@@ -23,7 +23,7 @@ public struct RealTimeUse: Sendable, Hashable, Codable, CustomStringConvertible 
         case taskSleep = "Task.sleep"
 
         /// What to write instead.
-        public var fix: String {
+        package var fix: String {
             switch self {
             case .date, .dateNow: "read the time from the context: context.now"
             case .uuid: "make ids with the context: context.newID()"
@@ -34,18 +34,18 @@ public struct RealTimeUse: Sendable, Hashable, Codable, CustomStringConvertible 
         }
     }
 
-    public var kind: Kind
-    public var file: String
-    public var line: Int
-    public var column: Int
+    package var kind: Kind
+    package var file: String
+    package var line: Int
+    package var column: Int
     /// The source line, trimmed.
-    public var text: String
+    package var text: String
 
-    public var location: String { "\(file):\(line):\(column)" }
-    public var description: String { "`\(kind.rawValue)` at \(location): \(text)" }
+    package var location: String { "\(file):\(line):\(column)" }
+    package var description: String { "`\(kind.rawValue)` at \(location): \(text)" }
 
     /// Every use in `source`, in order.
-    public static func scan(_ source: String, file: String) -> [RealTimeUse] {
+    package static func scan(_ source: String, file: String) -> [RealTimeUse] {
         // Regexes are not Sendable, so they are made here rather than kept in a static.
         let patterns: [(Kind, Regex<Substring>)] = [
             (.date, /\bDate\s*\(\s*(?:\)|timeIntervalSinceNow\s*:)/),

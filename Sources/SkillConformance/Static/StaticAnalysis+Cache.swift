@@ -8,7 +8,7 @@ extension StaticAnalysis {
     /// ```swift
     /// let analysis = try await StaticAnalysis.shared(package: packageURL)   // compiles the first time only
     /// ```
-    public static func shared(package: URL, options: Options = .init()) async throws -> StaticAnalysis {
+    package static func shared(package: URL, options: Options = .init()) async throws -> StaticAnalysis {
         try await StaticAnalysisCache.shared.analysis(package: package.standardizedFileURL, options: options)
     }
 }

@@ -12,31 +12,31 @@ extension StaticAnalysis {
     /// try JSONEncoder().encode(evidence).write(to: cacheFile)
     /// let again = try StaticAnalysis(evidence: evidence)   // no compile; the same findings
     /// ```
-    public struct Evidence: Sendable, Codable, Hashable {
+    package struct Evidence: Sendable, Codable, Hashable {
         /// A source file of the package: its absolute path, its module, its text.
-        public struct SourceFile: Sendable, Codable, Hashable {
-            public var file: String
-            public var module: String
-            public var text: String
+        package struct SourceFile: Sendable, Codable, Hashable {
+            package var file: String
+            package var module: String
+            package var text: String
         }
 
         /// The package directory, absolute.
-        public var package: String
+        package var package: String
         /// The strict build's whole output.
-        public var buildLog: String
+        package var buildLog: String
         /// The package's modules' symbol graphs (`*.symbols.json`), as read.
-        public var symbolGraphs: [Data]
-        public var sources: [SourceFile]
+        package var symbolGraphs: [Data]
+        package var sources: [SourceFile]
     }
 
     /// The same analysis as ``analyze(package:options:)``, and what it was made from.
-    public static func analyzeKeepingEvidence(package: URL, options: Options = .init()) async throws -> (StaticAnalysis, Evidence) {
+    package static func analyzeKeepingEvidence(package: URL, options: Options = .init()) async throws -> (StaticAnalysis, Evidence) {
         let evidence = try await gatherEvidence(package: package, options: options)
         return (try StaticAnalysis(evidence: evidence), evidence)
     }
 
     /// The analysis made from `evidence`, with no compile.
-    public init(evidence: Evidence) throws {
+    package init(evidence: Evidence) throws {
         try self.init(package: URL(fileURLWithPath: evidence.package), buildLog: evidence.buildLog,
                       symbolGraphs: evidence.symbolGraphs,
                       sources: evidence.sources.map { Source(file: $0.file, module: $0.module, text: $0.text) })

@@ -5,23 +5,23 @@ import Foundation
 extension StaticAnalysis {
     /// What the analysis found for one type: its declaration, the types of its stored properties that
     /// the package declares, and the diagnostics and escape hatches in any of them.
-    public struct TypeReport: Sendable, Hashable {
+    package struct TypeReport: Sendable, Hashable {
         /// `module.name`.
-        public var qualifiedName: String
-        public var file: String
-        public var line: Int
+        package var qualifiedName: String
+        package var file: String
+        package var line: Int
         /// The package's types held in stored properties, directly or through one another, as
         /// `property: Type` (`memo: PhraseMemo`).
-        public var storedTypes: [String]
-        public var diagnostics: [CompilerDiagnostic]
-        public var escapeHatches: [EscapeHatch]
+        package var storedTypes: [String]
+        package var diagnostics: [CompilerDiagnostic]
+        package var escapeHatches: [EscapeHatch]
         /// Reads of real time, ids or randomness in the type or its stored properties' types.
-        public var realTimeUses: [RealTimeUse] = []
+        package var realTimeUses: [RealTimeUse] = []
     }
 
     /// The report of the type called `typeName` (as ``SkillDeclaration/typeName`` spells it), or nil when
     /// the package declares no such type, or several in different modules and `moduleHint` names none.
-    public func report(typeName: String, moduleHint: String? = nil) -> TypeReport? {
+    package func report(typeName: String, moduleHint: String? = nil) -> TypeReport? {
         guard let type = index.type(named: typeName, moduleHint: moduleHint) else { return nil }
         var covered: [String: String] = [:]   // owner -> "property: Type" ("" for the type itself)
         var queue = [(type, "")]
@@ -50,7 +50,7 @@ extension StaticAnalysis {
 
     /// SEND-1: one `failed` finding per diagnostic in the type or its stored properties' types, or one
     /// `passed`; `failed` when the package declares no such type.
-    public func sendableFindings(typeName: String, moduleHint: String? = nil, skillID: String) -> [Finding] {
+    package func sendableFindings(typeName: String, moduleHint: String? = nil, skillID: String) -> [Finding] {
         let expected = "no strict-concurrency diagnostic in \(typeName) or the types of its stored properties"
         guard let report = report(typeName: typeName, moduleHint: moduleHint) else {
             return [missingType(typeName, rule: "SEND-1", skillID: skillID)]
@@ -70,7 +70,7 @@ extension StaticAnalysis {
 
     /// SEND-3: one finding per escape hatch in the type or its stored properties' types: `passed` when
     /// `sendTwoPassed` (SEND-2 passed for this skill), else `warning`; one `passed` when there is none.
-    public func escapeHatchFindings(typeName: String, moduleHint: String? = nil, skillID: String, sendTwoPassed: Bool) -> [Finding] {
+    package func escapeHatchFindings(typeName: String, moduleHint: String? = nil, skillID: String, sendTwoPassed: Bool) -> [Finding] {
         guard let report = report(typeName: typeName, moduleHint: moduleHint) else {
             return [missingType(typeName, rule: "SEND-3", skillID: skillID)]
         }
@@ -93,7 +93,7 @@ extension StaticAnalysis {
     /// TIME-1 from the source: one `failed` finding per read of real time, a real id or real randomness in
     /// the type's own code (or its stored properties' types'), with its file and line and the fix; one
     /// `passed` when there is none.
-    public func realTimeFindings(typeName: String, moduleHint: String? = nil, skillID: String) -> [Finding] {
+    package func realTimeFindings(typeName: String, moduleHint: String? = nil, skillID: String) -> [Finding] {
         guard let report = report(typeName: typeName, moduleHint: moduleHint) else {
             return [missingType(typeName, rule: "TIME-1", skillID: skillID)]
         }

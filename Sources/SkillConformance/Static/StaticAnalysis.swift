@@ -30,23 +30,23 @@ public struct StaticAnalysis: Sendable {
     }
 
     /// The package directory, absolute.
-    public let package: URL
+    package let package: URL
     /// Every concurrency diagnostic of the package's own targets, once each.
-    public let diagnostics: [CompilerDiagnostic]
+    package let diagnostics: [CompilerDiagnostic]
     /// Every escape hatch in the package's own sources.
-    public let escapeHatches: [EscapeHatch]
+    package let escapeHatches: [EscapeHatch]
     let index: DeclarationIndex
     /// The type (`module.name`) each diagnostic and hatch belongs to, when one does.
     let diagnosticOwners: [CompilerDiagnostic: String]
     let hatchOwners: [EscapeHatch: String]
     /// Every read of real time, a real id or real randomness in the package's own sources (TIME-1), and the
     /// type each belongs to.
-    public let realTimeUses: [RealTimeUse]
+    package let realTimeUses: [RealTimeUse]
     let realTimeOwners: [RealTimeUse: String]
 
     /// Compiles the package (see ``StrictBuild``) and reads what it found. Throws
     /// ``StaticAnalysisError``: `buildFailed` carries the compiler's own error lines.
-    public static func analyze(package: URL, options: Options = .init()) async throws -> StaticAnalysis {
+    package static func analyze(package: URL, options: Options = .init()) async throws -> StaticAnalysis {
         try StaticAnalysis(evidence: await gatherEvidence(package: package, options: options))
     }
 

@@ -7,7 +7,7 @@ import Foundation
 /// catch let error as StaticAnalysisError { print(error) }   // "… does not build: …"
 /// ```
 @available(SkillCheckTesting, *)
-public enum StaticAnalysisError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum StaticAnalysisError: Error, Sendable, Hashable, CustomStringConvertible {
     /// No `Package.swift` at the path.
     case notAPackage(path: String)
     /// The package does not compile with strict concurrency; `errors` are the compiler's own error lines.
@@ -19,7 +19,7 @@ public enum StaticAnalysisError: Error, Sendable, Hashable, CustomStringConverti
     /// A command's output could not be read, such as a symbol graph in an unknown shape.
     case unreadable(path: String, reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notAPackage(let path):
             "\(path) holds no Package.swift: give the directory of the skill's package"

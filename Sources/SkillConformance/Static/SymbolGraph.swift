@@ -9,56 +9,56 @@ import Foundation
 /// let skills = graph.conformers(to: "s:8SkillKit05AgentA0P", fallback: "SkillKit.AgentSkill")
 /// ```
 @available(SkillCheckTesting, *)
-public struct SymbolGraph: Decodable, Sendable {
-    public struct Module: Decodable, Sendable { public var name: String }
+package struct SymbolGraph: Decodable, Sendable {
+    package struct Module: Decodable, Sendable { public var name: String }
 
-    public struct Symbol: Decodable, Sendable {
-        public struct Identifier: Decodable, Sendable { public var precise: String }
-        public struct Kind: Decodable, Sendable { public var identifier: String }
-        public struct Location: Decodable, Sendable {
-            public struct Position: Decodable, Sendable { public var line: Int; public var character: Int }
-            public var uri: String
+    package struct Symbol: Decodable, Sendable {
+        package struct Identifier: Decodable, Sendable { public var precise: String }
+        package struct Kind: Decodable, Sendable { public var identifier: String }
+        package struct Location: Decodable, Sendable {
+            package struct Position: Decodable, Sendable { public var line: Int; public var character: Int }
+            package var uri: String
             /// Zero-based, as the graph stores it.
-            public var position: Position
+            package var position: Position
         }
-        public struct Fragment: Decodable, Sendable {
-            public var kind: String
-            public var spelling: String
-            public var preciseIdentifier: String?
+        package struct Fragment: Decodable, Sendable {
+            package var kind: String
+            package var spelling: String
+            package var preciseIdentifier: String?
         }
 
-        public var identifier: Identifier
-        public var kind: Kind
+        package var identifier: Identifier
+        package var kind: Kind
         /// The name path: `["NoteSkill", "init()"]`.
-        public var pathComponents: [String]
+        package var pathComponents: [String]
         /// `public`, `internal`, …
-        public var accessLevel: String?
-        public var location: Location?
-        public var declarationFragments: [Fragment]?
+        package var accessLevel: String?
+        package var location: Location?
+        package var declarationFragments: [Fragment]?
 
         /// Whether code outside the module can see it.
-        public var isPublic: Bool { accessLevel == "public" || accessLevel == "open" }
+        package var isPublic: Bool { accessLevel == "public" || accessLevel == "open" }
     }
 
     /// `conformsTo`, `inheritsFrom`, `memberOf`, … from `source` to `target` (precise ids); a target in
     /// another module also has its name in `targetFallback` (`SkillKit.AgentSkill`).
-    public struct Relationship: Decodable, Sendable {
-        public var kind: String
-        public var source: String
-        public var target: String
-        public var targetFallback: String?
+    package struct Relationship: Decodable, Sendable {
+        package var kind: String
+        package var source: String
+        package var target: String
+        package var targetFallback: String?
     }
 
-    public var module: Module
-    public var symbols: [Symbol]
-    public var relationships: [Relationship]
+    package var module: Module
+    package var symbols: [Symbol]
+    package var relationships: [Relationship]
 
     /// The symbol kinds that are types a skill can be.
-    public static let typeKinds: Set<String> = ["swift.struct", "swift.class", "swift.enum", "swift.actor"]
+    package static let typeKinds: Set<String> = ["swift.struct", "swift.class", "swift.enum", "swift.actor"]
 
     enum CodingKeys: String, CodingKey { case module, symbols, relationships }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         module = try container.decode(Module.self, forKey: .module)
         symbols = try container.decode([Symbol].self, forKey: .symbols)
@@ -67,7 +67,7 @@ public struct SymbolGraph: Decodable, Sendable {
 
     /// Precise ids of the types (and protocols) in this graph that conform to the protocol `precise`
     /// (or named `fallback`), directly or through protocols that refine it.
-    public func conformers(to precise: String, fallback: String) -> Set<String> {
+    package func conformers(to precise: String, fallback: String) -> Set<String> {
         var reached: Set<String> = [precise]
         var found: Set<String> = []
         var changed = true

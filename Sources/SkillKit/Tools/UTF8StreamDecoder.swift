@@ -11,13 +11,13 @@ import Foundation
 /// decoder.decode(Data([0xA0, 0x21]))   // "你!"
 /// decoder.finish()                     // ""
 /// ```
-public struct UTF8StreamDecoder: Sendable {
+package struct UTF8StreamDecoder: Sendable {
     private var pending: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// The text of every whole character so far; an unfinished character waits for the next piece.
-    public mutating func decode(_ bytes: Data) -> String {
+    package mutating func decode(_ bytes: Data) -> String {
         pending.append(contentsOf: bytes)
         let complete = pending.count - Self.unfinishedTail(pending)
         let text = String(decoding: pending[..<complete], as: UTF8.self)
@@ -26,7 +26,7 @@ public struct UTF8StreamDecoder: Sendable {
     }
 
     /// The end of the stream: bytes of a character that never finished become U+FFFD.
-    public mutating func finish() -> String {
+    package mutating func finish() -> String {
         defer { pending = [] }
         return pending.isEmpty ? "" : String(decoding: pending, as: UTF8.self)
     }

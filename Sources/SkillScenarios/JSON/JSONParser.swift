@@ -16,10 +16,10 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 
 /// A parsed JSON document: its value, and where each value (by JSON pointer) starts.
 @available(SkillCheckTesting, *)
-public struct JSONDocument: Sendable {
-    public var file: String
-    public var value: JSONValue
-    public var locations: [String: SourceLocation]
+package struct JSONDocument: Sendable {
+    package var file: String
+    package var value: JSONValue
+    package var locations: [String: SourceLocation]
     /// Where each value's text is, by JSON pointer, as offsets into the document's Unicode scalars:
     /// record mode splices new text over exactly these ranges and keeps every other byte.
     var valueRanges: [String: Range<Int>] = [:]
@@ -27,7 +27,7 @@ public struct JSONDocument: Sendable {
     var keyRanges: [String: Range<Int>] = [:]
 
     /// The location of the value at `pointer`, or of its nearest parent that has one.
-    public func location(of pointer: String) -> SourceLocation {
+    package func location(of pointer: String) -> SourceLocation {
         var current = pointer
         while true {
             if let location = locations[current] { return location }
@@ -39,8 +39,8 @@ public struct JSONDocument: Sendable {
 
 /// A strict JSON parser (RFC 8259) that records where every value starts, for located errors.
 @available(SkillCheckTesting, *)
-public enum JSONParser {
-    public static func parse(_ data: Data, file: String) throws(TranscriptError) -> JSONDocument {
+package enum JSONParser {
+    package static func parse(_ data: Data, file: String) throws(TranscriptError) -> JSONDocument {
         guard let text = String(data: data, encoding: .utf8) else { throw invalidUTF8(data, file: file) }
         var parser = Parser(scalars: Array(text.unicodeScalars), file: file)
         parser.skipWhitespace()
@@ -54,7 +54,7 @@ public enum JSONParser {
     }
 
     /// The JSON pointer token for `key` (`~` → `~0`, `/` → `~1`).
-    public static func escape(_ key: String) -> String {
+    package static func escape(_ key: String) -> String {
         key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 

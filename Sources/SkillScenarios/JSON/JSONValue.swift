@@ -35,7 +35,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// The type name used in error messages: "a string", "an object", ...
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -47,13 +47,13 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// Compact JSON with sorted keys: equal values give equal text.
-    public var canonical: String { JSONWriter.write(self, pretty: false, sortKeys: true) }
+    package var canonical: String { JSONWriter.write(self, pretty: false, sortKeys: true) }
 
     /// Two-space indented JSON in the written key order.
-    public var pretty: String { JSONWriter.write(self, pretty: true, sortKeys: false) }
+    package var pretty: String { JSONWriter.write(self, pretty: true, sortKeys: false) }
 
     /// Converts an `Encodable` value through `JSONEncoder` (sorted keys, ISO 8601 dates).
-    public init<Value: Encodable>(encoding value: Value) throws {
+    package init<Value: Encodable>(encoding value: Value) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
@@ -62,7 +62,7 @@ public indirect enum JSONValue: Sendable, Hashable {
     }
 
     /// Decodes this value as `Value` through `JSONDecoder`.
-    public func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
+    package func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
         return try decoder.decode(type, from: Data(canonical.utf8))

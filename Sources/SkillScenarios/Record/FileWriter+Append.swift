@@ -19,7 +19,7 @@ extension FileWriter {
     /// ```swift
     /// try FileWriter.append("## skillcheck\n", to: summaryPath)
     /// ```
-    public static func append(_ text: String, to path: String) throws(FileWriteError) {
+    package static func append(_ text: String, to path: String) throws(FileWriteError) {
         let bytes = Array(text.utf8)
         if let descriptor = openDescriptor(named: path) {
             fflush(nil)  // what `print` buffered comes first

@@ -21,9 +21,9 @@ import Foundation
 /// try FileWriter.write(report, to: "-")              // standard output
 /// ```
 @available(SkillCheckTesting, *)
-public enum FileWriter {
+package enum FileWriter {
     /// Writes `text` (as UTF-8) to `path`, or throws an error that names the path and the reason.
-    public static func write(_ text: String, to path: String) throws(FileWriteError) {
+    package static func write(_ text: String, to path: String) throws(FileWriteError) {
         let bytes = Array(text.utf8)
         if let descriptor = openDescriptor(named: path) {
             fflush(nil)  // what `print` buffered comes first

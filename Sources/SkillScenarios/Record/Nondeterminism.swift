@@ -8,18 +8,18 @@ import Foundation
 ///   "matchers": {"/storage/notes/*/id": {"regex": "^[0-9A-F-]{36}$"}}
 /// ```
 @available(SkillCheckTesting, *)
-public struct Nondeterminism: Sendable, Hashable, CustomStringConvertible {
+package struct Nondeterminism: Sendable, Hashable, CustomStringConvertible {
     /// The value's JSON pointer in the transcript file, such as `/steps/1/expect/storage/notes/0/id`.
-    public var pointer: String
+    package var pointer: String
     /// A matcher pointer for the `expect` step's `matchers` that covers it, such as `/storage/notes/*/id`.
-    public var matcherPointer: String
+    package var matcherPointer: String
     /// The suggested matcher rule, as JSON: `{"regex": "^[0-9A-F-]{36}$"}`, `{"type": "number"}`, `"ignore"`.
-    public var rule: String
+    package var rule: String
 
     /// The matcher as it would be written: `"/storage/notes/*/id": {"regex": "^[0-9A-F-]{36}$"}`.
-    public var suggestion: String { JSONWriter.quote(matcherPointer) + ": " + rule }
+    package var suggestion: String { JSONWriter.quote(matcherPointer) + ": " + rule }
 
-    public var description: String {
+    package var description: String {
         "\(pointer) changes from run to run; add a matcher to the expect step: \"matchers\": {\(suggestion)}"
     }
 
@@ -78,8 +78,8 @@ public struct Nondeterminism: Sendable, Hashable, CustomStringConvertible {
 
 /// A field record mode cannot write truthfully, so that it writes nothing at all.
 @available(SkillCheckTesting, *)
-public struct Unrecordable: Sendable, Hashable, CustomStringConvertible {
-    public enum Reason: String, Sendable, Hashable, Codable {
+package struct Unrecordable: Sendable, Hashable, CustomStringConvertible {
+    package enum Reason: String, Sendable, Hashable, Codable {
         /// A matcher governs the field and the observed value fails it; writing the literal would
         /// replace the matcher's placeholder.
         case matcherFails
@@ -89,12 +89,12 @@ public struct Unrecordable: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The JSON pointer in the transcript file (`/steps/-` for after the last step).
-    public var pointer: String
-    public var reason: Reason
+    package var pointer: String
+    package var reason: Reason
     /// What was observed, for ``Reason/afterLastExpect``: such as `messages[4]`.
-    public var path: String?
+    package var path: String?
 
-    public var description: String {
+    package var description: String {
         switch reason {
         case .matcherFails:
             return "\(pointer): a matcher governs this value and the observed value fails it; "

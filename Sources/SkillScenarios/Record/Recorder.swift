@@ -13,9 +13,9 @@ import Foundation
 /// let outcome = try Recorder(mode: .failed).record(result, replayer: replayer, to: url)
 /// ```
 @available(SkillCheckTesting, *)
-public struct Recorder: Sendable {
+package struct Recorder: Sendable {
     /// What recording did with one transcript.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// Nothing to write, or the mode forbids it.
         case untouched
         /// The transcript file was rewritten.
@@ -30,20 +30,20 @@ public struct Recorder: Sendable {
     }
 
     /// Recording could not read back the file it is to edit.
-    public struct RecordError: Error, Sendable, CustomStringConvertible {
-        public var file: String
-        public var reason: String
-        public var description: String { "\(file): not recorded: \(reason)" }
+    package struct RecordError: Error, Sendable, CustomStringConvertible {
+        package var file: String
+        package var reason: String
+        package var description: String { "\(file): not recorded: \(reason)" }
     }
 
-    public var mode: RecordMode
+    package var mode: RecordMode
 
-    public init(mode: RecordMode) {
+    package init(mode: RecordMode) {
         self.mode = mode
     }
 
     /// Whether `result` should be written over its transcript under ``mode``.
-    public func shouldWrite(_ result: ReplayResult) -> Bool {
+    package func shouldWrite(_ result: ReplayResult) -> Bool {
         if result.differences.contains(where: { $0.kind == .replay }) { return false }
         switch mode {
         case .never: return false
@@ -57,7 +57,7 @@ public struct Recorder: Sendable {
     /// ``shouldWrite(_:)`` says so and something differs. Before writing it replays the transcript a
     /// second time with `replayer`, and refuses values that came out differently. The write goes
     /// through ``FileWriter``: a symbolic link stays a link, the file keeps its mode and owner.
-    public func record(_ result: ReplayResult, replayer: Replayer, to url: URL) throws -> Outcome {
+    package func record(_ result: ReplayResult, replayer: Replayer, to url: URL) throws -> Outcome {
         guard shouldWrite(result) else { return .untouched }
         let plan = RecordingPlan(result, fillOnly: mode == .missing)
         guard plan.unrecordable.isEmpty else { return .refusedUnrecordable(plan.unrecordable) }

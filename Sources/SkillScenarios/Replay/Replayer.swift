@@ -19,7 +19,7 @@ import SkillTesting
 @available(SkillCheckTesting, *)
 public struct Replayer: Sendable {
     /// The skills a transcript can name, by id.
-    public let skills: [String: any AgentSkill]
+    package let skills: [String: any AgentSkill]
     /// How far virtual time may move in one replay, and how many sleepers may wake: bounds on a
     /// transcript that never ends.
     public var horizon: Duration = .seconds(86_400 * 365)
@@ -27,10 +27,10 @@ public struct Replayer: Sendable {
 
     /// Each id that skills of different types share, with their types' names: a transcript that names
     /// one cannot say which skill it means, so it is an error (the skills break META-2).
-    public let sharedIDs: [String: [String]]
+    package let sharedIDs: [String: [String]]
 
     /// The tool skills a tool-calling transcript can name, by id: each made for a replay's context.
-    public let tools: [String: @Sendable (SkillContext) -> any ToolSkill]
+    package let tools: [String: @Sendable (SkillContext) -> any ToolSkill]
 
     /// A replayer for transcripts that name `skills`, and tool-calling transcripts that name `tools`
     /// (by default this kit's ``ScenarioTools``).

@@ -14,11 +14,11 @@ import Foundation
 /// SecretScanner.redacted("curl -H 'Authorization: Bearer abc.def.123'")   // "... Bearer «redacted»'"
 /// ```
 @available(SkillCheckTesting, *)
-public enum SecretScanner {
+package enum SecretScanner {
     /// One kind of credential and how it looks in text. `group` is the capture group that holds the
     /// secret itself (0: the whole match), which is what redaction replaces.
-    public struct Pattern: Sendable {
-        public let name: String
+    package struct Pattern: Sendable {
+        package let name: String
         let regex: NSRegularExpression
         let group: Int
 
@@ -30,10 +30,10 @@ public enum SecretScanner {
     }
 
     /// Where a secret is, and what it looks like; never the secret.
-    public struct Finding: Sendable, Hashable, CustomStringConvertible {
-        public var pointer: String
-        public var kind: String
-        public var description: String { "\(pointer.isEmpty ? "/" : pointer) (\(kind))" }
+    package struct Finding: Sendable, Hashable, CustomStringConvertible {
+        package var pointer: String
+        package var kind: String
+        package var description: String { "\(pointer.isEmpty ? "/" : pointer) (\(kind))" }
     }
 
     static let secretName = #"api[_-]?key|x-api-key|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd"#
@@ -41,7 +41,7 @@ public enum SecretScanner {
         + #"|private[_-]?key|密码|密钥|口令|令牌"#
 
     /// The formats looked for in every string, most specific first.
-    public static let patterns: [Pattern] = [
+    package static let patterns: [Pattern] = [
         Pattern("private key", #"-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[\s\S]*?-----END [A-Z0-9 ]*-----)?"#),
         Pattern("Anthropic API key", #"\bsk-ant-[A-Za-z0-9_-]{20,}"#),
         Pattern("OpenAI API key", #"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{16,}"#),
@@ -115,12 +115,12 @@ public enum SecretScanner {
     }
 
     /// What kind of secret `text` holds, if it holds one.
-    public static func kind(of text: String) -> String? {
+    package static func kind(of text: String) -> String? {
         matches(in: text).first?.kind
     }
 
     /// Whether `text` contains something that looks like a token or key.
-    public static func looksSecret(_ text: String) -> Bool {
+    package static func looksSecret(_ text: String) -> Bool {
         kind(of: text) != nil
     }
 
@@ -142,7 +142,7 @@ public enum SecretScanner {
     }
 
     /// Every secret-looking value in `value`, by JSON pointer, with its kind.
-    public static func findings(in value: JSONValue, pointer: String = "") -> [Finding] {
+    package static func findings(in value: JSONValue, pointer: String = "") -> [Finding] {
         switch value {
         case .string(let text): return kind(of: text).map { [Finding(pointer: pointer, kind: $0)] } ?? []
         case .array(let items):
@@ -160,12 +160,12 @@ public enum SecretScanner {
     }
 
     /// JSON pointers of every secret-looking value in `value`.
-    public static func secrets(in value: JSONValue, pointer: String = "") -> [String] {
+    package static func secrets(in value: JSONValue, pointer: String = "") -> [String] {
         findings(in: value, pointer: pointer).map(\.pointer)
     }
 
     /// `text` with each secret in it replaced by `«redacted»`.
-    public static func redacted(_ text: String) -> String {
+    package static func redacted(_ text: String) -> String {
         var result = text
         for match in matches(in: text).sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
             result.replaceSubrange(match.range, with: "«redacted»")
@@ -174,7 +174,7 @@ public enum SecretScanner {
     }
 
     /// `value` with each secret in it redacted, members named like secrets included.
-    public static func redacted(_ value: JSONValue) -> JSONValue {
+    package static func redacted(_ value: JSONValue) -> JSONValue {
         switch value {
         case .string(let text): return .string(redacted(text))
         case .array(let items): return .array(items.map(redacted))
@@ -185,7 +185,7 @@ public enum SecretScanner {
     }
 
     /// `value` as the value of a member named `key`: all of it redacted when the name says it is secret.
-    public static func redacted(_ value: JSONValue, key: String) -> JSONValue {
+    package static func redacted(_ value: JSONValue, key: String) -> JSONValue {
         if case .string(let text) = value, kind(ofNamed: key, text) != nil { return .string("«redacted»") }
         return redacted(value)
     }

@@ -21,7 +21,7 @@ public struct ScenarioCase: Sendable {
     public var status: Status
     public var result: ReplayResult?
     public var error: TranscriptError?
-    public var recording: Recorder.Outcome = .untouched
+    package var recording: Recorder.Outcome = .untouched
     /// Where the observed transcript of a failing case was written.
     public var artifact: String?
     /// Writes that failed: the recording over the transcript, the artifact. Each makes the case
@@ -32,7 +32,7 @@ public struct ScenarioCase: Sendable {
 
     /// What reports call the case: its title and file (`weather: slow answer (Scenarios/weather/slow.json)`),
     /// or without a title its name, with the file when `withFile`.
-    public func heading(withFile: Bool) -> String {
+    package func heading(withFile: Bool) -> String {
         if let title { return "\(title) (\(file))" }
         return withFile ? "\(name) (\(file))" : name
     }

@@ -16,7 +16,7 @@ public enum ScenarioReport {
     }
 
     /// Counts by status.
-    public static func summary(_ cases: [ScenarioCase])
+    package static func summary(_ cases: [ScenarioCase])
         -> (passed: Int, failed: Int, invalid: Int, recorded: Int, unwritten: Int) {
         (cases.filter { $0.status == .passed }.count, cases.filter { $0.status == .failed }.count,
          cases.filter { $0.status == .invalid }.count, cases.filter { $0.status == .recorded }.count,
@@ -26,7 +26,7 @@ public enum ScenarioReport {
     // MARK: Text
 
     /// One case: a line, and for a failure its differences and artifact.
-    public static func text(for scenario: ScenarioCase) -> String {
+    package static func text(for scenario: ScenarioCase) -> String {
         var lines: [String] = []
         switch scenario.status {
         case .passed:
@@ -102,7 +102,7 @@ public enum ScenarioReport {
     // MARK: JSON
 
     /// A versioned record, `skillcheck.scenarios-report/1`.
-    public static func json(_ cases: [ScenarioCase]) -> JSONValue {
+    package static func json(_ cases: [ScenarioCase]) -> JSONValue {
         let counts = summary(cases)
         return .object([
             (WireFormat.member, .string(format.id)),
@@ -153,7 +153,7 @@ public enum ScenarioReport {
 
     // MARK: JUnit
 
-    public static func junit(_ cases: [ScenarioCase]) -> String {
+    package static func junit(_ cases: [ScenarioCase]) -> String {
         let total = cases.reduce(0) { $0 + $1.seconds }
         let items = cases.map { scenario in
             JUnitDocument.TestCase(name: scenario.title ?? scenario.name, className: "scenarios", file: scenario.file,

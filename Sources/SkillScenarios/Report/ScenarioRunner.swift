@@ -38,7 +38,7 @@ public struct ScenarioRunner: Sendable {
     /// files would share one, each takes one more folder of its path: `a/x`, `b/x`), so two transcripts
     /// never share an artifact. Finding nothing is an error that names each path searched and where it
     /// resolved to, and so is a filter or shard that leaves nothing: a run that checks nothing is not a pass.
-    public func discover(paths: [String]) throws(DiscoveryError) -> [(name: String, url: URL)] {
+    package func discover(paths: [String]) throws(DiscoveryError) -> [(name: String, url: URL)] {
         var finder = TranscriptFinder()
         for path in paths { try finder.search(path) }
         var found = finder.cases
@@ -83,7 +83,7 @@ public struct ScenarioRunner: Sendable {
     ///
     /// A write that fails (the recording or the artifact) is in the case's ``ScenarioCase/writeErrors``
     /// and makes it ``ScenarioCase/Status/unwritten``: never a pass.
-    public func runOne(name: String, url: URL) -> ScenarioCase {
+    package func runOne(name: String, url: URL) -> ScenarioCase {
         let start = ContinuousClock.now
         let display = Self.displayPath(url)
         var scenario = ScenarioCase(name: name, file: display, status: .invalid)

@@ -18,27 +18,29 @@ import SkillTesting
 /// {"schema": "skillcheck.transcript/1", "tools": ["weather", {"id": "calendar", "pack": "calendar"}], "model": [...], "steps": [...]}
 /// ```
 @available(SkillCheckTesting, *)
-public enum ScenarioTools {
+@usableFromInline
+package enum ScenarioTools {
     /// Makes each tool skill for a replay's context.
-    public static let all: [@Sendable (SkillContext) -> any ToolSkill] = [
+    @usableFromInline
+    package static let all: [@Sendable (SkillContext) -> any ToolSkill] = [
         { WeatherTool(context: $0) }, { CalendarTool(context: $0) }, { _ in EchoTool() },
         { SlowTool(context: $0) }, { StubbornTool(context: $0) }, { _ in ReportTool() },
     ]
 
     /// `query_weather {"city": "北京"}` → `北京：晴，21°C，体感 20°C，湿度 30%`, from the fake network
     /// (stub it with `{"match": {"weather": "北京"}, ...}`).
-    public struct WeatherTool: ToolSkill {
-        public let id = "weather"
-        public let name = "query_weather"
-        public let description = "查询城市当前天气。用户问天气、温度、下雨时使用。"
-        public let inputSchema: JSON = ["type": "object", "properties": ["city": ["type": "string"]], "required": ["city"]]
+    package struct WeatherTool: ToolSkill {
+        package let id = "weather"
+        package let name = "query_weather"
+        package let description = "查询城市当前天气。用户问天气、温度、下雨时使用。"
+        package let inputSchema: JSON = ["type": "object", "properties": ["city": ["type": "string"]], "required": ["city"]]
         let network: any NetworkServing
 
-        public init(context: SkillContext) { network = context.networkService }
+        package init(context: SkillContext) { network = context.networkService }
 
         struct Arguments: Decodable { let city: String }
 
-        public func execute(arguments: Data) async throws -> String {
+        package func execute(arguments: Data) async throws -> String {
             let city = try decodeArguments(Arguments.self, from: arguments).city
             let weather = try await network.fetchWeather(city: city)
             return "\(city)：\(weather.condition)，\(weather.temperature)°C，体感 \(weather.feelsLike)°C，湿度 \(weather.humidity)%"
@@ -47,24 +49,24 @@ public enum ScenarioTools {
 
     /// `query_calendar {"start": "2026-01-01T00:00:00Z", "days": 2}` → the stored events of collection
     /// `calendar` (`{"title", "start"}`) in those days, one a line; requires the user's permission.
-    public struct CalendarTool: ToolSkill {
-        public let id = "calendar"
-        public let name = "query_calendar"
-        public let description = "查找用户在指定时间段内的日历日程。时间段缺省时默认最近7天。"
-        public let inputSchema: JSON = [
+    package struct CalendarTool: ToolSkill {
+        package let id = "calendar"
+        package let name = "query_calendar"
+        package let description = "查找用户在指定时间段内的日历日程。时间段缺省时默认最近7天。"
+        package let inputSchema: JSON = [
             "type": "object",
             "properties": ["start": ["type": "string", "format": "date-time"], "days": ["type": "integer"]],
             "required": ["start"],
         ]
-        public let requiresPermission = true
+        package let requiresPermission = true
         let storage: any DataStoring
 
-        public init(context: SkillContext) { storage = context.storage }
+        package init(context: SkillContext) { storage = context.storage }
 
         struct Arguments: Decodable { let start: Date; let days: Int? }
         struct Event: Decodable { let title: String; let start: Date }
 
-        public func execute(arguments: Data) async throws -> String {
+        package func execute(arguments: Data) async throws -> String {
             let arguments = try decodeArguments(Arguments.self, from: arguments)
             let end = arguments.start.addingTimeInterval(Double(arguments.days ?? 7) * 86_400)
             let decoder = JSONDecoder()
@@ -80,32 +82,32 @@ public enum ScenarioTools {
     }
 
     /// `echo {"text": "你好"}` → `你好`.
-    public struct EchoTool: ToolSkill {
-        public let id = "echo"
-        public let name = "echo"
-        public let description = "原样返回 text。"
-        public let inputSchema: JSON = ["type": "object", "properties": ["text": ["type": "string"]], "required": ["text"]]
+    package struct EchoTool: ToolSkill {
+        package let id = "echo"
+        package let name = "echo"
+        package let description = "原样返回 text。"
+        package let inputSchema: JSON = ["type": "object", "properties": ["text": ["type": "string"]], "required": ["text"]]
 
-        public init() {}
+        package init() {}
 
         struct Arguments: Decodable { let text: String }
 
-        public func execute(arguments: Data) async throws -> String {
+        package func execute(arguments: Data) async throws -> String {
             try decodeArguments(Arguments.self, from: arguments).text
         }
     }
 
     /// `wait {"seconds": 5}` sleeps 5 s on the clock (a cancelled call ends at once), then returns `waited 5s`.
-    public struct SlowTool: ToolSkill {
-        public let id = "slow"
-        public let name = "wait"
-        public let description = "等待 seconds 秒后返回。"
-        public var inputSchema: JSON { ScenarioTools.secondsSchema }
+    package struct SlowTool: ToolSkill {
+        package let id = "slow"
+        package let name = "wait"
+        package let description = "等待 seconds 秒后返回。"
+        package var inputSchema: JSON { ScenarioTools.secondsSchema }
         let clock: any Clock<Duration>
 
-        public init(context: SkillContext) { clock = context.clock }
+        package init(context: SkillContext) { clock = context.clock }
 
-        public func execute(arguments: Data) async throws -> String {
+        package func execute(arguments: Data) async throws -> String {
             let duration = ScenarioTools.duration(try decodeArguments(ScenarioTools.Seconds.self, from: arguments).seconds)
             try await clock.sleep(for: duration)
             return "waited \(DurationText.format(duration))"
@@ -114,16 +116,16 @@ public enum ScenarioTools {
 
     /// `stubborn_wait {"seconds": 5}` sleeps 5 s on the clock even when its call is cancelled, then returns
     /// `finished after 5s`: a skill that returns late, after its run was superseded or cancelled.
-    public struct StubbornTool: ToolSkill {
-        public let id = "stubborn"
-        public let name = "stubborn_wait"
-        public let description = "等待 seconds 秒后返回，取消也不停。"
-        public var inputSchema: JSON { ScenarioTools.secondsSchema }
+    package struct StubbornTool: ToolSkill {
+        package let id = "stubborn"
+        package let name = "stubborn_wait"
+        package let description = "等待 seconds 秒后返回，取消也不停。"
+        package var inputSchema: JSON { ScenarioTools.secondsSchema }
         let clock: any Clock<Duration>
 
-        public init(context: SkillContext) { clock = context.clock }
+        package init(context: SkillContext) { clock = context.clock }
 
-        public func execute(arguments: Data) async throws -> String {
+        package func execute(arguments: Data) async throws -> String {
             let duration = ScenarioTools.duration(try decodeArguments(ScenarioTools.Seconds.self, from: arguments).seconds)
             let clock = clock
             if let virtual = clock as? VirtualClock {
@@ -137,17 +139,17 @@ public enum ScenarioTools {
     }
 
     /// `big_report {"bytes": 3000}` → a report of exactly 3000 bytes: numbered lines of digits.
-    public struct ReportTool: ToolSkill {
-        public let id = "report"
-        public let name = "big_report"
-        public let description = "生成一份 bytes 字节长的报告。"
-        public let inputSchema: JSON = ["type": "object", "properties": ["bytes": ["type": "integer"]], "required": ["bytes"]]
+    package struct ReportTool: ToolSkill {
+        package let id = "report"
+        package let name = "big_report"
+        package let description = "生成一份 bytes 字节长的报告。"
+        package let inputSchema: JSON = ["type": "object", "properties": ["bytes": ["type": "integer"]], "required": ["bytes"]]
 
-        public init() {}
+        package init() {}
 
         struct Arguments: Decodable { let bytes: Int }
 
-        public func execute(arguments: Data) async throws -> String {
+        package func execute(arguments: Data) async throws -> String {
             let bytes = try decodeArguments(Arguments.self, from: arguments).bytes
             guard bytes >= 0, bytes <= 10_000_000 else { throw SkillError.invalidInput("bytes: expected 0 to 10000000") }
             var text = ""

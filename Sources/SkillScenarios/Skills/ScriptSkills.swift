@@ -9,18 +9,18 @@ import SkillKit
 /// {"schema": "skillcheck.transcript/1", "skills": ["slow", "echo"], "steps": [{"send": "slow 12s"}]}
 /// ```
 @available(SkillCheckTesting, *)
-public enum ScriptSkills: SkillCatalog {
-    public static var skills: [any AgentSkill] { [EchoSkill(), FailSkill(), SlowSkill()] }
+package enum ScriptSkills: SkillCatalog {
+    package static var skills: [any AgentSkill] { [EchoSkill(), FailSkill(), SlowSkill()] }
 
     /// Answers the text after its keyword: "echo 你好" → "你好".
-    public struct EchoSkill: AgentSkill {
-        public let id = "echo"
-        public let displayName = "Echo"
-        public let description = "Answers with the text after the word echo."
-        public let keywords = ["echo"]
-        public init() {}
+    package struct EchoSkill: AgentSkill {
+        package let id = "echo"
+        package let displayName = "Echo"
+        package let description = "Answers with the text after the word echo."
+        package let keywords = ["echo"]
+        package init() {}
 
-        public func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        package func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
             let text = ScriptSkills.rest(of: input.rawText, after: "echo")
             guard !text.isEmpty else { throw SkillError.invalidInput("nothing to echo") }
             return SkillOutput(summary: text)
@@ -28,28 +28,28 @@ public enum ScriptSkills: SkillCatalog {
     }
 
     /// Throws `executionFailed` with the text after its keyword: "fail 磁盘已满".
-    public struct FailSkill: AgentSkill {
-        public let id = "fail"
-        public let displayName = "Fail"
-        public let description = "Fails with the text after the word fail."
-        public let keywords = ["fail"]
-        public init() {}
+    package struct FailSkill: AgentSkill {
+        package let id = "fail"
+        package let displayName = "Fail"
+        package let description = "Fails with the text after the word fail."
+        package let keywords = ["fail"]
+        package init() {}
 
-        public func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        package func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
             let reason = ScriptSkills.rest(of: input.rawText, after: "fail")
             throw SkillError.executionFailed(reason.isEmpty ? "requested failure" : reason)
         }
     }
 
     /// Sleeps for the first duration in its text (default 1 s), then answers "slept 5s".
-    public struct SlowSkill: AgentSkill {
-        public let id = "slow"
-        public let displayName = "Slow"
-        public let description = "Sleeps on the context's clock for the duration in the text, such as slow 5s."
-        public let keywords = ["slow"]
-        public init() {}
+    package struct SlowSkill: AgentSkill {
+        package let id = "slow"
+        package let displayName = "Slow"
+        package let description = "Sleeps on the context's clock for the duration in the text, such as slow 5s."
+        package let keywords = ["slow"]
+        package init() {}
 
-        public func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        package func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
             let words = input.rawText.split(whereSeparator: \.isWhitespace).map(String.init)
             let duration = words.lazy.compactMap(DurationText.parse).first ?? .seconds(1)
             try await context.clock.sleep(for: duration)

@@ -4,13 +4,13 @@ import SkillCheckSupport
 /// Durations as transcripts write them: `"1.5s"`, `"250ms"`, `"2m"`, `"1h"`, `"100us"`, `"10ns"`, or a
 /// JSON number of seconds.
 @available(SkillCheckTesting, *)
-public enum DurationText {
+package enum DurationText {
     static let units: [(suffix: String, nanoseconds: Double)] = [
         ("ns", 1), ("us", 1e3), ("µs", 1e3), ("ms", 1e6), ("s", 1e9), ("m", 60e9), ("h", 3600e9),
     ]
 
     /// Parses `text`, or returns `nil`.
-    public static func parse(_ text: String) -> Duration? {
+    package static func parse(_ text: String) -> Duration? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         for unit in units.sorted(by: { $0.suffix.count > $1.suffix.count }) where trimmed.hasSuffix(unit.suffix) {
             let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
@@ -23,10 +23,10 @@ public enum DurationText {
 
     /// The longest duration a transcript may write: 1e18 ns, about 31 years. Anything longer is surely
     /// a mistake, and sums of such durations stay far from `Duration`'s limits.
-    public static let maximumNanoseconds = 1e18
+    package static let maximumNanoseconds = 1e18
 
     /// A duration written as a string with a unit, or as a number of seconds.
-    public static func duration(of value: JSONValue) -> Duration? {
+    package static func duration(of value: JSONValue) -> Duration? {
         switch value {
         case .string(let text): parse(text)
         case .number(let seconds): nanoseconds(seconds * 1e9)
@@ -40,7 +40,7 @@ public enum DurationText {
     }
 
     /// `"1.5s"`, `"250ms"`, `"0s"`.
-    public static func format(_ duration: Duration) -> String {
+    package static func format(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         if attoseconds == 0 { return "\(seconds)s" }
         let total = duration.inSeconds

@@ -6,8 +6,8 @@ import Foundation
 /// token matches any array index or object key. Written as
 /// `{"/messages/*/at": "ignore", "/storage/notes/0/value/id": {"regex": "^[0-9A-F-]{36}$"}}`.
 @available(SkillCheckTesting, *)
-public struct Matcher: Sendable {
-    public enum Rule: Sendable {
+package struct Matcher: Sendable {
+    package enum Rule: Sendable {
         /// Anything matches.
         case ignore
         /// The actual string matches this regular expression.
@@ -21,17 +21,17 @@ public struct Matcher: Sendable {
     }
 
     /// The JSON pointer as written, such as `/messages/*/at`.
-    public var pointer: String
-    public var tokens: [String]
-    public var rule: Rule
+    package var pointer: String
+    package var tokens: [String]
+    package var rule: Rule
 
-    public init(pointer: String, rule: Rule) {
+    package init(pointer: String, rule: Rule) {
         self.pointer = pointer
         tokens = Self.tokens(of: pointer)
         self.rule = rule
     }
 
-    public static func tokens(of pointer: String) -> [String] {
+    package static func tokens(of pointer: String) -> [String] {
         guard !pointer.isEmpty else { return [] }
         return pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
             $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")

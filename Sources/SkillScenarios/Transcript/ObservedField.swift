@@ -14,7 +14,7 @@ import SkillTesting
 /// {"expect": {"messages": [{"role": "user", "content": "echo 你好", "at": 0}], "state": "processing", "now": "9.5s"}}
 /// ```
 @available(SkillCheckTesting, *)
-public enum ObservedField: String, CaseIterable, Sendable, Hashable {
+package enum ObservedField: String, CaseIterable, Sendable, Hashable {
     /// The conversation's messages added since the last check: `{"role", "content", "skillID"?, "at"}`.
     case messages
     /// The engine's state: `"idle"`, `"processing"`, ...
@@ -37,13 +37,13 @@ public enum ObservedField: String, CaseIterable, Sendable, Hashable {
 
     /// The fields an `expect` step of an `AgentEngine` transcript may check, in the order error messages
     /// list them.
-    public static let agentFields: [ObservedField] = [.messages, .state, .events, .storage, .network, .now]
+    package static let agentFields: [ObservedField] = [.messages, .state, .events, .storage, .network, .now]
 
     /// The fields an `expect` step of a tool-calling transcript may check.
-    public static let toolFields: [ObservedField] = [.events, .history, .sent, .runs, .storage, .network, .now]
+    package static let toolFields: [ObservedField] = [.events, .history, .sent, .runs, .storage, .network, .now]
 
     /// The fields a transcript of `kind` may check.
-    public static func fields(of kind: Transcript.Kind) -> [ObservedField] {
+    package static func fields(of kind: Transcript.Kind) -> [ObservedField] {
         switch kind {
         case .agent: agentFields
         case .toolCalling: toolFields
@@ -61,7 +61,7 @@ public enum ObservedField: String, CaseIterable, Sendable, Hashable {
     /// A log only grows: an `expect` step sees the entries since the last step that checked it, an
     /// index in a JSON pointer counts from there, and in an exhaustive transcript every entry must be
     /// expected by some step.
-    public var isLog: Bool {
+    package var isLog: Bool {
         switch self {
         case .messages, .events, .network, .history, .sent: true
         case .state, .storage, .now, .runs: false

@@ -18,75 +18,75 @@ import SkillKit
 /// }
 /// ```
 @available(SkillCheckTesting, *)
-public struct ToolConversation: Sendable {
+package struct ToolConversation: Sendable {
     /// A tool skill to register, by catalogue id: in a pack, and with its permission switch.
-    public struct ToolReference: Sendable {
-        public var id: String
+    package struct ToolReference: Sendable {
+        package var id: String
         /// The pack it joins; `general` by default.
-        public var pack: String = SkillPack.general.name
+        package var pack: String = SkillPack.general.name
         /// The user's switch before the first step, for a skill that requires permission; `nil` leaves it on.
-        public var permission: Bool?
-        public var pointer: String
+        package var permission: Bool?
+        package var pointer: String
     }
 
     /// The engine's settings; each has the engine's default.
-    public struct Settings: Sendable {
-        public var maxIterations = 8
-        public var timeout: Duration = .seconds(10)
+    package struct Settings: Sendable {
+        package var maxIterations = 8
+        package var timeout: Duration = .seconds(10)
         /// Per tool skill id, overriding `timeout`; each with the pointer of its id.
-        public var timeouts: [(id: String, timeout: Duration, pointer: String)] = []
-        public var resultLimit = 2048
-        public var policy: ConcurrencyPolicy = .cancelPrevious
-        public var language: SkillLanguage = .zhHans
+        package var timeouts: [(id: String, timeout: Duration, pointer: String)] = []
+        package var resultLimit = 2048
+        package var policy: ConcurrencyPolicy = .cancelPrevious
+        package var language: SkillLanguage = .zhHans
         /// Whether the engine streams the model's answers (else it asks for them whole).
-        public var streaming = true
+        package var streaming = true
         /// The session's system prompt.
-        public var system: String?
+        package var system: String?
     }
 
     /// One answer of the scripted model, played for the next request it is sent.
-    public struct ModelTurn: Sendable {
+    package struct ModelTurn: Sendable {
         /// A failure of the model service instead of (or after the text of) an answer.
-        public enum Failure: Sendable, Hashable {
+        package enum Failure: Sendable, Hashable {
             case rateLimited
             case connectionLost
             case status(Int)
         }
 
         /// How the streamed text's UTF-8 bytes are cut.
-        public enum Chunks: Sendable, Hashable {
+        package enum Chunks: Sendable, Hashable {
             case whole
             case bytes(Int)
             case offsets([Int])
         }
 
         /// Which tools the request must show.
-        public enum ToolsCheck: Sendable, Hashable {
+        package enum ToolsCheck: Sendable, Hashable {
             case exactly([String])
             case including([String])
             case excluding([String])
         }
 
         /// What the request's last message must be.
-        public enum MessageCheck: Sendable, Hashable {
+        package enum MessageCheck: Sendable, Hashable {
             case user(String)
             case toolResult(callID: String, containing: String)
             case exactly(LLMMessage)
         }
 
-        public var text = ""
+        package var text = ""
         /// The tool call: its name, its arguments' text (sent as it is, so it can be broken JSON), an id.
-        public var call: (name: String, arguments: String, id: String?)?
-        public var failure: Failure?
-        public var chunks: Chunks = .whole
+        package var call: (name: String, arguments: String, id: String?)?
+        package var failure: Failure?
+        package var chunks: Chunks = .whole
         /// Before the first piece, and before each later one.
-        public var latency: (first: Duration, between: Duration) = (.zero, .zero)
-        public var tools: ToolsCheck?
-        public var lastMessage: MessageCheck?
-        public var pointer: String
+        package var latency: (first: Duration, between: Duration) = (.zero, .zero)
+        package var tools: ToolsCheck?
+        package var lastMessage: MessageCheck?
+        package var pointer: String
     }
 
-    public var tools: [ToolReference] = []
-    public var model: [ModelTurn] = []
-    public var settings = Settings()
+    package var tools: [ToolReference] = []
+    package var model: [ModelTurn] = []
+    package var settings = Settings()
 }

@@ -27,37 +27,37 @@ public struct Transcript: Sendable {
     public static let format = WireFormat.transcript
 
     /// A skill to register, by catalogue id, optionally wrapped in a retry or a timeout.
-    public struct SkillReference: Sendable {
-        public var id: String
-        public var retry: RetryPolicy?
-        public var timeout: Duration?
-        public var pointer: String
+    package struct SkillReference: Sendable {
+        package var id: String
+        package var retry: RetryPolicy?
+        package var timeout: Duration?
+        package var pointer: String
     }
 
     /// Engine settings; each has the seed's default.
-    public struct EngineSettings: Sendable {
-        public var timeout: Duration = .seconds(10)
-        public var language: SkillLanguage = .zhHans
-        public var policy: ConcurrencyPolicy = .cancelPrevious
-        public var fallback: SkillReference?
+    package struct EngineSettings: Sendable {
+        package var timeout: Duration = .seconds(10)
+        package var language: SkillLanguage = .zhHans
+        package var policy: ConcurrencyPolicy = .cancelPrevious
+        package var fallback: SkillReference?
     }
 
     /// A storage fault to inject.
-    public enum StorageFault: Sendable {
+    package enum StorageFault: Sendable {
         case failNext(Int, message: String)
         case failWhen(operation: String?, collection: String?, message: String)
     }
 
     /// What the fakes hold before the first step.
-    public struct Fixtures: Sendable {
-        public var storage: [(collection: String, documents: [(id: String, value: JSONValue)])] = []
-        public var storageLatency: Duration = .zero
-        public var storageFaults: [StorageFault] = []
-        public var network: [NetworkStub] = []
+    package struct Fixtures: Sendable {
+        package var storage: [(collection: String, documents: [(id: String, value: JSONValue)])] = []
+        package var storageLatency: Duration = .zero
+        package var storageFaults: [StorageFault] = []
+        package var network: [NetworkStub] = []
     }
 
     /// Which send (or run) a `cancel` step cancels.
-    public enum SendReference: Sendable, Hashable {
+    package enum SendReference: Sendable, Hashable {
         case last
         case index(Int)
         /// The run with this `label` (tool-calling transcripts).
@@ -66,12 +66,12 @@ public struct Transcript: Sendable {
 
     /// Which engine a transcript talks to: `AgentEngine` (`"skills"`), or `ToolCallingEngine` with a
     /// scripted model (`"tools"` and `"model"`).
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         case agent
         case toolCalling
     }
 
-    public enum Step: Sendable {
+    package enum Step: Sendable {
         /// Sends a text; with `wait`, time auto-advances until its reply is in.
         case send(String, wait: Bool)
         /// Moves virtual time forward.
@@ -92,37 +92,37 @@ public struct Transcript: Sendable {
     }
 
     /// What one `expect` step checks. Each field is `nil` when the step does not check it.
-    public struct Expectation: Sendable {
+    package struct Expectation: Sendable {
         /// The names of the fields a step of an `AgentEngine` transcript may check, in the order error
         /// messages list them.
-        public static let fields = ObservedField.agentFields.map(\.rawValue)
+        package static let fields = ObservedField.agentFields.map(\.rawValue)
         /// The expected values, by field, as written (`null` for a field to be recorded).
-        public var values: [(field: ObservedField, value: JSONValue)]
-        public var matchers: [Matcher]
-        public var pointer: String
+        package var values: [(field: ObservedField, value: JSONValue)]
+        package var matchers: [Matcher]
+        package var pointer: String
 
-        public func value(of field: ObservedField) -> JSONValue? {
+        package func value(of field: ObservedField) -> JSONValue? {
             values.first { $0.field == field }?.value
         }
     }
 
     public var file: String
-    public var kind: Kind = .agent
+    package var kind: Kind = .agent
     /// The model's script, the tool skills and the engine settings of a tool-calling transcript.
-    public var toolConversation: ToolConversation?
+    package var toolConversation: ToolConversation?
     /// The `name` member, or the file name without `.json` when there is none.
     public var name: String
     public var description: String?
-    public var skills: [SkillReference]
-    public var engine: EngineSettings
-    public var fixtures: Fixtures
-    public var steps: [Step]
+    package var skills: [SkillReference]
+    package var engine: EngineSettings
+    package var fixtures: Fixtures
+    package var steps: [Step]
     /// Matchers that apply to every `expect` step.
-    public var matchers: [Matcher]
+    package var matchers: [Matcher]
     /// Whether every message, event and request must be expected (the default).
-    public var exhaustive: Bool
+    package var exhaustive: Bool
     /// The parsed file, for locations and for record mode.
-    public var document: JSONDocument
+    package var document: JSONDocument
 
     /// The `name` member as written, or `nil` when the transcript has none: the title reports show.
     public var title: String? {

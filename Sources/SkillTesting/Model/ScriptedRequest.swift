@@ -16,7 +16,7 @@ public struct ScriptedRequest: Sendable, Hashable, CustomStringConvertible {
     /// Whether it came through `stream(messages:tools:)` rather than `complete(messages:tools:)`.
     public var streamed: Bool
 
-    public init(turn: Int, messages: [LLMMessage], tools: [ToolSchema], streamed: Bool) {
+    package init(turn: Int, messages: [LLMMessage], tools: [ToolSchema], streamed: Bool) {
         self.turn = turn
         self.messages = messages
         self.tools = tools
@@ -37,7 +37,7 @@ public struct ScriptedRequest: Sendable, Hashable, CustomStringConvertible {
     // MARK: Rendering
 
     /// A message as an error message shows it: `user("北京天气")`, `toolResult(call-1 query_weather: "晴")`.
-    public static func render(_ message: LLMMessage) -> String {
+    package static func render(_ message: LLMMessage) -> String {
         switch message {
         case .system(let text): "system(\(quote(text)))"
         case .user(let text): "user(\(quote(text)))"

@@ -228,10 +228,10 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     }
 
     /// Whether a job is waiting to run.
-    public var hasRunnableJobs: Bool { state.withLock { !$0.jobs.isEmpty } }
+    package var hasRunnableJobs: Bool { state.withLock { !$0.jobs.isEmpty } }
 
     /// How many jobs have run so far.
-    public var jobsRun: Int { state.withLock { $0.jobsRun } }
+    package var jobsRun: Int { state.withLock { $0.jobsRun } }
 
     /// Work that left the scheduler, in the order it was seen.
     public var escapes: [Escape] { state.withLock { $0.escapes + [] } }
@@ -244,7 +244,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     }
 
     /// Calls that broke the scheduler's rules, such as draining from two threads at once.
-    public var misuse: [String] { state.withLock { $0.misuse } }
+    package var misuse: [String] { state.withLock { $0.misuse } }
 
     // MARK: Tasks
 

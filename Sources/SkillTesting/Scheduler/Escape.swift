@@ -25,7 +25,7 @@ extension DeterministicScheduler {
         /// How many jobs the scheduler had run when it saw the escape.
         public var afterJobs: Int
 
-        public init(kind: Kind, task: String?, afterJobs: Int) {
+        package init(kind: Kind, task: String?, afterJobs: Int) {
             self.kind = kind
             self.task = task
             self.afterJobs = afterJobs
