@@ -3,7 +3,7 @@ import SkillTesting
 
 /// What one check found for one skill and one rule.
 ///
-/// Findings are Codable (see ``FindingsReport``) so that a check run in a child process can hand them
+/// Findings are Codable (see `FindingsReport`) so that a check run in a child process can hand them
 /// to its parent.
 ///
 /// ```swift

@@ -3,8 +3,8 @@ import SkillKit
 import SkillTesting
 
 /// A skill to check: a factory that makes a fresh instance for each check, given the check's context
-/// (so a skill that takes its storage in `init` gets the check's fakes). An ``AgentSkill`` or a
-/// ``ToolSkill``: the rules that do not apply to a kind report `notApplicable` for it, saying why.
+/// (so a skill that takes its storage in `init` gets the check's fakes). An `AgentSkill` or a
+/// `ToolSkill`: the rules that do not apply to a kind report `notApplicable` for it, saying why.
 ///
 /// ```swift
 /// let note = SkillUnderTest(NoteSkill())                                  // a value: reused

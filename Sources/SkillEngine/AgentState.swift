@@ -4,7 +4,7 @@
 public enum AgentState: Sendable, Hashable {
     case idle
     case processing
-    /// The last skill asked the user to confirm (``SkillKit/SkillOutput/requiresConfirmation``).
+    /// The last skill asked the user to confirm (`SkillOutput/requiresConfirmation`).
     case waitingForConfirmation
     /// The last request failed, for this reason.
     case failed(String)

@@ -35,8 +35,8 @@ public final class ToolCallingEngine: Sendable {
         public var concurrencyPolicy: ConcurrencyPolicy
         /// The texts failures are fed back and shown in.
         public var catalog: MessageCatalog
-        /// Whether to use ``LLMClient/stream(messages:tools:)`` (text arrives as it is written) rather
-        /// than ``LLMClient/complete(messages:tools:)``.
+        /// Whether to use `LLMClient/stream(messages:tools:)` (text arrives as it is written) rather
+        /// than `LLMClient/complete(messages:tools:)`.
         public var streaming: Bool
         /// Turns an oversized result into one within the limit. The default keeps the first bytes that
         /// fit, on a character boundary, and says how long the whole result was.

@@ -42,7 +42,7 @@ public enum ToolCallingError: Error, Hashable, CustomStringConvertible, CatalogL
     /// The model request failed, with the error's text.
     case model(String)
     /// More than one visible skill has this tool name, so the engine did not send the list to the model
-    /// (a model API refuses it); ``SkillRegistry/visibleNameClashes()`` names them.
+    /// (a model API refuses it); `SkillRegistry/visibleNameClashes()` names them.
     case toolNameClash(ToolNameClash)
 
     public var description: String { message(in: .english) }

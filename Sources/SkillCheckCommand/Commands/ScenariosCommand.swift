@@ -7,10 +7,10 @@ import SkillTesting
 
 /// `skillcheck scenarios [PATHS...]`: replays transcripts through the reference engine.
 ///
-/// Without `--package` the transcripts name this kit's skills (``skills``). With `--package PATH` they
+/// Without `--package` the transcripts name this kit's skills (`skills`). With `--package PATH` they
 /// name that package's skills: skillcheck builds the package's harness, whose `skillcheck-scenarios`
-/// program calls ``main(skills:package:unavailable:)``, that is this same command with the package's
-/// skills, so options, output and exit statuses are the same by construction (see ``PackageScenarios``).
+/// program calls `main(skills:package:unavailable:)`, that is this same command with the package's
+/// skills, so options, output and exit statuses are the same by construction (see `PackageScenarios`).
 ///
 /// ```swift
 /// let status = try ScenariosCommand.run(["Scenarios/policy", "--format", "junit"]) { print($0, terminator: "") }

@@ -8,7 +8,7 @@ import Foundation
 /// It does three things with a schema:
 /// - ``problems(in:)`` finds mistakes in the schema itself (a `required` field that is not a property,
 ///   a misspelt keyword), each at its JSON pointer;
-/// - ``validate(_:against:)`` checks arguments and throws ``SkillError/invalidInput(_:)`` naming the
+/// - `validate(_:against:)` checks arguments and throws ``SkillError/invalidInput(_:)`` naming the
 ///   first field that does not fit;
 /// - ``example(for:)`` builds arguments that fit, for conformance checks and documentation.
 ///

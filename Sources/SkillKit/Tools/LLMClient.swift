@@ -18,7 +18,7 @@ public protocol LLMClient: Sendable {
     func complete(messages: [LLMMessage], tools: [ToolSchema]) async throws -> LLMResponse
 
     /// The same request, streamed: the answer's text as raw UTF-8 bytes in the pieces they arrived in
-    /// (a piece may end inside a character: decode with ``UTF8StreamDecoder``), then the tool call if
+    /// (a piece may end inside a character: decode with `UTF8StreamDecoder`), then the tool call if
     /// the model made one.
     ///
     /// The default calls ``complete(messages:tools:)`` and yields its text as one piece. The stream runs

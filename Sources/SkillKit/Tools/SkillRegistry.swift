@@ -92,7 +92,7 @@ public final class SkillRegistry: Sendable {
 
     /// The names more than one visible skill has, each with those skills' ids in registration order. A
     /// model API refuses a tool list that names two tools alike, and a call by that name could not say
-    /// which one it meant; ``ToolCallingEngine`` fails a run before it sends such a list.
+    /// which one it meant; `ToolCallingEngine` fails a run before it sends such a list.
     ///
     /// ```swift
     /// registry.register(WeatherTool(), in: .general)

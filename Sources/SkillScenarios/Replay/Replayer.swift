@@ -6,8 +6,8 @@ import SkillTesting
 
 /// Replays transcripts through the reference engine on virtual time and compares what it observes.
 ///
-/// Each replay builds an ``SkillEngine/AgentEngine`` over ``SkillTesting/InMemoryDataStore``,
-/// ``SkillTesting/FakeNetworkService`` and a fresh ``SkillTesting/VirtualClock``, and drives it
+/// Each replay builds an `AgentEngine` over `InMemoryDataStore`,
+/// `FakeNetworkService` and a fresh `VirtualClock`, and drives it
 /// synchronously on the clock's deterministic scheduler: the same transcript gives the same result
 /// every run, in microseconds.
 ///
@@ -33,7 +33,7 @@ public struct Replayer: Sendable {
     package let tools: [String: @Sendable (SkillContext) -> any ToolSkill]
 
     /// A replayer for transcripts that name `skills`, and tool-calling transcripts that name `tools`
-    /// (by default this kit's ``ScenarioTools``).
+    /// (by default this kit's `ScenarioTools`).
     public init(skills: [any AgentSkill], tools: [@Sendable (SkillContext) -> any ToolSkill] = ScenarioTools.all) {
         var makers: [String: @Sendable (SkillContext) -> any ToolSkill] = [:]
         let probe = SkillContext.virtual(clock: VirtualClock())

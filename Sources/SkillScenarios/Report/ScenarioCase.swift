@@ -13,7 +13,7 @@ public struct ScenarioCase: Sendable {
     }
 
     /// A stable name, unique in the run: the path relative to the folder given, without `.json`
-    /// (longer when two files would share it; see ``ScenarioRunner/discover(paths:)``).
+    /// (longer when two files would share it; see `ScenarioRunner/discover(paths:)`).
     public var name: String
     /// The transcript's `name` member, when it has one: reports show it, with ``file`` beside it.
     public var title: String?

@@ -6,7 +6,7 @@ import Foundation
 /// A clock whose time moves only when the test says so, and that never guesses whether the code under
 /// test has reached its sleep.
 ///
-/// Code under test takes a `Clock` (or a ``SkillKit/SkillContext``, whose `clock` this is) and runs on
+/// Code under test takes a `Clock` (or a `SkillContext`, whose `clock` this is) and runs on
 /// the clock's ``scheduler``. Every advance first drains the scheduler, so the code has reached its
 /// sleep; then it wakes due sleepers one at a time in (deadline, registration order), draining after
 /// each, with ``now`` equal to that sleeper's deadline while it runs.
@@ -90,7 +90,7 @@ public final class VirtualClock: Clock, Sendable {
         origin.addingTimeInterval(instant.offset.inSeconds)
     }
 
-    /// A date source for ``SkillKit/SkillContext``: the date at ``now``.
+    /// A date source for `SkillContext`: the date at ``now``.
     public var dateSource: @Sendable () -> Date {
         { [self] in date(at: now) }
     }
@@ -210,7 +210,7 @@ public final class VirtualClock: Clock, Sendable {
     ///
     /// Called from code on the ``scheduler`` (a `withVirtualTime` body), it first runs everything else
     /// there to its next suspension; if fewer than `count` sleepers are pending then, none will come
-    /// without time moving, so instead of waiting forever it records a ``DeterministicScheduler/misuse``,
+    /// without time moving, so instead of waiting forever it records a `DeterministicScheduler/misuse`,
     /// which fails the scope at once.
     public func waitForSleepers(_ count: Int) async {
         if scheduler.isDrainingOnCurrentThread {

@@ -3,7 +3,7 @@ import SkillEngine
 import Foundation
 import SkillKit
 
-/// A ``SkillKit/NetworkServing`` that answers from stubs, with latency on an injected clock, faults,
+/// A `NetworkServing` that answers from stubs, with latency on an injected clock, faults,
 /// and an ordered log of every request.
 ///
 /// Stubs are tried in the order they were added; the first that matches and has uses left answers.
@@ -47,7 +47,9 @@ public final class FakeNetworkService: NetworkServing, Sendable {
     private let clock: (any Clock<Duration>)?
     private let state = Locked(State())
 
-    /// - Parameter clock: the clock stub latency passes on; `nil` ignores latency.
+    /// - Parameters:
+    ///   - clock: the clock stub latency passes on; `nil` ignores latency.
+    ///   - stubs: the stubs to answer from, tried in order.
     public init(clock: (any Clock<Duration>)? = nil, stubs: [NetworkStub] = []) {
         self.clock = clock
         state.withLock { state in
@@ -69,7 +71,7 @@ public final class FakeNetworkService: NetworkServing, Sendable {
         stub(NetworkStub(match, reply: reply, latency: latency, times: times))
     }
 
-    /// Answers ``SkillKit/NetworkServing/fetchWeather(city:)`` for `city` with `weather`.
+    /// Answers `NetworkServing/fetchWeather(city:)` for `city` with `weather`.
     public func stubWeather(city: String, _ weather: WeatherResponse, latency: Duration = .zero) {
         // Encoding a WeatherResponse cannot fail.
         let body = (try? DocumentCoding.encode(weather)) ?? Data()
@@ -81,12 +83,12 @@ public final class FakeNetworkService: NetworkServing, Sendable {
         ))
     }
 
-    /// Answers ``SkillKit/NetworkServing/fetchWeather(city:)`` for `city` with `reply`, such as a fault.
+    /// Answers `NetworkServing/fetchWeather(city:)` for `city` with `reply`, such as a fault.
     public func stubWeather(city: String, reply: NetworkStub.Reply, latency: Duration = .zero) {
         stub(NetworkStub(Self.weatherMatch(city: city), reply: reply, latency: latency, label: "weather \(city)"))
     }
 
-    /// The match for the request ``SkillKit/NetworkServing/fetchWeather(city:)`` sends for `city`.
+    /// The match for the request `NetworkServing/fetchWeather(city:)` sends for `city`.
     public static func weatherMatch(city: String) -> NetworkStub.Match {
         NetworkStub.Match(method: .get, url: WeatherResponse.endpoint.absoluteString, query: ["city": city])
     }

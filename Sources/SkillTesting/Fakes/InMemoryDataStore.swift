@@ -3,7 +3,7 @@ import SkillEngine
 import Foundation
 import SkillKit
 
-/// A ``SkillKit/DataStoring`` in memory, with latency on an injected clock, injected faults, an ordered
+/// A `DataStoring` in memory, with latency on an injected clock, injected faults, an ordered
 /// log of every operation, and a snapshot for diffing.
 ///
 /// ```swift

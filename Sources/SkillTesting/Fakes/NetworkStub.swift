@@ -87,9 +87,9 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
     public enum Reply: Sendable {
         /// Answers with this response, whatever its status.
         case response(NetworkResponse)
-        /// Throws ``SkillKit/NetworkError/offline`` at once.
+        /// Throws `NetworkError/offline` at once.
         case offline
-        /// Waits the latency, then throws ``SkillKit/NetworkError/timedOut``.
+        /// Waits the latency, then throws `NetworkError/timedOut`.
         case timeout
         /// Answers 200 with a body that is not valid JSON.
         case malformedPayload

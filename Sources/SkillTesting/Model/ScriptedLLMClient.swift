@@ -7,7 +7,7 @@ import SkillKit
 ///
 /// Each request it is sent plays the script's next ``ScriptedTurn``: text, a tool call, both, or a
 /// failure. Streamed text arrives as UTF-8 bytes cut where the turn says, inside a character too, so
-/// the engine must decode with ``SkillKit/UTF8StreamDecoder``. Latency passes on the injected clock:
+/// the engine must decode with `UTF8StreamDecoder`. Latency passes on the injected clock:
 /// on a ``VirtualClock`` it costs no real time.
 ///
 /// ```swift

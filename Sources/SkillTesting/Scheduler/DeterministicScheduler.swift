@@ -5,7 +5,7 @@ import Dispatch
 
 /// An executor that runs jobs only when the test asks it to, one at a time, on the asking thread.
 ///
-/// Code that runs on it (tasks from ``spawn(_:operation:)-5m7s0``, or any task created with
+/// Code that runs on it (tasks from `spawn(_:operation:)`, or any task created with
 /// `Task(executorPreference:)`, and their child tasks, `async let`s, and the code after each
 /// `await`) makes progress only inside ``runUntilIdle()``. So when ``runUntilIdle()`` returns, every
 /// such task has reached a suspension point: a virtual sleep, a continuation, or its end. That is
@@ -155,7 +155,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// Called from inside a job (a test body that runs on the scheduler and calls
     /// ``VirtualClock/advance(by:)``), it runs the other jobs right there, on the same thread, as
     /// kotlinx-coroutines-test does: the caller's own task stays where it is until that job returns.
-    /// Called on a second thread while one drains, it records a ``misuse`` and returns 0.
+    /// Called on a second thread while one drains, it records a `misuse` and returns 0.
     @discardableResult
     public func runUntilIdle() -> Int {
         let me = ThreadIdentity.current
