@@ -19,13 +19,13 @@ public enum RecordMode: String, Sendable, CaseIterable, Codable {
     /// ```swift
     /// RecordMode.default(environment: ProcessInfo.processInfo.environment)
     /// ```
-    package static func `default`(environment: [String: String]) -> RecordMode {
+    public static func `default`(environment: [String: String]) -> RecordMode {
         isCI(environment) ? .never : .missing
     }
 
     /// Whether `CI` says this is a CI run, as CI systems mean it: unset, empty, `0`, `false`, `no` or
     /// `off` (in any case, around spaces) mean not CI; any other value (`true`, `1`, `yes`, a name) means CI.
-    package static func isCI(_ environment: [String: String]) -> Bool {
+    public static func isCI(_ environment: [String: String]) -> Bool {
         guard let value = environment["CI"]?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
         return !["", "0", "false", "no", "off"].contains(value)
     }
