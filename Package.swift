@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "SkillTestingTests", dependencies: ["SkillKit", "SkillTesting", "SkillCheckSupport"], swiftSettings: strict),
         .testTarget(
             name: "SkillScenariosTests",
-            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills", "SkillCheckCommand"],
+            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills", "SkillCheckCommand", "TestSupport"],
             exclude: ["Broken"],
             swiftSettings: strict
         ),
@@ -119,16 +119,17 @@ let package = Package(
             exclude: ["README.md"],
             swiftSettings: strict
         ),
-        // What SkillCheckCommandTests and EndToEndTests share: a captured terminal, a command-line run.
+        // What the test targets share: a command-line run with its output captured, temporary folders,
+        // sample transcripts and reports.
         .target(
-            name: "CommandTestSupport",
+            name: "TestSupport",
             dependencies: ["SkillCheckCommand", "SkillConformance"],
-            path: "Tests/CommandTestSupport",
+            path: "Tests/TestSupport",
             swiftSettings: strict
         ),
         .testTarget(
             name: "SkillCheckCommandTests",
-            dependencies: ["SkillCheckCommand", "SkillConformance", "SkillScenarios", "CommandTestSupport"],
+            dependencies: ["SkillCheckCommand", "SkillConformance", "SkillScenarios", "TestSupport"],
             swiftSettings: strict
         ),
         // Tests that build or run whole packages (the examples, their harnesses, the plugin): minutes on a
@@ -136,7 +137,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "SkillKit", "SkillCheckCommand", "SkillConformance", "SkillConformanceTesting", "SkillCheckSupport", "CommandTestSupport",
+                "SkillKit", "SkillCheckCommand", "SkillConformance", "SkillConformanceTesting", "SkillCheckSupport", "TestSupport",
                 "BundledReferenceSkills", "BundledToolSkills", "BundledBrokenSkills",
             ],
             swiftSettings: strict

@@ -1,5 +1,5 @@
 import Foundation
-import CommandTestSupport
+import TestSupport
 import SkillCheckCommand
 import Testing
 
@@ -48,7 +48,7 @@ struct CommandLineTests {
     @available(SkillCheckTesting, *)
     @Test("check's options parse into CheckOptions")
     func checkOptions() throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let parsed = try CheckCommand.spec.parse([
             package.path, "--skill", "NoteSkill", "--skill=weather", "--format", "junit", "--output", "r.xml", "--strict",
             "--baseline", "b.json", "--no-tsan", "--scratch-path", "scratch", "--timeout", "2.5",
@@ -68,7 +68,7 @@ struct CommandLineTests {
     @available(SkillCheckTesting, *)
     @Test("check's defaults: the current folder, every skill, text, race stage on, 120 s watchdog")
     func checkDefaults() throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let options = try CheckCommand.options(CheckCommand.spec.parse([]), currentDirectory: package.path)
         #expect(options == CheckOptions(packagePath: URL(fileURLWithPath: package.path).standardizedFileURL.path))
         #expect(options.skills.isEmpty && options.format == .text && options.runsRaceStage && !options.strict)
@@ -93,7 +93,7 @@ struct CommandLineTests {
         (["no/such/folder"], "no such folder: no/such/folder"),
     ])
     func checkUsageErrors(arguments: [String], message: String) async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let folder = arguments.first?.hasPrefix("-") == true ? [package.path] : []
         let result = await run(["check"] + folder + arguments)
         #expect(result.status == 2)
@@ -104,7 +104,7 @@ struct CommandLineTests {
     @available(SkillCheckTesting, *)
     @Test("a PATH that is a file, or a folder without Package.swift, is a usage error")
     func notAPackage() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let file = try package.file("notes.txt", "")
         let empty = package("Sources")
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
@@ -119,7 +119,7 @@ struct CommandLineTests {
     @available(SkillCheckTesting, *)
     @Test("'skillcheck PATH', 'skillcheck --option PATH' and 'skillcheck' alone mean check")
     func defaultCommand() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let pipeline = FakePipeline(report: Reports.report())
         for arguments in [[package.path], ["--no-tsan", package.path], ["check", package.path]] {
             let result = await run(arguments, pipeline: pipeline)
@@ -133,7 +133,7 @@ struct CommandLineTests {
     @available(SkillCheckTesting, *)
     @Test("until the pipeline is built, check refuses with exit status 2 and says so, never a report")
     func notBuilt() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let result = await run(["check", package.path])
         #expect(result.status == 2)
         #expect(result.error.hasPrefix("error: skillcheck check is not built yet"))

@@ -1,12 +1,12 @@
 import Foundation
-import CommandTestSupport
+import TestSupport
 import SkillCheckCommand
 import SkillConformance
 import Testing
 
 @Suite("skillcheck check: exit status, --strict and --baseline")
 struct ExitStatusTests {
-    func check(_ report: ConformanceReport, _ arguments: [String] = [], in package: TemporaryPackage) async -> Run {
+    func check(_ report: ConformanceReport, _ arguments: [String] = [], in package: TemporaryFolder) async -> Run {
         await run(["check", package.path, "--format", "json"] + arguments, pipeline: FakePipeline(report: report))
     }
 
@@ -22,7 +22,7 @@ struct ExitStatusTests {
     @available(SkillCheckTesting, *)
     @Test("0 when every MUST rule passes (a SHOULD warning too), 1 when one fails")
     func mustFails() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         #expect(await check(Reports.report(), in: package).status == 0)
         #expect(await check(Reports.report([Reports.finding("TIME-2", .warning)]), in: package).status == 0)
         let failed = await check(Reports.report([Reports.finding("CAN-2", .failed)]), in: package)
@@ -33,7 +33,7 @@ struct ExitStatusTests {
     @available(SkillCheckTesting, *)
     @Test("--strict makes a SHOULD warning fail the run, and the report says it was strict")
     func strict() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let result = await check(Reports.report([Reports.finding("TIME-2", .warning)]), ["--strict"], in: package)
         #expect(result.status == 1)
         #expect(try ConformanceReport.decode(Data(result.output.utf8)).strict)
@@ -42,7 +42,7 @@ struct ExitStatusTests {
     @available(SkillCheckTesting, *)
     @Test("a baselined failure does not fail the run, and keeps its reason in the report")
     func baselined() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let file = try package.file("baseline.json", Self.baseline)
         let result = await check(Reports.report([Reports.finding("CAN-2", .failed)]), ["--baseline", file], in: package)
         #expect(result.status == 0, "\(result.error)")
@@ -55,7 +55,7 @@ struct ExitStatusTests {
     @available(SkillCheckTesting, *)
     @Test("a baselined rule that now passes is stale and fails the run; so is one naming no checked skill")
     func stale() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let file = try package.file("baseline.json", Self.baseline)
         let passing = await check(Reports.report(), ["--baseline", file], in: package)
         #expect(passing.status == 1)
@@ -75,7 +75,7 @@ struct ExitStatusTests {
     @available(SkillCheckTesting, *)
     @Test("a skipped rule neither confirms nor staled its baseline entry")
     func skippedEntry() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let file = try package.file("baseline.json", Self.baseline)
         let result = await check(Reports.report([Reports.finding("CAN-2", .skipped(reason: "--no-tsan"))]), ["--baseline", file], in: package)
         #expect(result.status == 0)
@@ -98,7 +98,7 @@ struct ExitStatusTests {
         ("{\"schema\": ", "/schema: expected a value, found the end of the file", "1:12"),
     ])
     func malformed(text: String, message: String, location: String) async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let file = try package.file("baseline.json", text)
         let result = await check(Reports.report(), ["--baseline", file], in: package)
         #expect(result.status == 2)
@@ -109,7 +109,7 @@ struct ExitStatusTests {
     @available(SkillCheckTesting, *)
     @Test("a baseline file that cannot be read is a usage error that says why")
     func unreadable() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let result = await check(Reports.report(), ["--baseline", package("missing.json")], in: package)
         #expect(result.status == 2)
         #expect(result.error.hasPrefix("error: cannot read the baseline \(package("missing.json")): No such file or directory"))
@@ -118,7 +118,7 @@ struct ExitStatusTests {
     @available(SkillCheckTesting, *)
     @Test("--output writes the report through FileWriter and prints a summary line; a write that fails is exit 2")
     func output() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let target = package("reports/skillcheck.xml")
         let result = await run(["check", package.path, "--format", "junit", "--output", target],
                                pipeline: FakePipeline(report: Reports.report([Reports.finding("CAN-2", .failed)])))
@@ -133,7 +133,7 @@ struct ExitStatusTests {
     @available(SkillCheckTesting, *)
     @Test("a pipeline that can make no report: exit 2 with its reason; a stage that failed to build: exit 2 with the report")
     func pipelineFailures() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let failing = FakePipeline { _, _ throws(CheckError) in throw .packageUnreadable(path: "/p", reason: "swift package describe failed") }
         let failed = await run(["check", package.path], pipeline: failing)
         #expect(failed.status == 2)
@@ -147,7 +147,7 @@ struct ExitStatusTests {
     @available(SkillCheckTesting, *)
     @Test("the pipeline gets the parsed options and reports progress on standard error, never standard output")
     func progressOnStandardError() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let pipeline = FakePipeline { options, progress throws(CheckError) in
             progress.stageStarted(.conformance, detail: "2 skills")
             progress.skillFinished("NoteSkill", stage: .conformance, summary: "22 passed")
@@ -164,7 +164,7 @@ struct ExitStatusTests {
     @Test("on a terminal, progress is one live line in colour, cleared before the report; NO_COLOR keeps it plain",
           arguments: [([String: String](), true), (["NO_COLOR": "1"], false)])
     func liveProgress(environment: [String: String], coloured: Bool) async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let pipeline = FakePipeline { _, progress throws(CheckError) in
             progress.skillStarted("NoteSkill", stage: .conformance)
             progress.stageFinished(StageResult(.conformance, .ran))

@@ -1,5 +1,5 @@
 import Foundation
-import CommandTestSupport
+import TestSupport
 import SkillCheckCommand
 import SkillConformance
 import Testing
@@ -52,7 +52,7 @@ struct RenderingTests {
         (false, [:], false), (true, ["TERM": "dumb"], false),
     ])
     func colourOnlyOnATerminal(terminal: Bool, environment: [String: String], coloured: Bool) async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let result = await run(["check", package.path], pipeline: FakePipeline(report: Reports.report()),
                                environment: environment, outputIsTerminal: terminal)
         #expect(result.output.contains("\u{1B}[") == coloured)

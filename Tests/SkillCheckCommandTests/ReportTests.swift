@@ -1,5 +1,5 @@
 import Foundation
-import CommandTestSupport
+import TestSupport
 import SkillCheckCommand
 import SkillConformance
 import SkillScenarios

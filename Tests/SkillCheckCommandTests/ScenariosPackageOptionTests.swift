@@ -1,5 +1,5 @@
 import Foundation
-import CommandTestSupport
+import TestSupport
 import SkillCheckCommand
 import SkillScenarios
 import Testing
@@ -11,7 +11,7 @@ struct ScenariosPackageOptionTests {
     @available(SkillCheckTesting, *)
     @Test("--package that names no package is an error naming the path (exit status 2), before anything is built")
     func notAPackage() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         try package.file("Notes/README.md", "not a package")
         let cases = [
             (package("missing"), "--package \(package("missing")): no such folder"),
@@ -35,7 +35,7 @@ struct ScenariosPackageOptionTests {
     ])
     func mistakesFirst(arguments: [String], message: String) async throws {
         // A folder with a Package.swift that SwiftPM cannot read: reaching discovery would be a different error.
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let result = await run(["scenarios", "--package", package.path] + arguments)
         #expect(result.status == 2)
         #expect(result.error.hasPrefix(message), "\(result.error)")

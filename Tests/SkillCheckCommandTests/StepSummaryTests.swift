@@ -1,5 +1,5 @@
 import Foundation
-import CommandTestSupport
+import TestSupport
 import SkillCheckCommand
 import SkillConformance
 import Testing
@@ -10,7 +10,7 @@ struct StepSummaryTests {
     @available(SkillCheckTesting, *)
     @Test("the summary goes after what earlier steps wrote; the report and the exit status are unchanged")
     func appends() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let summary = try package.file("summary.md", "## Build\n\nearlier step\n")
         let report = Reports.report([Reports.finding("CAN-2", .failed)])
         let result = await run(["check", package.path], pipeline: FakePipeline(report: report),
@@ -31,7 +31,7 @@ struct StepSummaryTests {
     @available(SkillCheckTesting, *)
     @Test("unset or empty, nothing is written anywhere", arguments: [[String: String](), ["GITHUB_STEP_SUMMARY": ""]])
     func unset(environment: [String: String]) async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let result = await run(["check", package.path], pipeline: FakePipeline(report: Reports.report()), environment: environment)
         #expect(result.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: package.path) == ["Package.swift"])
@@ -41,7 +41,7 @@ struct StepSummaryTests {
     @Test("a summary that cannot be written is exit status 2 with the reason, even when every rule passed",
           arguments: [("a-folder", "it is a folder"), ("no/such/folder/summary.md", "does not exist")])
     func failedAppend(name: String, reason: String) async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         try FileManager.default.createDirectory(atPath: package("a-folder"), withIntermediateDirectories: true)
         let result = await run(["check", package.path], pipeline: FakePipeline(report: Reports.report()),
                                environment: ["GITHUB_STEP_SUMMARY": package(name)])
@@ -55,7 +55,7 @@ struct StepSummaryTests {
     @available(SkillCheckTesting, *)
     @Test("when no report can be made, the summary says the package was not checked, and why")
     func noReport() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let summary = package("summary.md")
         let failing = FakePipeline { _, _ throws(CheckError) in
             throw .packageUnreadable(path: package.path, reason: "swift package describe failed")

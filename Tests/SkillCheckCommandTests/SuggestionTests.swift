@@ -1,5 +1,5 @@
 import Foundation
-import CommandTestSupport
+import TestSupport
 import SkillCheckCommand
 import SkillConformance
 import Testing
@@ -57,7 +57,7 @@ struct SuggestionTests {
     @available(SkillCheckTesting, *)
     @Test("--skill naming no skill: the pipeline's usage error names the nearest skill type or id")
     func unknownSkill() async throws {
-        let package = try TemporaryPackage()
+        let package = try TemporaryFolder.withManifest()
         let found = [("NoteSkill", "note"), ("WeatherSkill", "weather")]
         let pipeline = FakePipeline { options, _ throws(CheckError) in
             let chosen = try options.select(found, type: \.0, id: \.1)

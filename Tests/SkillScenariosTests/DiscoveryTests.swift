@@ -1,11 +1,10 @@
 import Foundation
 import SkillScenarios
+import TestSupport
 import Testing
 
 @Suite("Finding transcripts: links followed, nothing found is an error, names unique")
 struct DiscoveryTests {
-    static let passing = ScenarioRunnerTests.echo("1")
-    static let failing = ScenarioRunnerTests.echo("2").replacingOccurrences(of: #""content": "2""#, with: #""content": "9""#)
 
     func names(_ paths: [String], filter: String? = nil) throws -> [String] {
         var runner = ScenarioRunner(skills: Fixtures.skills)
@@ -43,8 +42,8 @@ struct DiscoveryTests {
     @Test("a folder reached through a symbolic link is searched, given or inside another")
     func linkedFolder() throws {
         let folder = try TemporaryFolder()
-        try folder.file("real/one.json", Self.passing)
-        try folder.file("root/two.json", Self.passing)
+        try folder.file("real/one.json", SampleTranscripts.passing)
+        try folder.file("root/two.json", SampleTranscripts.passing)
         try folder.link("root/inner", to: "../real")
         try folder.link("given", to: "real")
         #expect(try names([folder("given")]) == ["one"])
@@ -56,7 +55,7 @@ struct DiscoveryTests {
     @Test("a symbolic link to a transcript is one, named after the link")
     func linkedFile() throws {
         let folder = try TemporaryFolder()
-        try folder.file("store/real.json", Self.passing)
+        try folder.file("store/real.json", SampleTranscripts.passing)
         try folder.folder("root")
         try folder.link("root/x.json", to: "../store/real.json")
         #expect(try names([folder("root")]) == ["x"])
@@ -67,7 +66,7 @@ struct DiscoveryTests {
     @Test("a .json link to nothing is an error that names it and where it points")
     func brokenLink() throws {
         let folder = try TemporaryFolder()
-        try folder.file("root/good.json", Self.passing)
+        try folder.file("root/good.json", SampleTranscripts.passing)
         try folder.link("root/gone.json", to: "moved.json")
         #expect(error([folder("root")]) == "\(folder("root/gone.json")) is a symbolic link to moved.json, which does not exist")
     }
@@ -76,7 +75,7 @@ struct DiscoveryTests {
     @Test("a link cycle is searched once; a file reached twice is replayed once")
     func linkLoop() throws {
         let folder = try TemporaryFolder()
-        try folder.file("root/a/t.json", Self.passing)
+        try folder.file("root/a/t.json", SampleTranscripts.passing)
         try folder.link("root/a/up", to: "..")
         try folder.link("root/self", to: ".")
         #expect(try names([folder("root")]) == ["a/t"])
@@ -87,8 +86,8 @@ struct DiscoveryTests {
     @Test("a filter or a shard that leaves nothing is an error that says so")
     func nothingSelected() throws {
         let folder = try TemporaryFolder()
-        try folder.file("a/one.json", Self.passing)
-        try folder.file("a/two.json", Self.passing)
+        try folder.file("a/one.json", SampleTranscripts.passing)
+        try folder.file("a/two.json", SampleTranscripts.passing)
         #expect(error([folder.path], filter: "timeout")
                 == "no transcript matched --filter 'timeout' among the 2 found; --filter matches part of a name such as 'a/one'")
         #expect(error([folder.path], shard: (3, 3)) == "--shard 3/3 selects none of the 2 transcripts; use at most 2 shards")
@@ -99,9 +98,9 @@ struct DiscoveryTests {
     @Test("transcripts with the same file name in different folders get different names and artifacts")
     func sameFileNames() throws {
         let folder = try TemporaryFolder()
-        try folder.file("a/x.json", Self.failing)
-        try folder.file("b/x.json", Self.failing.replacingOccurrences(of: "echo 2", with: "echo 3"))
-        try folder.file("b/y.json", Self.passing)
+        try folder.file("a/x.json", SampleTranscripts.failing)
+        try folder.file("b/x.json", SampleTranscripts.failing.replacingOccurrences(of: "echo 2", with: "echo 3"))
+        try folder.file("b/y.json", SampleTranscripts.passing)
         #expect(try names([folder("a/x.json"), folder("b/x.json")]) == ["a/x", "b/x"])
         #expect(try names([folder("a"), folder("b")]) == ["a/x", "b/x", "y"])
         let artifacts = folder.url.appendingPathComponent("artifacts")

@@ -1,5 +1,6 @@
 import Foundation
 import SkillScenarios
+import TestSupport
 import Testing
 
 /// `FileWriter.append`: for a file other writers share (a CI job's `$GITHUB_STEP_SUMMARY`).

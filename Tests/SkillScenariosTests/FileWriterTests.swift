@@ -1,5 +1,6 @@
 import Foundation
 import SkillScenarios
+import TestSupport
 import Testing
 
 @Suite("FileWriter: a write never replaces a link, a pipe or a device")

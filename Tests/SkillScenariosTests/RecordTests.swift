@@ -1,5 +1,6 @@
 import Foundation
 import SkillScenarios
+import TestSupport
 import Testing
 
 @Suite("Record modes")

@@ -1,5 +1,6 @@
 import Foundation
 import SkillScenarios
+import TestSupport
 import Testing
 
 @Suite("ScenarioRunner and reports")
@@ -14,18 +15,10 @@ struct ScenarioRunnerTests {
         return directory
     }
 
-    static func echo(_ word: String) -> String {
-        """
-        {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo \(word)"},
-         {"expect": {"messages": [{"role": "user", "content": "echo \(word)", "at": 0},
-                                  {"role": "agent", "content": "\(word)", "skillID": "echo", "at": 0}]}}]}
-        """
-    }
-
     @available(SkillCheckTesting, *)
     @Test("cases have stable names from their relative paths; filter and shard select among them")
     func discovery() throws {
-        let root = try folder(["a/one.json": Self.echo("1"), "a/two.json": Self.echo("2"), "b/three.json": Self.echo("3"),
+        let root = try folder(["a/one.json": SampleTranscripts.echo("1"), "a/two.json": SampleTranscripts.echo("2"), "b/three.json": SampleTranscripts.echo("3"),
                                "README.md": "not a transcript"])
         var runner = ScenarioRunner(skills: Fixtures.skills)
         #expect(try runner.discover(paths: [root.path]).map(\.name) == ["a/one", "a/two", "b/three"])
@@ -39,7 +32,7 @@ struct ScenarioRunnerTests {
     @available(SkillCheckTesting, *)
     @Test("text, JSON and JUnit reports say which case failed and why")
     func reports() throws {
-        let root = try folder(["good.json": Self.echo("1"), "bad.json": Self.echo("2").replacingOccurrences(of: #""content": "2""#, with: #""content": "3""#),
+        let root = try folder(["good.json": SampleTranscripts.echo("1"), "bad.json": SampleTranscripts.echo("2").replacingOccurrences(of: #""content": "2""#, with: #""content": "3""#),
                                "broken.json": "{"])
         let cases = try ScenarioRunner(skills: Fixtures.skills).run(paths: [root.path])
         #expect(cases.map(\.status) == [.failed, .invalid, .passed])

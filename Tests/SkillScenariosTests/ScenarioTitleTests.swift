@@ -1,5 +1,6 @@
 import Foundation
 import SkillScenarios
+import TestSupport
 import Testing
 
 /// The transcript `name` member is what reports call a case, with its file beside it, and what
@@ -7,12 +8,12 @@ import Testing
 @Suite("Transcript names in reports and filters")
 struct ScenarioTitleTests {
     static func titled(_ title: String, _ word: String) -> String {
-        ScenarioRunnerTests.echo(word).replacingOccurrences(of: #""skills""#, with: #""name": "\#(title)", "skills""#)
+        SampleTranscripts.echo(word).replacingOccurrences(of: #""skills""#, with: #""name": "\#(title)", "skills""#)
     }
 
     func folder() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-title-\(UUID().uuidString)")
-        let files = ["a/one.json": Self.titled("echo: says one", "1"), "b/two.json": ScenarioRunnerTests.echo("2"),
+        let files = ["a/one.json": Self.titled("echo: says one", "1"), "b/two.json": SampleTranscripts.echo("2"),
                      "b/three.json": Self.titled("echo: says three", "3").replacingOccurrences(of: #""content": "3""#, with: #""content": "9""#)]
         for (name, text) in files {
             let url = directory.appendingPathComponent(name)

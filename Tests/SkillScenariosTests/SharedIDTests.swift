@@ -1,6 +1,7 @@
 import Foundation
 import SkillKit
 import SkillScenarios
+import TestSupport
 import Testing
 
 /// Two skill types with one id: the engine could register only one, so a transcript naming that id
@@ -25,7 +26,7 @@ struct SharedIDTests {
         let replayer = Replayer(skills: ScriptSkills.skills + [LoudEchoSkill()])
         #expect(replayer.sharedIDs == ["echo": ["SkillScenarios.ScriptSkills.EchoSkill", "SkillScenariosTests.SharedIDTests.LoudEchoSkill"]])
         #expect {
-            try replayer.replay(Fixtures.transcript(ScenarioRunnerTests.echo("1")))
+            try replayer.replay(Fixtures.transcript(SampleTranscripts.echo("1")))
         } throws: { error in
             let error = try #require(error as? TranscriptError)
             return error.pointer == "/skills/0" && error.description.contains(

@@ -1,6 +1,7 @@
 import Foundation
 import SkillCheckCommand
 import SkillScenarios
+import TestSupport
 import Testing
 
 @Suite("A write that fails is reported, and fails the run")
@@ -9,7 +10,7 @@ struct WriteFailureTests {
     /// written, even by root.
     func blockedArtifacts() throws -> (folder: TemporaryFolder, runner: ScenarioRunner) {
         let folder = try TemporaryFolder()
-        try folder.file("cases/bad.json", DiscoveryTests.failing)
+        try folder.file("cases/bad.json", SampleTranscripts.failing)
         try folder.file("artifacts", "a file where the artifacts folder should be")
         let runner = ScenarioRunner(skills: Fixtures.skills, artifacts: folder.url.appendingPathComponent("artifacts"))
         return (folder, runner)

@@ -49,28 +49,6 @@ package func run(_ arguments: [String], pipeline: any ConformancePipeline = Unav
     return Run(status: status, output: output.value, error: error.value)
 }
 
-/// A fresh folder with a `Package.swift`, and helpers to write files into it.
-package struct TemporaryPackage {
-    package let url: URL
-    package var path: String { url.path }
-
-    package init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        try file("Package.swift", "// swift-tools-version:6.0\n")
-    }
-
-    @discardableResult
-    package func file(_ name: String, _ text: String) throws -> String {
-        let target = url.appendingPathComponent(name)
-        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: target)
-        return target.path
-    }
-
-    package func callAsFunction(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
-
 @available(SkillCheckTesting, *)
 package enum Reports {
     package static func finding(_ rule: String, _ outcome: Finding.Outcome, skill: String = "note", subject: String = "execute \"记录 a\"",

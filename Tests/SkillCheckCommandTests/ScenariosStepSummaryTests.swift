@@ -1,19 +1,19 @@
 import Foundation
 import SkillCheckCommand
 import SkillScenarios
+import TestSupport
 import Testing
 
 /// `$GITHUB_STEP_SUMMARY` is injected through the command's environment: no real GitHub.
 @Suite("skillcheck scenarios adds its summary to $GITHUB_STEP_SUMMARY")
 struct ScenariosStepSummaryTests {
-    static let failing = CommandTests.failing
 
     @available(SkillCheckTesting, *)
     @Test("after what is there: the shard, the counts, and each transcript that did not pass with its differences")
     func appends() throws {
         let folder = try TemporaryFolder("summary")
-        try folder.file("t/a.json", CommandTests.passing)
-        try folder.file("t/b.json", Self.failing)
+        try folder.file("t/a.json", SampleTranscripts.passing)
+        try folder.file("t/b.json", SampleTranscripts.failing)
         try folder.file("t/c.json", "{")
         let summary = try folder.file("summary.md", "earlier step\n")
         var printed = ""
@@ -35,7 +35,7 @@ struct ScenariosStepSummaryTests {
     @Test("unset, nothing is written; a summary that cannot be written is a usage error (exit status 2)")
     func unsetAndFailed() throws {
         let folder = try TemporaryFolder("summary")
-        try folder.file("t/a.json", CommandTests.passing)
+        try folder.file("t/a.json", SampleTranscripts.passing)
         var printed = ""
         #expect(try ScenariosCommand.run([folder("t"), "--record", "never"], environment: [:]) { printed += $0 } == 0)
         #expect(try folder.contents() == ["t"])

@@ -1,10 +1,11 @@
 import Foundation
 import SkillCheckCommand
 import SkillScenarios
+import TestSupport
 import Testing
 
 @Suite("skillcheck scenarios")
-struct CommandTests {
+struct ScenariosCommandTests {
     func folder(_ files: [String: String]) throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-cli-\(UUID().uuidString)")
         for (name, text) in files {
@@ -21,24 +22,22 @@ struct CommandTests {
         return try ScenariosCommand.run(arguments) { printed += $0 }
     }
 
-    static let passing = ScenarioRunnerTests.echo("1")
-    static let failing = ScenarioRunnerTests.echo("2").replacingOccurrences(of: #""content": "2""#, with: #""content": "9""#)
 
     @available(SkillCheckTesting, *)
     @Test("exit status 0 when every transcript passes, 1 when one fails, 2 when one cannot be read")
     func exitStatus() throws {
-        let good = try folder(["a.json": Self.passing])
+        let good = try folder(["a.json": SampleTranscripts.passing])
         #expect(try run([good, "--record", "never", "--output", good + "/report.txt"]) == 0)
-        let bad = try folder(["a.json": Self.passing, "b.json": Self.failing])
+        let bad = try folder(["a.json": SampleTranscripts.passing, "b.json": SampleTranscripts.failing])
         #expect(try run([bad, "--record", "never", "--output", bad + "/report.txt"]) == 1)
-        let broken = try folder(["a.json": Self.failing, "b.json": "{"])
+        let broken = try folder(["a.json": SampleTranscripts.failing, "b.json": "{"])
         #expect(try run([broken, "--record", "never", "--output", broken + "/report.txt"]) == 2)
     }
 
     @available(SkillCheckTesting, *)
     @Test("--output writes the report in the chosen format")
     func output() throws {
-        let root = try folder(["a.json": Self.passing])
+        let root = try folder(["a.json": SampleTranscripts.passing])
         let report = root + "/report.xml"
         #expect(try run([root, "--format", "junit", "--record", "never", "--output", report]) == 0)
         #expect(try String(contentsOfFile: report, encoding: .utf8).contains(#"<testsuite name="skillcheck.scenarios" tests="1""#))

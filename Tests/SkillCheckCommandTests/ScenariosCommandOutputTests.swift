@@ -1,6 +1,7 @@
 import Foundation
 import SkillCheckCommand
 import SkillScenarios
+import TestSupport
 import Testing
 
 @Suite("skillcheck scenarios: where the report goes, and runs that find nothing")
@@ -15,7 +16,7 @@ struct CommandOutputTests {
     @Test("--output - and --output /dev/stdout print the report on standard output", arguments: ["-", "/dev/stdout"])
     func standardOutput(output: String) throws {
         let folder = try TemporaryFolder()
-        try folder.file("a.json", DiscoveryTests.passing)
+        try folder.file("a.json", SampleTranscripts.passing)
         let (status, printed) = try run([folder.path, "--record", "never", "--format", "junit", "--output", output])
         #expect(status == 0)
         #expect(printed.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
@@ -26,7 +27,7 @@ struct CommandOutputTests {
     @Test("--output into a symbolic link writes its target; into a folder is an error that says so")
     func outputTargets() throws {
         let folder = try TemporaryFolder()
-        try folder.file("a.json", DiscoveryTests.passing)
+        try folder.file("a.json", SampleTranscripts.passing)
         try folder.file("reports/report.txt", "old")
         try folder.link("latest.txt", to: "reports/report.txt")
         #expect(try run([folder("a.json"), "--record", "never", "--output", folder("latest.txt")]).status == 0)
@@ -45,7 +46,7 @@ struct CommandOutputTests {
     func nothingFound() throws {
         let folder = try TemporaryFolder()
         try folder.folder("empty")
-        try folder.file("full/a.json", DiscoveryTests.passing)
+        try folder.file("full/a.json", SampleTranscripts.passing)
         for (arguments, message) in [
             ([folder("empty")], "no transcript (a .json file) in \(folder("empty"))"),
             ([folder("full"), "--filter", "zzz"], "no transcript matched --filter 'zzz' among the 1 found"),
