@@ -76,22 +76,29 @@ let package = Package(
         // report and its renderers; the executable only calls it, and tests import it.
         .target(
             name: "SkillCheckCommand",
-            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "SkillConformance", "SkillCheckSupport", "BundledReferenceSkills"],
+            dependencies: [
+                "SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "SkillConformance", "SkillCheckSupport",
+                "BundledReferenceSkills",
+            ],
             swiftSettings: strict
         ),
         .executableTarget(name: "skillcheck", dependencies: ["SkillCheckCommand"], swiftSettings: strict),
         // Runs the skillcheck executable as a process on the package it is invoked in (Plugins/SkillCheckPlugin).
         .plugin(
             name: "SkillCheckPlugin",
-            capability: .command(intent: .custom(
-                verb: "skillcheck",
-                description: "Check this package's skills against every conformance rule (runs the skillcheck command)"
-            )),
+            capability: .command(
+                intent: .custom(
+                    verb: "skillcheck",
+                    description: "Check this package's skills against every conformance rule (runs the skillcheck command)"
+                )),
             dependencies: ["skillcheck"]
         ),
         .executableTarget(
             name: "skillbench",
-            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "SkillConformance", "SkillCheckSupport", "BundledReferenceSkills"],
+            dependencies: [
+                "SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "SkillConformance", "SkillCheckSupport",
+                "BundledReferenceSkills",
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "SkillCheckSupportTests", dependencies: ["SkillCheckSupport"], swiftSettings: strict),
@@ -106,7 +113,9 @@ let package = Package(
         .testTarget(name: "SkillTestingTests", dependencies: ["SkillKit", "SkillTesting", "SkillCheckSupport"], swiftSettings: strict),
         .testTarget(
             name: "SkillScenariosTests",
-            dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills", "SkillCheckCommand", "TestSupport"],
+            dependencies: [
+                "SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills", "SkillCheckCommand", "TestSupport",
+            ],
             exclude: ["Broken"],
             swiftSettings: strict
         ),
@@ -144,7 +153,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SkillConformanceTests",
-            dependencies: ["SkillKit", "SkillTesting", "SkillConformance", "SkillConformanceTesting", "BundledReferenceSkills", "BundledToolSkills", "BundledBrokenSkills"],
+            dependencies: [
+                "SkillKit", "SkillTesting", "SkillConformance", "SkillConformanceTesting", "BundledReferenceSkills", "BundledToolSkills",
+                "BundledBrokenSkills",
+            ],
             swiftSettings: strict
         ),
     ]

@@ -20,16 +20,18 @@ enum SkillsUnderTest {
     static let compilesPackages = ProcessInfo.processInfo.environment["SKILLCHECK_END_TO_END"] == "1"
     static let skills: [SkillUnderTest] = compilesPackages ? declared : inProcess
 
-    static let declared: [SkillUnderTest] = ReferenceSkills.skills.map { SkillUnderTest($0, declaredIn: package) } + [
-        SkillUnderTest(declaredIn: toolPackage, tool: { context in WeatherTool(context: context) }),
-        SkillUnderTest(declaredIn: toolPackage, tool: { context in CalendarTool(context: context) }),
-        SkillUnderTest(declaredIn: toolPackage, tool: { context in NotesTool(context: context) }),
-    ]
-    static let inProcess: [SkillUnderTest] = ReferenceSkills.skills.map { SkillUnderTest($0) } + [
-        SkillUnderTest(tool: { context in WeatherTool(context: context) }),
-        SkillUnderTest(tool: { context in CalendarTool(context: context) }),
-        SkillUnderTest(tool: { context in NotesTool(context: context) }),
-    ]
+    static let declared: [SkillUnderTest] =
+        ReferenceSkills.skills.map { SkillUnderTest($0, declaredIn: package) } + [
+            SkillUnderTest(declaredIn: toolPackage, tool: { context in WeatherTool(context: context) }),
+            SkillUnderTest(declaredIn: toolPackage, tool: { context in CalendarTool(context: context) }),
+            SkillUnderTest(declaredIn: toolPackage, tool: { context in NotesTool(context: context) }),
+        ]
+    static let inProcess: [SkillUnderTest] =
+        ReferenceSkills.skills.map { SkillUnderTest($0) } + [
+            SkillUnderTest(tool: { context in WeatherTool(context: context) }),
+            SkillUnderTest(tool: { context in CalendarTool(context: context) }),
+            SkillUnderTest(tool: { context in NotesTool(context: context) }),
+        ]
 
     /// Failures known and not fixed yet: each is reported as a known issue, and fails once it passes.
     /// The reference skills and the tool skills have none.

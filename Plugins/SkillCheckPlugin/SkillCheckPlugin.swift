@@ -35,7 +35,7 @@ struct SkillCheckPlugin: CommandPlugin {
         process.arguments = arguments
         process.currentDirectoryURL = context.package.directoryURL
         let progress = Pipe()
-        process.standardError = progress  // standard output is inherited: the report
+        process.standardError = progress // standard output is inherited: the report
         try process.run()
         Self.forwardLines(from: progress.fileHandleForReading) { Diagnostics.progress($0) }
         process.waitUntilExit()
@@ -75,7 +75,8 @@ struct SkillCheckFailure: Error, CustomStringConvertible {
         case 1:
             description = "skillcheck exited with status 1: a rule failed (see the failures above)"
         case 2:
-            description = "skillcheck exited with status 2: nothing was checked (a usage error, a package that "
+            description =
+                "skillcheck exited with status 2: nothing was checked (a usage error, a package that "
                 + "does not build, or a write that failed: see the error above)"
         default:
             description = "skillcheck exited with status \(status)"

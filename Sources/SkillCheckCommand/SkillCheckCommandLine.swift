@@ -18,9 +18,11 @@ public struct SkillCheckCommandLine: Sendable {
     package var terminal: Terminal
     package var environment: [String: String]
 
-    package init(pipeline: any ConformancePipeline = SkillCheckCommandLine.standardPipeline,
-                terminal: Terminal = SkillCheckCommandLine.standardTerminal,
-                environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(
+        pipeline: any ConformancePipeline = SkillCheckCommandLine.standardPipeline,
+        terminal: Terminal = SkillCheckCommandLine.standardTerminal,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.pipeline = pipeline
         self.terminal = terminal
         self.environment = environment
@@ -130,7 +132,7 @@ public struct SkillCheckCommandLine: Sendable {
                     outputFailure.withLock { $0 = $0 ?? error }
                 }
             },
-            error: { text in try? FileWriter.write(text, to: "/dev/stderr") },  // if standard error fails, nothing is left to tell
+            error: { text in try? FileWriter.write(text, to: "/dev/stderr") }, // if standard error fails, nothing is left to tell
             outputIsTerminal: isatty(STDOUT_FILENO) == 1,
             errorIsTerminal: isatty(STDERR_FILENO) == 1)
     }

@@ -22,7 +22,9 @@ public struct CrashReport: Sendable, Hashable {
             }
         }
 
-        static let signalNames: [Int32: String] = [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV"]
+        static let signalNames: [Int32: String] = [
+            4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV",
+        ]
     }
 
     package var termination: Termination
@@ -72,13 +74,15 @@ public struct CrashReport: Sendable, Hashable {
     package func finding(skillID: String) -> Finding {
         let expected = "every check runs to its end"
         if endedNormally {
-            return Finding(ruleID: "CRASH-1", skillID: skillID, outcome: .passed, subject: "the checks, in a process of their own",
-                           expected: expected, observed: "the process ran every check and exited normally")
+            return Finding(
+                ruleID: "CRASH-1", skillID: skillID, outcome: .passed, subject: "the checks, in a process of their own",
+                expected: expected, observed: "the process ran every check and exited normally")
         }
         let place = ruleID.map { "while checking \($0)" } ?? "outside any check"
         let words = trapMessage.map { ": \($0)" } ?? " (it wrote no message)"
-        return Finding(ruleID: "CRASH-1", skillID: skillID, outcome: .failed, subject: "the checks, in a process of their own",
-                       expected: expected, observed: "the process \(termination) \(place)\(words)")
+        return Finding(
+            ruleID: "CRASH-1", skillID: skillID, outcome: .failed, subject: "the checks, in a process of their own",
+            expected: expected, observed: "the process \(termination) \(place)\(words)")
     }
 }
 

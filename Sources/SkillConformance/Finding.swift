@@ -76,9 +76,11 @@ public struct Finding: Sendable, Codable, Hashable {
 
     /// A message for a person: what was checked, what was expected and found, and what to fix.
     public var message: String {
-        var lines = ["\(ruleID) \(outcomeLabel) for skill \"\(skillID)\": \(subject)",
-                     "  expected: \(expected)",
-                     "  observed: \(observed)"]
+        var lines = [
+            "\(ruleID) \(outcomeLabel) for skill \"\(skillID)\": \(subject)",
+            "  expected: \(expected)",
+            "  observed: \(observed)",
+        ]
         if let seed { lines.append("  seed: \(seed)") }
         if outcome == .failed || outcome == .warning, let rule = RuleCatalog.standard[ruleID] {
             lines.append("  rule: \(rule.sentence)")

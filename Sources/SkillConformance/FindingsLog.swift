@@ -1,7 +1,7 @@
-import SkillCheckSupport
-import SkillKit
 import Foundation
+import SkillCheckSupport
 import SkillEngine
+import SkillKit
 
 /// Where a test process hands its findings to the process that started it: when the environment names a
 /// file in `SKILLCHECK_FINDINGS_FILE`, each recorded case appends one line, a ``FindingsReport`` in JSON.

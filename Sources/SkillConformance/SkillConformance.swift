@@ -11,11 +11,13 @@ public enum SkillConformance {
     /// Every rule's check, in catalogue order. A check run on a kind of skill its rule does not apply to
     /// reports `notApplicable`, saying why (``notApplicableReason(_:for:)``).
     package static let checks: [ConformanceCheck] = RuleCatalog.standard.rules.map { rule in
-        (implemented[rule.id] ?? .unimplemented(rule.id)).limited(to: rule.appliesTo, reason: { kind in notApplicableReason(rule.id, for: kind) })
+        (implemented[rule.id] ?? .unimplemented(rule.id)).limited(
+            to: rule.appliesTo, reason: { kind in notApplicableReason(rule.id, for: kind) })
     }
 
     static let implemented: [String: ConformanceCheck] = Dictionary(
-        uniqueKeysWithValues: (stressChecks + staticChecks + crashChecks + metadataChecks + sampleChecks + errorChecks + cancellationChecks + hangChecks + timeChecks + determinismChecks + toolChecks).map { ($0.ruleID, $0) }
+        uniqueKeysWithValues: (stressChecks + staticChecks + crashChecks + metadataChecks + sampleChecks + errorChecks + cancellationChecks
+            + hangChecks + timeChecks + determinismChecks + toolChecks).map { ($0.ruleID, $0) }
     )
 
     /// Why `ruleID` does not apply to a skill of `kind`, and what checks the same ground for it.
@@ -27,8 +29,9 @@ public enum SkillConformance {
         case ("META-8", .tool): "a tool skill runs on its sample arguments: TOOL-3 checks that it accepts them"
         case ("ERR-2", .tool): "a tool skill gets JSON arguments, not the user's text: TOOL-4 sends it arguments that violate its schema"
         case ("TIME-2", .tool): "TOOL-5 checks a tool skill's determinism, as a MUST"
-        case (_, .agent): "an AgentSkill has no name, input schema or arguments for a model: the TOOL rules are for ToolSkill "
-            + "types (an AgentSkill offered to a model through asTool(context:) gets the adapter's)"
+        case (_, .agent):
+            "an AgentSkill has no name, input schema or arguments for a model: the TOOL rules are for ToolSkill "
+                + "types (an AgentSkill offered to a model through asTool(context:) gets the adapter's)"
         case (_, .tool): "this rule is for AgentSkills"
         }
     }
@@ -40,9 +43,12 @@ public enum SkillConformance {
     public static func check(for ruleID: String) -> ConformanceCheck {
         if let check = checks.first(where: { $0.ruleID == ruleID }) { return check }
         return ConformanceCheck(ruleID) { input in
-            [input.finding(ruleID, .failed, subject: "rule id \"\(ruleID)\"",
-                           expected: "one of " + RuleCatalog.standard.rules.map(\.id).joined(separator: ", "),
-                           observed: "no such rule")]
+            [
+                input.finding(
+                    ruleID, .failed, subject: "rule id \"\(ruleID)\"",
+                    expected: "one of " + RuleCatalog.standard.rules.map(\.id).joined(separator: ", "),
+                    observed: "no such rule")
+            ]
         }
     }
 
@@ -108,7 +114,8 @@ extension SkillConformance {
             + "\(agentOnly.joined(separator: ", ")) are for AgentSkills, and report `notApplicable` for a tool skill, naming the "
             + "TOOL rule that covers the same ground; the TOOL rules report `notApplicable` for an AgentSkill.\n"
             + "Checked by this version: \(checked.joined(separator: ", ")).\n"
-            + (unchecked.isEmpty ? "Every rule has a check."
+            + (unchecked.isEmpty
+                ? "Every rule has a check."
                 : "Not checked yet (each reports `skipped: \(ConformanceCheck.notImplemented)`, never a pass): "
                     + "\(unchecked.joined(separator: ", ")).")
     }

@@ -98,7 +98,8 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
         self.declaration = declaration
     }
 
-    private static func declaration(of sample: Any, in package: URL, typeName: String?, options: StaticAnalysis.Options) -> SkillDeclaration {
+    private static func declaration(of sample: Any, in package: URL, typeName: String?, options: StaticAnalysis.Options) -> SkillDeclaration
+    {
         var declaration = SkillDeclaration(of: sample, in: package, options: options)
         if let typeName { declaration.typeName = typeName }
         return declaration

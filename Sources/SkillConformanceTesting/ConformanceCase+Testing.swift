@@ -47,11 +47,12 @@ extension CrashReport {
     /// ```
     public init?(_ result: ExitTest.Result?) {
         guard let result else { return nil }
-        let termination: Termination = switch result.exitStatus {
-        case .exitCode(let code): .exitCode(code)
-        case .signal(let signal): .signal(signal)
-        @unknown default: .exitCode(-1)
-        }
+        let termination: Termination =
+            switch result.exitStatus {
+            case .exitCode(let code): .exitCode(code)
+            case .signal(let signal): .signal(signal)
+            @unknown default: .exitCode(-1)
+            }
         self.init(termination: termination, standardError: String(decoding: result.standardErrorContent, as: UTF8.self))
     }
 

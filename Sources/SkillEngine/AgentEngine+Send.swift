@@ -39,15 +39,17 @@ extension AgentEngine {
     private func admit(_ text: String) -> RequestLifecycle<Core, String, Turn>.Admission {
         observingConversation {
             // The lane is the skill the text routes to: under `.concurrent`, one skill's requests take turns.
-            lifecycle.admit(text, lane: { Self.route(text, in: $0).0?.id }, begin: begin, queued: { $0.emit(.queued(text: text)) },
-                            rejected: { $0.emit(.rejected(text: text)) })
+            lifecycle.admit(
+                text, lane: { Self.route(text, in: $0).0?.id }, begin: begin, queued: { $0.emit(.queued(text: text)) },
+                rejected: { $0.emit(.rejected(text: text)) })
         }
     }
 
     /// Starts a request: its user message, the processing state, the route. Called under the lock.
     private func begin(_ number: Int, _ text: String, _ signal: SupersedeSignal?, in core: inout Core) -> Turn {
-        core.messages.append(AgentMessage(
-            id: configuration.messageIDs.next(), role: .user, content: text, timestamp: context.now))
+        core.messages.append(
+            AgentMessage(
+                id: configuration.messageIDs.next(), role: .user, content: text, timestamp: context.now))
         core.state = .processing
         core.emit(.received(text: text))
         core.record(.phase(.thinking))
@@ -55,8 +57,9 @@ extension AgentEngine {
         core.emit(.routed(route, skillID: skill?.id))
         if let skill {
             core.emit(.skillStarted(skillID: skill.id))
-            core.record(.phase(.executing(skillID: skill.id)), .skill(skillID: skill.id, .starting),
-                        .skill(skillID: skill.id, .executing(progress: nil)))
+            core.record(
+                .phase(.executing(skillID: skill.id)), .skill(skillID: skill.id, .starting),
+                .skill(skillID: skill.id, .executing(progress: nil)))
         }
         return Turn(number: number, text: text, skill: skill, signal: skill == nil ? nil : signal)
     }
@@ -158,8 +161,9 @@ extension AgentEngine {
     }
 
     private func reply(_ content: String, skillID: String?, in core: inout Core) {
-        core.messages.append(AgentMessage(
-            id: configuration.messageIDs.next(), role: .agent, content: content,
-            timestamp: context.now, skillID: skillID))
+        core.messages.append(
+            AgentMessage(
+                id: configuration.messageIDs.next(), role: .agent, content: content,
+                timestamp: context.now, skillID: skillID))
     }
 }

@@ -56,30 +56,41 @@ extension AgentEvent: Codable {
         case .queued: self = .queued(text: try c.decode(String.self, forKey: .text))
         case .rejected: self = .rejected(text: try c.decode(String.self, forKey: .text))
         case .routed:
-            self = .routed(try c.decode(Route.self, forKey: .route),
-                           skillID: try c.decodeIfPresent(String.self, forKey: .skillID))
+            self = .routed(
+                try c.decode(Route.self, forKey: .route),
+                skillID: try c.decodeIfPresent(String.self, forKey: .skillID))
         case .skillStarted: self = .skillStarted(skillID: try c.decode(String.self, forKey: .skillID))
         case .skillFinished:
-            self = .skillFinished(skillID: try c.decode(String.self, forKey: .skillID),
-                                  summary: try c.decode(String.self, forKey: .summary))
+            self = .skillFinished(
+                skillID: try c.decode(String.self, forKey: .skillID),
+                summary: try c.decode(String.self, forKey: .summary))
         case .skillFailed:
-            self = .skillFailed(skillID: try c.decode(String.self, forKey: .skillID),
-                                error: try c.decode(String.self, forKey: .error))
+            self = .skillFailed(
+                skillID: try c.decode(String.self, forKey: .skillID),
+                error: try c.decode(String.self, forKey: .error))
         case .timedOut:
-            self = .timedOut(skillID: try c.decode(String.self, forKey: .skillID),
-                             seconds: try c.decode(Double.self, forKey: .seconds))
+            self = .timedOut(
+                skillID: try c.decode(String.self, forKey: .skillID),
+                seconds: try c.decode(Double.self, forKey: .seconds))
         case .cancelled:
-            self = .cancelled(skillID: try c.decodeIfPresent(String.self, forKey: .skillID),
-                              reason: try c.decode(CancellationReason.self, forKey: .reason))
+            self = .cancelled(
+                skillID: try c.decodeIfPresent(String.self, forKey: .skillID),
+                reason: try c.decode(CancellationReason.self, forKey: .reason))
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {
-        case .received(let text): try c.encode(Kind.received, forKey: .kind); try c.encode(text, forKey: .text)
-        case .queued(let text): try c.encode(Kind.queued, forKey: .kind); try c.encode(text, forKey: .text)
-        case .rejected(let text): try c.encode(Kind.rejected, forKey: .kind); try c.encode(text, forKey: .text)
+        case .received(let text):
+            try c.encode(Kind.received, forKey: .kind)
+            try c.encode(text, forKey: .text)
+        case .queued(let text):
+            try c.encode(Kind.queued, forKey: .kind)
+            try c.encode(text, forKey: .text)
+        case .rejected(let text):
+            try c.encode(Kind.rejected, forKey: .kind)
+            try c.encode(text, forKey: .text)
         case .routed(let route, let skillID):
             try c.encode(Kind.routed, forKey: .kind)
             try c.encode(route, forKey: .route)

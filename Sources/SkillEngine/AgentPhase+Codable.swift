@@ -31,8 +31,10 @@ extension AgentPhase: Codable {
     }
 
     private static func unexpected(_ name: String, _ decoder: any Decoder) -> DecodingError {
-        .dataCorrupted(.init(codingPath: decoder.codingPath,
-                             debugDescription: "expected \"idle\", \"thinking\", \"responding\" or {\"executing\": skillID}, found \"\(name)\""))
+        .dataCorrupted(
+            .init(
+                codingPath: decoder.codingPath,
+                debugDescription: "expected \"idle\", \"thinking\", \"responding\" or {\"executing\": skillID}, found \"\(name)\""))
     }
 }
 
@@ -46,9 +48,12 @@ extension SkillLifecycleState: Codable {
             case "completed": self = .completed
             case "cancelled": self = .cancelled
             default:
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "expected \"starting\", \"completed\", \"cancelled\", {\"executing\": progress or null} or {\"failed\": reason}, found \"\(name)\""))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription:
+                            "expected \"starting\", \"completed\", \"cancelled\", {\"executing\": progress or null} or {\"failed\": reason}, found \"\(name)\""
+                    ))
             }
             return
         }
@@ -83,8 +88,9 @@ extension AgentActivity: Codable {
         if container.contains(.phase) {
             self = .phase(try container.decode(AgentPhase.self, forKey: .phase))
         } else {
-            self = .skill(skillID: try container.decode(String.self, forKey: .skill),
-                          try container.decode(SkillLifecycleState.self, forKey: .state))
+            self = .skill(
+                skillID: try container.decode(String.self, forKey: .skill),
+                try container.decode(SkillLifecycleState.self, forKey: .state))
         }
     }
 

@@ -20,10 +20,12 @@ extension AgentState: Codable {
             case "processing": self = .processing
             case "waitingForConfirmation": self = .waitingForConfirmation
             default:
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "expected \"idle\", \"processing\", \"waitingForConfirmation\" or {\"failed\": reason}, found \"\(name)\""
-                ))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription:
+                            "expected \"idle\", \"processing\", \"waitingForConfirmation\" or {\"failed\": reason}, found \"\(name)\""
+                    ))
             }
             return
         }

@@ -62,9 +62,12 @@ extension ConcurrencyPolicy: Codable {
     public init(from decoder: any Decoder) throws {
         if let name = try? decoder.singleValueContainer().decode(String.self) {
             guard let policy = Self.simpleCases.first(where: { $0.name == name }) else {
-                throw DecodingError.dataCorrupted(.init(
-                    codingPath: decoder.codingPath,
-                    debugDescription: "expected \"cancelPrevious\", \"serial\", \"exclusive\" or {\"concurrent\": {\"maxConcurrent\": 2}}, found \"\(name)\""))
+                throw DecodingError.dataCorrupted(
+                    .init(
+                        codingPath: decoder.codingPath,
+                        debugDescription:
+                            "expected \"cancelPrevious\", \"serial\", \"exclusive\" or {\"concurrent\": {\"maxConcurrent\": 2}}, found \"\(name)\""
+                    ))
             }
             self = policy
             return

@@ -1,6 +1,6 @@
+import Foundation
 import SkillCheckSupport
 import SkillKit
-import Foundation
 
 /// Where message ids come from.
 ///

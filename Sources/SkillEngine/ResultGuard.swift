@@ -12,7 +12,8 @@ public enum ResultGuard {
     public static func truncate(_ result: String, _ limit: Int, _ catalog: MessageCatalog) -> String {
         let total = result.utf8.count
         guard total > limit else { return result }
-        let note = catalog.language == .zhHans
+        let note =
+            catalog.language == .zhHans
             ? "…（结果共 \(total) 字节，超过上限 \(limit) 字节，只保留开头）"
             : "… (the result was \(total) bytes, over the \(limit)-byte limit; only its start is kept)"
         var kept = ""

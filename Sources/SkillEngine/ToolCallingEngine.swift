@@ -93,8 +93,10 @@ public final class ToolCallingEngine: Sendable {
     public let configuration: Configuration
     let lifecycle: RequestLifecycle<Core, ToolRun, Turn>
 
-    public init(model: any LLMClient, registry: SkillRegistry, clock: any Clock<Duration> = ContinuousClock(),
-                configuration: Configuration = Configuration()) {
+    public init(
+        model: any LLMClient, registry: SkillRegistry, clock: any Clock<Duration> = ContinuousClock(),
+        configuration: Configuration = Configuration()
+    ) {
         self.model = model
         self.registry = registry
         self.clock = clock

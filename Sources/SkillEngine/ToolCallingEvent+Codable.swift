@@ -7,7 +7,7 @@ extension ToolCallingEvent: Codable {
 
     private enum Kind: String, Codable {
         case queued, rejected, phase, textChunk, skillSelected, skillState, skillResult, resultSummarized,
-             skillFailed, timedOut, lateResultDropped, completed, cancelled, failed
+            skillFailed, timedOut, lateResultDropped, completed, cancelled, failed
     }
 
     public init(from decoder: any Decoder) throws {
@@ -19,8 +19,9 @@ extension ToolCallingEvent: Codable {
         case .textChunk: self = .textChunk(try c.decode(String.self, forKey: .text))
         case .skillSelected: self = .skillSelected(try c.decode(ToolCall.self, forKey: .call))
         case .skillState:
-            self = .skillState(skillID: try c.decode(String.self, forKey: .skillID),
-                               try c.decode(SkillLifecycleState.self, forKey: .state))
+            self = .skillState(
+                skillID: try c.decode(String.self, forKey: .skillID),
+                try c.decode(SkillLifecycleState.self, forKey: .state))
         case .skillResult:
             self = .skillResult(try c.decode(ToolCall.self, forKey: .call), try c.decode(String.self, forKey: .result))
         case .resultSummarized:
@@ -40,10 +41,18 @@ extension ToolCallingEvent: Codable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         switch self {
         case .queued: try c.encode(Kind.queued, forKey: .kind)
-        case .rejected(let text): try c.encode(Kind.rejected, forKey: .kind); try c.encode(text, forKey: .text)
-        case .phase(let phase): try c.encode(Kind.phase, forKey: .kind); try c.encode(phase, forKey: .phase)
-        case .textChunk(let text): try c.encode(Kind.textChunk, forKey: .kind); try c.encode(text, forKey: .text)
-        case .skillSelected(let call): try c.encode(Kind.skillSelected, forKey: .kind); try c.encode(call, forKey: .call)
+        case .rejected(let text):
+            try c.encode(Kind.rejected, forKey: .kind)
+            try c.encode(text, forKey: .text)
+        case .phase(let phase):
+            try c.encode(Kind.phase, forKey: .kind)
+            try c.encode(phase, forKey: .phase)
+        case .textChunk(let text):
+            try c.encode(Kind.textChunk, forKey: .kind)
+            try c.encode(text, forKey: .text)
+        case .skillSelected(let call):
+            try c.encode(Kind.skillSelected, forKey: .kind)
+            try c.encode(call, forKey: .call)
         case .skillState(let skillID, let state):
             try c.encode(Kind.skillState, forKey: .kind)
             try c.encode(skillID, forKey: .skillID)
@@ -64,10 +73,18 @@ extension ToolCallingEvent: Codable {
             try c.encode(Kind.timedOut, forKey: .kind)
             try c.encode(call, forKey: .call)
             try c.encode(seconds, forKey: .seconds)
-        case .lateResultDropped(let call): try c.encode(Kind.lateResultDropped, forKey: .kind); try c.encode(call, forKey: .call)
-        case .completed(let text): try c.encode(Kind.completed, forKey: .kind); try c.encode(text, forKey: .text)
-        case .cancelled(let reason): try c.encode(Kind.cancelled, forKey: .kind); try c.encode(reason, forKey: .reason)
-        case .failed(let error): try c.encode(Kind.failed, forKey: .kind); try c.encode(error, forKey: .error)
+        case .lateResultDropped(let call):
+            try c.encode(Kind.lateResultDropped, forKey: .kind)
+            try c.encode(call, forKey: .call)
+        case .completed(let text):
+            try c.encode(Kind.completed, forKey: .kind)
+            try c.encode(text, forKey: .text)
+        case .cancelled(let reason):
+            try c.encode(Kind.cancelled, forKey: .kind)
+            try c.encode(reason, forKey: .reason)
+        case .failed(let error):
+            try c.encode(Kind.failed, forKey: .kind)
+            try c.encode(error, forKey: .error)
         }
     }
 }

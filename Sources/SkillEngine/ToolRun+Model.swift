@@ -16,7 +16,8 @@ extension ToolRun {
         }
         requests += 1
         let tools = engine.registry.visibleSchemas()
-        let chunks = engine.configuration.streaming
+        let chunks =
+            engine.configuration.streaming
             ? engine.model.stream(messages: history, tools: tools)
             : engine.model.completeAsStream(messages: history, tools: tools)
         step = .streaming(ModelAnswer(chunks))

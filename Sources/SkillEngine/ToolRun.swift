@@ -86,7 +86,9 @@ final class ToolRun: @unchecked Sendable {
     // MARK: Admission
 
     /// How the lifecycle starts a run, this one or a queued one it hands a slot to.
-    static func begin(_ ticket: Int, _ run: ToolRun, _ signal: SupersedeSignal?, _ core: inout ToolCallingEngine.Core) -> ToolCallingEngine.Turn {
+    static func begin(
+        _ ticket: Int, _ run: ToolRun, _ signal: SupersedeSignal?, _ core: inout ToolCallingEngine.Core
+    ) -> ToolCallingEngine.Turn {
         run.begin(ticket, signal, in: &core)
     }
 

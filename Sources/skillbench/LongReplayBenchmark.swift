@@ -18,14 +18,25 @@ struct LongReplayBenchmark {
         steps.reserveCapacity(sends * 2)
         for index in 0..<sends {
             steps.append(.object([("send", .string("echo \(index)"))]))
-            steps.append(.object([("expect", .object([
-                ("messages", .array([
-                    .object([("role", .string("user")), ("content", .string("echo \(index)")), ("at", .number(0))]),
-                    .object([("role", .string("agent")), ("content", .string("\(index)")), ("skillID", .string("echo")),
-                             ("at", .number(0))]),
-                ])),
-                ("state", .string("idle")),
-            ]))]))
+            steps.append(
+                .object([
+                    (
+                        "expect",
+                        .object([
+                            (
+                                "messages",
+                                .array([
+                                    .object([("role", .string("user")), ("content", .string("echo \(index)")), ("at", .number(0))]),
+                                    .object([
+                                        ("role", .string("agent")), ("content", .string("\(index)")), ("skillID", .string("echo")),
+                                        ("at", .number(0)),
+                                    ]),
+                                ])
+                            ),
+                            ("state", .string("idle")),
+                        ])
+                    )
+                ]))
         }
         return .object([
             ("schema", .string(Transcript.format.id)), ("name", .string("long replay: \(sends) sends")),
@@ -41,10 +52,12 @@ struct LongReplayBenchmark {
             let parsed = Benchmarks.microseconds(since: start) / 1e6
             let result = try Replayer(skills: ScriptSkills.skills).replay(transcript)
             let total = Benchmarks.microseconds(since: start) / 1e6
-            return .init(name: "long replay (\(sends) sends, an expect after each)", load: load,
-                         figure: String(format: "%.3f s", total - parsed),
-                         detail: String(format: "parse %.3f s, %@", parsed,
-                                        result.passed ? "passed" : "FAILED: \(result.differences.count) differences"))
+            return .init(
+                name: "long replay (\(sends) sends, an expect after each)", load: load,
+                figure: String(format: "%.3f s", total - parsed),
+                detail: String(
+                    format: "parse %.3f s, %@", parsed,
+                    result.passed ? "passed" : "FAILED: \(result.differences.count) differences"))
         } catch {
             return .init(name: "long replay (\(sends) sends)", load: load, figure: "failed", detail: "\(error)")
         }

@@ -17,8 +17,10 @@ struct ScenarioBenchmarks {
             let runner = ScenarioRunner(skills: skills)
             let files = try runner.discover(paths: [folder])
             let transcripts = try files.map { try Transcript.load(contentsOf: $0.url) }
-            return [try stepsPerSecond(transcripts, load: load), try corpus(runner, load: load),
-                    try determinism(transcripts, load: load)]
+            return [
+                try stepsPerSecond(transcripts, load: load), try corpus(runner, load: load),
+                try determinism(transcripts, load: load),
+            ]
         } catch {
             return [.init(name: "transcript replay", load: load, figure: "failed", detail: "\(error)")]
         }
@@ -34,9 +36,10 @@ struct ScenarioBenchmarks {
             for transcript in transcripts { steps += try replayer.replay(transcript).steps }
         }
         let seconds = Benchmarks.microseconds(since: start) / 1e6
-        return .init(name: "replay, one core (\(transcripts.count) transcripts × \(rounds))", load: load,
-                     figure: String(format: "%.0f steps/s", Double(steps) / seconds),
-                     detail: String(format: "%.1f µs per transcript", seconds * 1e6 / Double(rounds * transcripts.count)))
+        return .init(
+            name: "replay, one core (\(transcripts.count) transcripts × \(rounds))", load: load,
+            figure: String(format: "%.0f steps/s", Double(steps) / seconds),
+            detail: String(format: "%.1f µs per transcript", seconds * 1e6 / Double(rounds * transcripts.count)))
     }
 
     /// `skillcheck scenarios Scenarios/` in-process: find, read, parse, replay in parallel, compare.
@@ -45,8 +48,9 @@ struct ScenarioBenchmarks {
         let cases = try runner.run(paths: [folder])
         let seconds = Benchmarks.microseconds(since: start) / 1e6
         let passed = cases.filter { $0.status == .passed }.count
-        return .init(name: "whole corpus (\(cases.count) transcripts, all cores)", load: load,
-                     figure: String(format: "%.3f s", seconds), detail: "\(passed) of \(cases.count) passed")
+        return .init(
+            name: "whole corpus (\(cases.count) transcripts, all cores)", load: load,
+            figure: String(format: "%.3f s", seconds), detail: "\(passed) of \(cases.count) passed")
     }
 
     /// Every transcript replayed many times: how many distinct outputs each gives.
@@ -59,7 +63,8 @@ struct ScenarioBenchmarks {
             for _ in 0..<rounds { outputs.insert(try replayer.replay(transcript).actual.canonical) }
             worst = max(worst, outputs.count)
         }
-        return .init(name: "determinism (each transcript × \(rounds))", load: load,
-                     figure: "\(worst) distinct output\(worst == 1 ? "" : "s")", detail: "most distinct outputs of any transcript")
+        return .init(
+            name: "determinism (each transcript × \(rounds))", load: load,
+            figure: "\(worst) distinct output\(worst == 1 ? "" : "s")", detail: "most distinct outputs of any transcript")
     }
 }

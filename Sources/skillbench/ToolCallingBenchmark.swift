@@ -49,8 +49,9 @@ struct ToolCallingBenchmark {
             name: "tool-calling run (\(count) runs: call, 1 s tool, streamed answer)",
             load: load,
             figure: String(format: "%.0f runs/s", Double(count) / (total / 1e6)),
-            detail: String(format: "%.2f µs per run, %d answers, script %@", total / Double(count), completed,
-                           finished ? "played to its end" : "NOT played to its end")
+            detail: String(
+                format: "%.2f µs per run, %d answers, script %@", total / Double(count), completed,
+                finished ? "played to its end" : "NOT played to its end")
         )
     }
 }

@@ -2,7 +2,7 @@
 import Foundation
 import SkillCheckCommand
 
-if #available(SkillCheckTesting, *) {
+if #available(SkillCheckTesting , *) {
     await SkillCheckCommandLine.main()
 } else {
     FileHandle.standardError.write(Data("skillcheck needs macOS 15 / iOS 18 or later\n".utf8))

@@ -31,14 +31,16 @@ struct BrokenCase: Sendable, CustomStringConvertible {
 struct BrokenSkillTests {
     let hangReason = "the run hung, so this rule could not be judged; HANG-1 reports the hang"
     let escapeReason = "work left the virtual clock, so this rule could not be judged; TIME-1 reports it"
-    let nondeterministicReason = "two sequential runs on fresh instances gave different outputs, so the "
+    let nondeterministicReason =
+        "two sequential runs on fresh instances gave different outputs, so the "
         + "concurrent outputs could not be compared with them: the skill reads time, ids or randomness outside "
         + "its context (TIME-2 reports that; TOOL-5 for a tool skill), or it was given as one value that keeps state between calls in a "
         + "class it holds (give a factory instead: SkillUnderTest { _ in MySkill() })"
     let ranOnReason = "the run kept going after it was cancelled, so this rule could not be judged; CAN-2 reports it"
     /// Every fixture but CRASH-1's, whose trap would end this whole test run: CrashTests checks it in
     /// processes of its own.
-    static let cases = BrokenSkills.fixtures.filter { $0.ruleID != "CRASH-1" }.map(BrokenCase.init)
+    static let cases =
+        BrokenSkills.fixtures.filter { $0.ruleID != "CRASH-1" }.map(BrokenCase.init)
         + BrokenSkills.toolFixtures.map(BrokenCase.init)
     /// The fixtures whose runs the real-time limits end (a loop that never ends once cancelled, a hang,
     /// work off the clock) get short ones, to keep the run short: a quarter second for work to come
@@ -64,15 +66,19 @@ struct BrokenSkillTests {
 
     @Test("every implemented rule has a broken fixture")
     func everyImplementedRuleHasAFixture() {
-        let covered = Set(BrokenSkills.fixtures.map(\.ruleID) + BrokenSkills.toolFixtures.map(\.ruleID)).union(Self.compiledOnlyFixtures.keys)
+        let covered = Set(BrokenSkills.fixtures.map(\.ruleID) + BrokenSkills.toolFixtures.map(\.ruleID)).union(
+            Self.compiledOnlyFixtures.keys)
         for rule in SkillConformance.implementedRuleIDs {
             #expect(covered.contains(rule), "no fixture in Examples/BrokenSkills breaks \(rule): a rule with no broken fixture is not done")
         }
     }
 
-    @Test("the fixture fails (or, for a SHOULD rule, warns on) its own rule, with a message that says what to fix", .endToEnd, arguments: cases)
+    @Test(
+        "the fixture fails (or, for a SHOULD rule, warns on) its own rule, with a message that says what to fix", .endToEnd,
+        arguments: cases)
     func failsItsOwnRule(_ broken: BrokenCase) async {
-        let findings = await SkillConformance.check(for: broken.ruleID).run(broken.skill, peers: broken.peers, limits: Self.limits(for: broken))
+        let findings = await SkillConformance.check(for: broken.ruleID).run(
+            broken.skill, peers: broken.peers, limits: Self.limits(for: broken))
         // A MUST rule fails; a SHOULD rule warns.
         let breach: Finding.Outcome = RuleCatalog.standard[broken.ruleID]?.level == .should ? .warning : .failed
         let failures = findings.filter { $0.outcome == breach }
@@ -106,14 +112,19 @@ struct BrokenSkillTests {
                 // A skill whose samples never get past its input checks has nothing for the rules that run it:
                 // they say so and point at META-8 (TOOL-3 for a tool whose sample arguments it rejects).
                 if case .skipped(let reason) = finding.outcome,
-                   (broken.ruleID == "META-8" && reason.contains("(META-8 warns)"))
-                    || (broken.ruleID == "TOOL-3" && reason.contains("(TOOL-3 fails)")) { continue }
+                    (broken.ruleID == "META-8" && reason.contains("(META-8 warns)"))
+                        || (broken.ruleID == "TOOL-3" && reason.contains("(TOOL-3 fails)"))
+                {
+                    continue
+                }
                 Issue.record("\(broken) also breaks \(rule):\n\(finding.message)")
             }
         }
     }
 
-    @Test("a correct twin passes every implemented rule, SHOULD rules included", .endToEnd, arguments: BrokenSkills.correctTwins.map(BrokenCase.init))
+    @Test(
+        "a correct twin passes every implemented rule, SHOULD rules included", .endToEnd,
+        arguments: BrokenSkills.correctTwins.map(BrokenCase.init))
     func correctTwinPasses(_ twin: BrokenCase) async {
         for rule in SkillConformance.implementedRuleIDs where rule != "CRASH-1" {
             let findings = await SkillConformance.check(for: rule).run(twin.skill, peers: twin.peers)

@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
 import SkillCheckCommand
 import SkillConformance
+import TestSupport
 import Testing
 
 /// `skillcheck check` on the example packages, end to end: discovery, the generated harness, one
@@ -12,8 +12,9 @@ struct CheckExamplesTests {
     static let root = DiscoveryTests.root
 
     static func run(_ example: String, raceStage: Bool) async throws -> [SkillResult] {
-        let run = ConformanceRun(package: root.appendingPathComponent("Examples/\(example)"),
-                                 scratch: DiscoveryTests.scratch("check-\(example)"), runsRaceStage: raceStage)
+        let run = ConformanceRun(
+            package: root.appendingPathComponent("Examples/\(example)"),
+            scratch: DiscoveryTests.scratch("check-\(example)"), runsRaceStage: raceStage)
         return try await run.run { _ in }.results
     }
 
@@ -58,7 +59,7 @@ struct CheckExamplesTests {
     @Test("a second run on the unchanged package reuses discovery, the static stage and the build, and checks again")
     func secondRun() async throws {
         let package = Self.root.appendingPathComponent("Examples/ReferenceSkills")
-        let scratch = DiscoveryTests.scratch("check-ReferenceSkills")   // the harness the test above built
+        let scratch = DiscoveryTests.scratch("check-ReferenceSkills") // the harness the test above built
         let first = try await ConformanceRun(package: package, scratch: scratch, runsRaceStage: false).run { _ in }
         let said = Captured()
         let second = try await ConformanceRun(package: package, scratch: scratch, runsRaceStage: false).run { said.append($0 + "\n") }
@@ -116,8 +117,9 @@ struct CheckExamplesTests {
         #expect(!tip.findings.contains { if case .skipped(let reason) = $0.outcome { reason.contains("process ended") } else { false } })
         // The correct twin of WeatherMemoSkill passes every rule.
         let twin = try #require(results.first { $0.skill.typeName == "CarefulWeatherMemoSkill" })
-        #expect(!twin.findings.contains { $0.outcome.isProblem || $0.outcome == .warning },
-                "\(twin.findings.filter { $0.outcome.isProblem || $0.outcome == .warning }.map(\.message))")
+        #expect(
+            !twin.findings.contains { $0.outcome.isProblem || $0.outcome == .warning },
+            "\(twin.findings.filter { $0.outcome.isProblem || $0.outcome == .warning }.map(\.message))")
         // The skill ArchiveNoteSkill copied is flagged with it: the two share an id.
         let team = try #require(results.first { $0.skill.typeName == "TeamNoteSkill" })
         #expect(team.findings.contains { $0.ruleID == "META-2" && $0.outcome == .failed })
@@ -127,19 +129,20 @@ struct CheckExamplesTests {
     /// each type's rule and outcome, for the problems its authors left in (the race stage is not run here,
     /// to keep to one harness build, so DoorLockSkill's data race shows only as SEND-3's unbacked escape hatch).
     static let homeProblems: [String: [String: Finding.Outcome]] = [
-        "UnitConversionSkill": ["SEND-1": .failed],          // stores a non-Sendable class (Swift 5 mode only warns)
-        "DoorLockSkill": ["SEND-3": .warning],              // @unchecked Sendable over a mutable counter
-        "LightsSkill": ["CAN-1": .failed],                   // POSTs before checking cancellation
-        "UmbrellaSkill": ["CAN-3": .failed, "CAN-4": .failed],  // retry loop: catch-all, try? sleep
-        "WeatherSkill": ["ERR-1": .failed],                  // NetworkError through a bare try
-        "ReminderSkill": ["TIME-2": .warning, "TIME-1": .failed],  // Date() and UUID() in what it stores, seen in its source
-        "GreetingSkill": ["META-3": .failed, "META-4": .failed],  // keywords [], so no sample to check
+        "UnitConversionSkill": ["SEND-1": .failed], // stores a non-Sendable class (Swift 5 mode only warns)
+        "DoorLockSkill": ["SEND-3": .warning], // @unchecked Sendable over a mutable counter
+        "LightsSkill": ["CAN-1": .failed], // POSTs before checking cancellation
+        "UmbrellaSkill": ["CAN-3": .failed, "CAN-4": .failed], // retry loop: catch-all, try? sleep
+        "WeatherSkill": ["ERR-1": .failed], // NetworkError through a bare try
+        "ReminderSkill": ["TIME-2": .warning, "TIME-1": .failed], // Date() and UUID() in what it stores, seen in its source
+        "GreetingSkill": ["META-3": .failed, "META-4": .failed], // keywords [], so no sample to check
     ]
 
     @Test("a Swift 5 package with no catalogue: found through its own protocols, each problem under its rule, the rest pass")
     func homeSkills() async throws {
-        let run = ConformanceRun(package: Self.root.appendingPathComponent("Examples/HomeSkills"),
-                                 scratch: DiscoveryTests.scratch("check-HomeSkills"), runsRaceStage: false)
+        let run = ConformanceRun(
+            package: Self.root.appendingPathComponent("Examples/HomeSkills"),
+            scratch: DiscoveryTests.scratch("check-HomeSkills"), runsRaceStage: false)
         let outcome = try await run.run { _ in }
         let (discovery, results) = (outcome.discovery, outcome.results)
         // HubConfiguration's mutable statics concern no skill type: no rule judges them, and none is lost.
@@ -163,16 +166,21 @@ struct CheckExamplesTests {
                     #expect(findings.filter(\.outcome.isProblem).allSatisfy { $0.observed.contains("META-4") }, "GreetingSkill \(rule)")
                 } else {
                     let wrong = findings.filter { $0.outcome.isProblem || $0.outcome == .warning }
-                    #expect(!findings.isEmpty && wrong.isEmpty,
-                            "\(result.skill.typeName) \(rule): \(wrong.map(\.observed).joined(separator: "\n"))")
+                    #expect(
+                        !findings.isEmpty && wrong.isEmpty,
+                        "\(result.skill.typeName) \(rule): \(wrong.map(\.observed).joined(separator: "\n"))")
                 }
             }
         }
         // The messages say where and what: the file and the stored type, the request sent, the error let through.
         let units = try #require(results.first { $0.skill.typeName == "UnitConversionSkill" })
-        #expect(units.findings.contains { $0.ruleID == "SEND-1" && $0.subject.contains("UnitConversionSkill.swift") && $0.observed.contains("UnitTable") })
+        #expect(
+            units.findings.contains {
+                $0.ruleID == "SEND-1" && $0.subject.contains("UnitConversionSkill.swift") && $0.observed.contains("UnitTable")
+            })
         let lights = try #require(results.first { $0.skill.typeName == "LightsSkill" })
-        #expect(lights.findings.contains { $0.ruleID == "CAN-1" && $0.observed.contains("POST https://hub.home.example/api/v1/lights/all") })
+        #expect(
+            lights.findings.contains { $0.ruleID == "CAN-1" && $0.observed.contains("POST https://hub.home.example/api/v1/lights/all") })
         let weather = try #require(results.first { $0.skill.typeName == "WeatherSkill" })
         #expect(weather.findings.contains { $0.ruleID == "ERR-1" && $0.observed.contains("NetworkError: offline") })
     }

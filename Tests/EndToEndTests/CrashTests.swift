@@ -27,8 +27,9 @@ struct CrashTests {
         #expect(finding.message.contains(fix))
     }
 
-    @Test("each reference skill runs every check in a process of its own and passes CRASH-1", .endToEnd,
-          arguments: CrashCase.all(ReferenceSkills.skills.map { SkillUnderTest($0) }))
+    @Test(
+        "each reference skill runs every check in a process of its own and passes CRASH-1", .endToEnd,
+        arguments: CrashCase.all(ReferenceSkills.skills.map { SkillUnderTest($0) }))
     func referenceSkillsDoNotTrap(_ c: CrashCase) async throws {
         let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) { [c] in
             _ = await SkillConformance.check(for: "CRASH-1").run(SkillUnderTest(ReferenceSkills.skills[c.index]))
@@ -57,9 +58,12 @@ struct CrashTests {
 
     @Test("a process that ended normally, or without any marker, is read as such")
     func reading() {
-        let clean = CrashReport(termination: .exitCode(0), standardError: "skillcheck: checking META-1 for skill \"a\"\nskillcheck: every check ran for skill \"a\"\n")
+        let clean = CrashReport(
+            termination: .exitCode(0),
+            standardError: "skillcheck: checking META-1 for skill \"a\"\nskillcheck: every check ran for skill \"a\"\n")
         #expect(clean.endedNormally && clean.ruleID == nil && clean.finding(skillID: "a").outcome == .passed)
         let early = CrashReport(termination: .signal(11), standardError: "")
-        #expect(early.finding(skillID: "a").observed == "the process was killed by signal 11 (SIGSEGV) outside any check (it wrote no message)")
+        #expect(
+            early.finding(skillID: "a").observed == "the process was killed by signal 11 (SIGSEGV) outside any check (it wrote no message)")
     }
 }

@@ -13,8 +13,9 @@ struct DiscoveryTests {
     @Test("the reference skills: a catalogue, and both skills with their public init() and source line")
     func referenceSkills() async throws {
         // Discovery waits for SwiftPM off the pool: other tests need the pool's two threads meanwhile.
-        let found = try await SkillDiscovery.discover(at: Self.root.appendingPathComponent("Examples/ReferenceSkills"),
-                                                      scratch: Self.scratch("reference-symbols"))
+        let found = try await SkillDiscovery.discover(
+            at: Self.root.appendingPathComponent("Examples/ReferenceSkills"),
+            scratch: Self.scratch("reference-symbols"))
         #expect(found.package.name == "ReferenceSkills")
         #expect(found.kit.path == Self.root.path)
         #expect(found.catalogs.map(\.description) == ["ReferenceSkills.ReferenceSkills"])
@@ -25,8 +26,9 @@ struct DiscoveryTests {
 
     @Test("a package of tool skills only: each found as a ToolSkill made with init(context:), and the harness gives it the check's context")
     func toolSkills() async throws {
-        let found = try await SkillDiscovery.discover(at: Self.root.appendingPathComponent("Examples/ToolSkills"),
-                                                      scratch: Self.scratch("tools-symbols"))
+        let found = try await SkillDiscovery.discover(
+            at: Self.root.appendingPathComponent("Examples/ToolSkills"),
+            scratch: Self.scratch("tools-symbols"))
         #expect(found.catalogs.isEmpty)
         #expect(found.instantiable.map(\.typeName).sorted() == ["CalendarTool", "NotesTool", "WeatherTool"])
         #expect(found.skills.allSatisfy { $0.kind == .tool && $0.takesContext })

@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
 import SkillCheckCommand
 import SkillConformance
+import TestSupport
 import Testing
 
 /// `skillcheck check` through the real pipeline, end to end. It builds a harness in a scratch folder of
@@ -12,9 +12,12 @@ struct HarnessPipelineTests {
     @Test("the reference skills: a JSON report with both skills, no MUST rule failed, the race stage skipped with --no-tsan")
     func referenceSkills() async throws {
         let root = DiscoveryTests.root
-        let result = await run(["check", root.appendingPathComponent("Examples/ReferenceSkills").path, "--no-tsan", "--format", "json",
-                                // --no-cache: the static stage must run, even when an earlier `swift test` left its memory.
-                                "--no-cache", "--scratch-path", DiscoveryTests.scratch("cli-check-reference").path], pipeline: HarnessPipeline())
+        let result = await run(
+            [
+                "check", root.appendingPathComponent("Examples/ReferenceSkills").path, "--no-tsan", "--format", "json",
+                // --no-cache: the static stage must run, even when an earlier `swift test` left its memory.
+                "--no-cache", "--scratch-path", DiscoveryTests.scratch("cli-check-reference").path,
+            ], pipeline: HarnessPipeline())
         #expect(result.status == 0, "\(result.error)")
         let report = try ConformanceReport.decode(Data(result.output.utf8))
         #expect(report.package.name == "ReferenceSkills")

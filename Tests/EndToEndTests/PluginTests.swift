@@ -15,8 +15,9 @@ struct PluginTests {
     static func swiftPackage(_ arguments: [String], environment: [String: String] = [:]) async throws -> ToolRunner.Run {
         try await offThePool("swift package skillcheck") {
             // NO_COLOR: SwiftPM's own lines come plain.
-            try ToolRunner.run(["swift", "package", "--package-path", package.path, "skillcheck"] + arguments,
-                               environment: environment.merging(["NO_COLOR": "1"]) { $1 }, timeout: .seconds(900))
+            try ToolRunner.run(
+                ["swift", "package", "--package-path", package.path, "skillcheck"] + arguments,
+                environment: environment.merging(["NO_COLOR": "1"]) { $1 }, timeout: .seconds(900))
         }
     }
 
@@ -34,8 +35,9 @@ struct PluginTests {
         // skillcheck makes on the package must use a scratch path of its own, or this never ends.
         let scratch = DiscoveryTests.scratch("plugin-ReferenceSkills").path
         // --no-cache: the same report whether or not an earlier `swift test` left the run's memory.
-        let run = try await Self.swiftPackage(["--no-tsan", "--no-cache", "--format", "junit", "--output", junit, "--scratch-path", scratch],
-                                              environment: ["GITHUB_STEP_SUMMARY": summary])
+        let run = try await Self.swiftPackage(
+            ["--no-tsan", "--no-cache", "--format", "junit", "--output", junit, "--scratch-path", scratch],
+            environment: ["GITHUB_STEP_SUMMARY": summary])
         let printed = run.standardOutput + run.standardError
         #expect(run.succeeded && !run.timedOut, "\(printed)")
         #expect(run.standardError.contains("[SkillCheckPlugin] discovering skills in \(Self.package.path)"))

@@ -1,8 +1,9 @@
 import Foundation
 import SkillCheckCommand
 import SkillCheckSupport
-@testable import SkillConformance
 import Testing
+
+@testable import SkillConformance
 
 /// `skillcheck` on skills that are hard on the process that checks them (Tests/Fixtures/StrayProcessSkills):
 /// one traps on every run, one traps only when cancelled before it starts, one leaves a helper holding its
@@ -57,7 +58,8 @@ struct ProcessHygieneTests {
         #expect(spinner.contains { $0.ruleID == "HANG-1" && $0.outcome == .failed })
 
         let steady = try #require(byID["echo.steady"])
-        #expect(!steady.contains { $0.outcome.isProblem || $0.outcome == .warning }, "\(steady.filter { $0.outcome.isProblem }.map(\.message))")
+        #expect(
+            !steady.contains { $0.outcome.isProblem || $0.outcome == .warning }, "\(steady.filter { $0.outcome.isProblem }.map(\.message))")
 
         // Nothing the run started is still running: no process of this session that was not here before,
         // and no process anywhere whose environment names this run's scratch folder (every harness has it).
@@ -88,9 +90,10 @@ struct ProcessHygieneTests {
         func isThisProgram(_ pid: pid_t) -> Bool {
             ownProgram != nil && (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == ownProgram
         }
-        return Set(all.filter { $0.session == getsid(0) && $0.pid != getpid() && ($0.parent == 1 || descends($0.pid)) }
-            .filter { !isThisProgram($0.pid) && !descendsFromThisProgram($0.pid, parents: parents, isThisProgram: isThisProgram) }
-            .map { "\($0.pid) \($0.name)" })
+        return Set(
+            all.filter { $0.session == getsid(0) && $0.pid != getpid() && ($0.parent == 1 || descends($0.pid)) }
+                .filter { !isThisProgram($0.pid) && !descendsFromThisProgram($0.pid, parents: parents, isThisProgram: isThisProgram) }
+                .map { "\($0.pid) \($0.name)" })
     }
 
     /// Whether a process between `pid` and this one is another copy of this program (an exit test's child).
@@ -108,7 +111,9 @@ struct ProcessHygieneTests {
     static func processes(mentioning text: String) -> [String] {
         SessionMembers.all().compactMap { member in
             let found = ["environ", "cmdline"].contains { file in
-                FileManager.default.contents(atPath: "/proc/\(member.pid)/\(file)").map { String(decoding: $0, as: UTF8.self).contains(text) } ?? false
+                FileManager.default.contents(atPath: "/proc/\(member.pid)/\(file)").map {
+                    String(decoding: $0, as: UTF8.self).contains(text)
+                } ?? false
             }
             return found ? "\(member.pid) \(member.name)" : nil
         }

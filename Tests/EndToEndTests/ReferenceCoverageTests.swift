@@ -15,7 +15,8 @@ struct ReferenceCoverageTests {
             let checked = findings.contains { [.passed, .failed, .warning].contains($0.outcome) }
             let key = "\(skill.id) \(rule)"
             if RuleCatalog.standard[rule]?.applies(to: skill.kind) == false {
-                #expect(!checked && findings.allSatisfy { $0.outcome == .notApplicable }, "\(key) was meant not to apply to a \(skill.kind)")
+                #expect(
+                    !checked && findings.allSatisfy { $0.outcome == .notApplicable }, "\(key) was meant not to apply to a \(skill.kind)")
                 #expect(findings.first?.observed.contains(SkillConformance.notApplicableReason(rule, for: skill.kind)) == true)
             } else {
                 #expect(checked, "\(key) checked nothing:\n\(findings.map(\.message).joined(separator: "\n"))")

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import SkillCheckCommand
+import TestSupport
 import Testing
 
 /// `skillcheck scenarios --package` on the example packages, end to end: discovery, the generated
@@ -15,8 +15,11 @@ struct ScenariosPackageExamplesTests {
     /// `skillcheck scenarios --package Examples/<example> --scratch-path <check's> arguments...`.
     @available(SkillCheckTesting, *)
     static func scenarios(_ example: String, _ arguments: [String]) async -> Run {
-        await run(["scenarios", "--package", root.appendingPathComponent("Examples/\(example)").path,
-                   "--scratch-path", DiscoveryTests.scratch("check-\(example)").path] + arguments)
+        await run(
+            [
+                "scenarios", "--package", root.appendingPathComponent("Examples/\(example)").path,
+                "--scratch-path", DiscoveryTests.scratch("check-\(example)").path,
+            ] + arguments)
     }
 
     @available(SkillCheckTesting, *)
@@ -67,8 +70,9 @@ struct ScenariosPackageExamplesTests {
 
         let result = await Self.scenarios("BrokenSkills", [folder.path, "--record", "never"])
         #expect(result.status == 2, "\(result.error)")
-        #expect(result.output.contains(#"found "note", the id of 2 skills (BrokenSkills.ArchiveNoteSkill, BrokenSkills.TeamNoteSkill)"#),
-                "\(result.output)")
+        #expect(
+            result.output.contains(#"found "note", the id of 2 skills (BrokenSkills.ArchiveNoteSkill, BrokenSkills.TeamNoteSkill)"#),
+            "\(result.output)")
         let help = await Self.scenarios("BrokenSkills", ["--help"])
         #expect(help.output.contains("umbrella") && help.output.contains("note,"), "\(help.output)")
     }

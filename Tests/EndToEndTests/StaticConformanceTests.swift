@@ -32,7 +32,9 @@ struct StaticConformanceTests {
         #expect(findings.map(\.outcome) == [.failed])
         let finding = try #require(findings.first)
         #expect(finding.subject.hasSuffix("Sources/LegacyBrokenSkills/QuoteOfTheDaySkill.swift:18:9"))
-        #expect(finding.observed.contains("stored property 'cache' of 'Sendable'-conforming struct 'QuoteOfTheDaySkill' has non-Sendable type 'QuoteCache'"))
+        #expect(
+            finding.observed.contains(
+                "stored property 'cache' of 'Sendable'-conforming struct 'QuoteOfTheDaySkill' has non-Sendable type 'QuoteCache'"))
         #expect(finding.message.contains(RuleCatalog.standard["SEND-1"]!.troubleshooting.fix))
         #expect(analysis.diagnostics.count == 1, "\(analysis.diagnostics.map(\.description))")
         for fixture in BrokenSkills.fixtures {
@@ -54,11 +56,13 @@ struct StaticConformanceTests {
         #expect(findings.map(\.outcome) == [.warning])
         let finding = try #require(findings.first)
         #expect(finding.subject.hasPrefix("`@unchecked Sendable` at ") && finding.subject.hasSuffix("PhrasebookSkill.swift:37:25"))
-        #expect(finding.observed.contains("final class PhraseMemo: @unchecked Sendable {") && finding.observed.contains("needs SEND-2 to pass"))
+        #expect(
+            finding.observed.contains("final class PhraseMemo: @unchecked Sendable {") && finding.observed.contains("needs SEND-2 to pass"))
         let backed = await SkillConformance.check(for: "SEND-3").run(skill, passedRules: ["SEND-2"])
         #expect(backed.map(\.outcome) == [.passed])
         // SEND-2's fixture hides its hatch in a nested type: listed too.
-        let counting = await SkillConformance.check(for: "SEND-3").run(SkillUnderTest(CountingWeatherSkill(), declaredIn: ExamplePackages.broken))
+        let counting = await SkillConformance.check(for: "SEND-3").run(
+            SkillUnderTest(CountingWeatherSkill(), declaredIn: ExamplePackages.broken))
         #expect(counting.map(\.outcome) == [.warning])
         #expect(counting.first?.observed.contains("final class QueryCounter: @unchecked Sendable {") == true)
         // A skill without any hatch: nothing to list.
@@ -68,7 +72,8 @@ struct StaticConformanceTests {
 
     @Test("the reference skills and the tool skills pass SEND-1 and SEND-3", arguments: ["SEND-1", "SEND-3"])
     func referenceSkillsPass(_ rule: String) async {
-        for skill in ReferenceSkills.skills.map({ SkillUnderTest($0, declaredIn: ExamplePackages.reference) }) + ExamplePackages.toolSkills {
+        for skill in ReferenceSkills.skills.map({ SkillUnderTest($0, declaredIn: ExamplePackages.reference) }) + ExamplePackages.toolSkills
+        {
             let findings = await SkillConformance.check(for: rule).run(skill)
             #expect(findings.map(\.outcome) == [.passed], "\(rule) \(skill):\n\(findings.map(\.message).joined(separator: "\n"))")
         }
@@ -80,14 +85,14 @@ struct StaticConformanceTests {
         let sources = package.appendingPathComponent("Sources/NotBuilding")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try """
-            // swift-tools-version:6.2
-            import PackageDescription
-            let package = Package(name: "NotBuilding", targets: [.target(name: "NotBuilding")])
-            """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+        // swift-tools-version:6.2
+        import PackageDescription
+        let package = Package(name: "NotBuilding", targets: [.target(name: "NotBuilding")])
+        """.write(to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
         try """
-            final class Box { var n = 0 }
-            struct Holder: Sendable { let box: Box }
-            """.write(to: sources.appendingPathComponent("Holder.swift"), atomically: true, encoding: .utf8)
+        final class Box { var n = 0 }
+        struct Holder: Sendable { let box: Box }
+        """.write(to: sources.appendingPathComponent("Holder.swift"), atomically: true, encoding: .utf8)
         return package
     }
 
@@ -98,8 +103,11 @@ struct StaticConformanceTests {
             let findings = await SkillConformance.check(for: rule).run(skill)
             #expect(findings.map(\.outcome) == [.failed], "\(rule)")
             #expect(findings.first?.observed.contains("does not build with -strict-concurrency=complete") == true)
-            #expect(findings.first?.observed.contains("Holder.swift:2:31: error: stored property 'box' of 'Sendable'-conforming struct 'Holder' has non-Sendable type 'Box'") == true,
-                    "\(findings.first?.observed ?? "")")
+            #expect(
+                findings.first?.observed.contains(
+                    "Holder.swift:2:31: error: stored property 'box' of 'Sendable'-conforming struct 'Holder' has non-Sendable type 'Box'")
+                    == true,
+                "\(findings.first?.observed ?? "")")
         }
     }
 

@@ -40,7 +40,8 @@ struct PublicAPITests {
             case .remove(_, let line, _): "- \(line)"
             }
         }
-        Issue.record("""
+        Issue.record(
+            """
             \(module)'s public API differs from API/\(module).txt (+ new, - gone):
             \(lines.joined(separator: "\n"))
             If the change is meant, rewrite the list with `SKILLCHECK_UPDATE_API=1 swift test --filter PublicAPITests` and commit it.

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import SkillCheckCommand
+import TestSupport
 import Testing
 
 @Suite("skillcheck: parsing and help")
@@ -76,22 +76,26 @@ struct CommandLineTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("check's usage errors say what to type instead", arguments: [
-        (["--timeout", "soon"], "--timeout takes a number of seconds above 0, at most 86400, such as 60; found 'soon'"),
-        (["--timeout", "0"], "--timeout takes a number of seconds above 0, at most 86400, such as 60; found '0'"),
-        (["--format", "xml"], "--format takes one of text, json, junit; found 'xml'"),
-        (["--format", "jsn"], "--format takes one of text, json, junit; found 'jsn'; did you mean 'json'?"),
-        (["--strict", "--strict"], "--strict given twice; give it once"),
-        (["--output", "a", "--output", "b"], "--output given twice ('a', then 'b'); give it once"),
-        (["--strict=yes"], "--strict takes no value"),
-        (["--format="], "--format takes one of text, json, junit; found ''"),
-        (["--timeout", "-5"], "--timeout takes a number of seconds above 0, at most 86400, such as 60; found '-5'"),
-        (["--output", "--strict"],
-         "--output needs a value: <FILE>; found the option '--strict' (write --output=--strict for a value that starts with -)"),
-        (["--baseline"], "--baseline needs a value: <FILE>"),
-        (["a", "b"], "'check' takes at most 1 ([PATH]); found also 'b'"),
-        (["no/such/folder"], "no such folder: no/such/folder"),
-    ])
+    @Test(
+        "check's usage errors say what to type instead",
+        arguments: [
+            (["--timeout", "soon"], "--timeout takes a number of seconds above 0, at most 86400, such as 60; found 'soon'"),
+            (["--timeout", "0"], "--timeout takes a number of seconds above 0, at most 86400, such as 60; found '0'"),
+            (["--format", "xml"], "--format takes one of text, json, junit; found 'xml'"),
+            (["--format", "jsn"], "--format takes one of text, json, junit; found 'jsn'; did you mean 'json'?"),
+            (["--strict", "--strict"], "--strict given twice; give it once"),
+            (["--output", "a", "--output", "b"], "--output given twice ('a', then 'b'); give it once"),
+            (["--strict=yes"], "--strict takes no value"),
+            (["--format="], "--format takes one of text, json, junit; found ''"),
+            (["--timeout", "-5"], "--timeout takes a number of seconds above 0, at most 86400, such as 60; found '-5'"),
+            (
+                ["--output", "--strict"],
+                "--output needs a value: <FILE>; found the option '--strict' (write --output=--strict for a value that starts with -)"
+            ),
+            (["--baseline"], "--baseline needs a value: <FILE>"),
+            (["a", "b"], "'check' takes at most 1 ([PATH]); found also 'b'"),
+            (["no/such/folder"], "no such folder: no/such/folder"),
+        ])
     func checkUsageErrors(arguments: [String], message: String) async throws {
         let package = try TemporaryFolder.withManifest()
         let folder = arguments.first?.hasPrefix("-") == true ? [package.path] : []
@@ -126,7 +130,7 @@ struct CommandLineTests {
             #expect(result.status == 0, "\(arguments): \(result.error)")
             #expect(result.output.contains("NoteSkill (note)"))
         }
-        let bare = await run([], pipeline: pipeline)   // the current folder: this package's own root
+        let bare = await run([], pipeline: pipeline) // the current folder: this package's own root
         #expect(bare.status == 0 || bare.error.contains("no Package.swift in ."))
     }
 

@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
 import SkillCheckCommand
 import SkillConformance
+import TestSupport
 import Testing
 
 @Suite("skillcheck check: exit status, --strict and --baseline")
@@ -11,13 +11,13 @@ struct ExitStatusTests {
     }
 
     static let baseline = """
-    {
-      "schema": "skillcheck.baseline/1",
-      "expectedFailures": [
-        {"skill": "NoteSkill", "rule": "CAN-2", "reason": "retry loop ignores cancellation until #12"}
-      ]
-    }
-    """
+        {
+          "schema": "skillcheck.baseline/1",
+          "expectedFailures": [
+            {"skill": "NoteSkill", "rule": "CAN-2", "reason": "retry loop ignores cancellation until #12"}
+          ]
+        }
+        """
 
     @available(SkillCheckTesting, *)
     @Test("0 when every MUST rule passes (a SHOULD warning too), 1 when one fails")
@@ -60,8 +60,12 @@ struct ExitStatusTests {
         let passing = await check(Reports.report(), ["--baseline", file], in: package)
         #expect(passing.status == 1)
         let report = try ConformanceReport.decode(Data(passing.output.utf8))
-        #expect(report.stale == [.init(skill: "NoteSkill", rule: "CAN-2", reason: "retry loop ignores cancellation until #12",
-                                       why: "it passes now: remove it from the baseline")])
+        #expect(
+            report.stale == [
+                .init(
+                    skill: "NoteSkill", rule: "CAN-2", reason: "retry loop ignores cancellation until #12",
+                    why: "it passes now: remove it from the baseline")
+            ])
         let text = await run(["check", package.path, "--baseline", file], pipeline: FakePipeline(report: Reports.report()))
         #expect(text.output.contains("Stale baseline entries (remove them from the baseline):\n✘ NoteSkill CAN-2: it passes now"))
         let renamed = try package.file("renamed.json", Self.baseline.replacingOccurrences(of: "NoteSkill", with: "NotesSkill"))
@@ -77,26 +81,43 @@ struct ExitStatusTests {
     func skippedEntry() async throws {
         let package = try TemporaryFolder.withManifest()
         let file = try package.file("baseline.json", Self.baseline)
-        let result = await check(Reports.report([Reports.finding("CAN-2", .skipped(reason: "--no-tsan"))]), ["--baseline", file], in: package)
+        let result = await check(
+            Reports.report([Reports.finding("CAN-2", .skipped(reason: "--no-tsan"))]), ["--baseline", file], in: package)
         #expect(result.status == 0)
     }
 
     @available(SkillCheckTesting, *)
-    @Test("a malformed baseline is a usage error naming the file, the JSON pointer, line:column and what was expected", arguments: [
-        (#"{"schema": "skillcheck.baseline/1", "expectedFailures": [{"skill": "NoteSkill", "rule": "CAN2", "reason": "x"}]}"#,
-         #"/expectedFailures/0/rule: expected a rule id of the catalogue (did you mean "CAN-2"?), found "CAN2""#, "1:89"),
-        ("{\"schema\": \"skillcheck.baseline/1\",\n \"expectedFailures\": [{\"skill\": \"NoteSkill\", \"rule\": \"CAN-2\"}]}",
-         #"/expectedFailures/0: expected a member "reason", found an object without it"#, "2:23"),
-        (#"{"schema": "skillcheck.baseline/1", "expectedFailures": [{"skill": "NoteSkill", "rule": "CAN-2", "reason": ""}]}"#,
-         "/expectedFailures/0/reason: expected a reason that says why this failure is accepted, found an empty string", "1:108"),
-        (#"{"schema": "skillcheck.baseline/1", "expectedFailure": []}"#,
-         #"/expectedFailure: expected one of the members "schema", "expectedFailures" (did you mean "expectedFailures"?), found "expectedFailure""#, "1:56"),
-        (#"{"schema": "skillcheck.baseline/2", "expectedFailures": []}"#,
-         #"/schema: expected "skillcheck.baseline/1", found "skillcheck.baseline/2""#, "1:12"),
-        (#"{"schema": "skillcheck.baseline/1", "expectedFailures": [{"skill": "a", "rule": "CAN-2", "reason": "x"}, {"skill": "a", "rule": "CAN-2", "reason": "y"}]}"#,
-         "/expectedFailures/1: expected each skill and rule once, found a second entry for a CAN-2 (the first is /expectedFailures/0)", "1:106"),
-        ("{\"schema\": ", "/schema: expected a value, found the end of the file", "1:12"),
-    ])
+    @Test(
+        "a malformed baseline is a usage error naming the file, the JSON pointer, line:column and what was expected",
+        arguments: [
+            (
+                #"{"schema": "skillcheck.baseline/1", "expectedFailures": [{"skill": "NoteSkill", "rule": "CAN2", "reason": "x"}]}"#,
+                #"/expectedFailures/0/rule: expected a rule id of the catalogue (did you mean "CAN-2"?), found "CAN2""#, "1:89"
+            ),
+            (
+                "{\"schema\": \"skillcheck.baseline/1\",\n \"expectedFailures\": [{\"skill\": \"NoteSkill\", \"rule\": \"CAN-2\"}]}",
+                #"/expectedFailures/0: expected a member "reason", found an object without it"#, "2:23"
+            ),
+            (
+                #"{"schema": "skillcheck.baseline/1", "expectedFailures": [{"skill": "NoteSkill", "rule": "CAN-2", "reason": ""}]}"#,
+                "/expectedFailures/0/reason: expected a reason that says why this failure is accepted, found an empty string", "1:108"
+            ),
+            (
+                #"{"schema": "skillcheck.baseline/1", "expectedFailure": []}"#,
+                #"/expectedFailure: expected one of the members "schema", "expectedFailures" (did you mean "expectedFailures"?), found "expectedFailure""#,
+                "1:56"
+            ),
+            (
+                #"{"schema": "skillcheck.baseline/2", "expectedFailures": []}"#,
+                #"/schema: expected "skillcheck.baseline/1", found "skillcheck.baseline/2""#, "1:12"
+            ),
+            (
+                #"{"schema": "skillcheck.baseline/1", "expectedFailures": [{"skill": "a", "rule": "CAN-2", "reason": "x"}, {"skill": "a", "rule": "CAN-2", "reason": "y"}]}"#,
+                "/expectedFailures/1: expected each skill and rule once, found a second entry for a CAN-2 (the first is /expectedFailures/0)",
+                "1:106"
+            ),
+            ("{\"schema\": ", "/schema: expected a value, found the end of the file", "1:12"),
+        ])
     func malformed(text: String, message: String, location: String) async throws {
         let package = try TemporaryFolder.withManifest()
         let file = try package.file("baseline.json", text)
@@ -120,8 +141,9 @@ struct ExitStatusTests {
     func output() async throws {
         let package = try TemporaryFolder.withManifest()
         let target = package("reports/skillcheck.xml")
-        let result = await run(["check", package.path, "--format", "junit", "--output", target],
-                               pipeline: FakePipeline(report: Reports.report([Reports.finding("CAN-2", .failed)])))
+        let result = await run(
+            ["check", package.path, "--format", "junit", "--output", target],
+            pipeline: FakePipeline(report: Reports.report([Reports.finding("CAN-2", .failed)])))
         #expect(result.status == 1)
         #expect(result.output == "\(Reports.results - 1) passed, 1 failed (report: \(target))\n")
         #expect(try String(contentsOfFile: target, encoding: .utf8).hasPrefix("<?xml"))
@@ -134,7 +156,9 @@ struct ExitStatusTests {
     @Test("a pipeline that can make no report: exit 2 with its reason; a stage that failed to build: exit 2 with the report")
     func pipelineFailures() async throws {
         let package = try TemporaryFolder.withManifest()
-        let failing = FakePipeline { _, _ throws(CheckError) in throw .packageUnreadable(path: "/p", reason: "swift package describe failed") }
+        let failing = FakePipeline { _, _ throws(CheckError) in
+            throw .packageUnreadable(path: "/p", reason: "swift package describe failed")
+        }
         let failed = await run(["check", package.path], pipeline: failing)
         #expect(failed.status == 2)
         #expect(failed.error == "error: cannot read the package at /p: swift package describe failed\n")
@@ -161,8 +185,9 @@ struct ExitStatusTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("on a terminal, progress is one live line in colour, cleared before the report; NO_COLOR keeps it plain",
-          arguments: [([String: String](), true), (["NO_COLOR": "1"], false)])
+    @Test(
+        "on a terminal, progress is one live line in colour, cleared before the report; NO_COLOR keeps it plain",
+        arguments: [([String: String](), true), (["NO_COLOR": "1"], false)])
     func liveProgress(environment: [String: String], coloured: Bool) async throws {
         let package = try TemporaryFolder.withManifest()
         let pipeline = FakePipeline { _, progress throws(CheckError) in

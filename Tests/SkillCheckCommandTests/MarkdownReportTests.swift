@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
 import SkillCheckCommand
 import SkillConformance
+import TestSupport
 import Testing
 
 @Suite("The Markdown summary of a check")
@@ -14,8 +14,9 @@ struct MarkdownReportTests {
         let lines = markdown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "### skillcheck: Notes")
         #expect(lines.contains("❌ **Failed**: 2 skills, \(Reports.results - 2) passed, 1 failed, 1 warning"))
-        #expect(lines.contains("Stages: ✅ static (1.2 s) · ✅ conformance · ➖ race skipped: --no-tsan")
-                    || lines.contains("Stages: ✅ static (1.3 s) · ✅ conformance · ➖ race skipped: --no-tsan"))
+        #expect(
+            lines.contains("Stages: ✅ static (1.2 s) · ✅ conformance · ➖ race skipped: --no-tsan")
+                || lines.contains("Stages: ✅ static (1.3 s) · ✅ conformance · ➖ race skipped: --no-tsan"))
         #expect(lines.contains("| Skill | sendable | cancellation | errors | metadata | time | crash | hang | tools |"))
         #expect(lines.contains("| --- | :-: | :-: | :-: | :-: | :-: | :-: | :-: | :-: |"))
         #expect(lines.contains("| NoteSkill (note) | ✅ | ❌ | ✅ | ✅ | ⚠️ | ✅ | ✅ | ✅ |"))
@@ -65,9 +66,13 @@ struct MarkdownReportTests {
     func limits() {
         let rules = RuleCatalog.standard.rules.prefix(4).map(\.id)
         let skills = (1...20).map { index in
-            SkillReport(type: "Skill\(index)", id: "s\(index)", findings: Reports.findings(skill: "s\(index)", rules.map { rule in
-                Reports.finding(rule, .failed, skill: "s\(index)")
-            }))
+            SkillReport(
+                type: "Skill\(index)", id: "s\(index)",
+                findings: Reports.findings(
+                    skill: "s\(index)",
+                    rules.map { rule in
+                        Reports.finding(rule, .failed, skill: "s\(index)")
+                    }))
         }
         let report = ConformanceReport(package: .init(path: "/tmp/Many"), stages: Reports.stages, skills: skills)
         let markdown = MarkdownReport(maximumFailures: 50).render(report)

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import SkillCheckCommand
+import TestSupport
 import Testing
 
 @Suite("ProgressReporter")
@@ -22,16 +22,17 @@ struct ProgressReporterTests {
     func lines() {
         let text = Captured()
         exercise(ProgressReporter(style: .lines, write: text.append))
-        #expect(text.value == """
-        [static] building with -strict-concurrency=complete…
-        ✔ static: done in 2.0 s
-        [conformance] running…
-        [conformance] NoteSkill…
-        ✘ [conformance] NoteSkill: 21 passed, 1 failed
-          harness: /tmp/h
-        ✘ static: build failed (2 lines)
+        #expect(
+            text.value == """
+                [static] building with -strict-concurrency=complete…
+                ✔ static: done in 2.0 s
+                [conformance] running…
+                [conformance] NoteSkill…
+                ✘ [conformance] NoteSkill: 21 passed, 1 failed
+                  harness: /tmp/h
+                ✘ static: build failed (2 lines)
 
-        """)
+                """)
     }
 
     @available(SkillCheckTesting, *)
@@ -40,8 +41,12 @@ struct ProgressReporterTests {
         let text = Captured()
         exercise(ProgressReporter(style: .live, width: 30, write: text.append))
         let clear = "\r\u{1B}[2K"
-        #expect(text.value.hasPrefix(clear + "[static] building with -stri…" + clear + "✔ static: done in 2.0 s\n[static] building with -stri…"))
-        #expect(text.value.contains(clear + "[conformance] NoteSkill…" + clear + "✘ [conformance] NoteSkill: 21 passed, 1 failed\n[conformance] NoteSkill…"))
+        #expect(
+            text.value.hasPrefix(clear + "[static] building with -stri…" + clear + "✔ static: done in 2.0 s\n[static] building with -stri…")
+        )
+        #expect(
+            text.value.contains(
+                clear + "[conformance] NoteSkill…" + clear + "✘ [conformance] NoteSkill: 21 passed, 1 failed\n[conformance] NoteSkill…"))
         #expect(text.value.hasSuffix(clear))
         #expect(!text.value.contains("\u{1B}[3"), "no colour unless asked")
     }

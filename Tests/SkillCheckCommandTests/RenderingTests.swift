@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
 import SkillCheckCommand
 import SkillConformance
+import TestSupport
 import Testing
 
 @Suite("The report's text and JUnit forms")
@@ -47,14 +47,17 @@ struct RenderingTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("check colours its text report only on a terminal, and never with NO_COLOR set", arguments: [
-        (true, [String: String](), true), (true, ["NO_COLOR": "1"], false), (true, ["NO_COLOR": ""], true),
-        (false, [:], false), (true, ["TERM": "dumb"], false),
-    ])
+    @Test(
+        "check colours its text report only on a terminal, and never with NO_COLOR set",
+        arguments: [
+            (true, [String: String](), true), (true, ["NO_COLOR": "1"], false), (true, ["NO_COLOR": ""], true),
+            (false, [:], false), (true, ["TERM": "dumb"], false),
+        ])
     func colourOnlyOnATerminal(terminal: Bool, environment: [String: String], coloured: Bool) async throws {
         let package = try TemporaryFolder.withManifest()
-        let result = await run(["check", package.path], pipeline: FakePipeline(report: Reports.report()),
-                               environment: environment, outputIsTerminal: terminal)
+        let result = await run(
+            ["check", package.path], pipeline: FakePipeline(report: Reports.report()),
+            environment: environment, outputIsTerminal: terminal)
         #expect(result.output.contains("\u{1B}[") == coloured)
         #expect(!result.error.contains("\u{1B}["), "progress to a non-terminal standard error is plain")
     }
@@ -62,7 +65,9 @@ struct RenderingTests {
     @available(SkillCheckTesting, *)
     @Test("a package that does not build shows the compiler's lines, and skills that could not be checked say why")
     func broken() {
-        var report = Reports.report(stages: [StageResult(.static, .buildFailed, diagnostics: ["Sources/N/N.swift:3:5: error: cannot find 'x'"])])
+        var report = Reports.report(stages: [
+            StageResult(.static, .buildFailed, diagnostics: ["Sources/N/N.swift:3:5: error: cannot find 'x'"])
+        ])
         report.skills[1].problem = "WeatherSkill has no public init()"
         let text = TextReport().render(report)
         #expect(text.contains("✘ static       the package does not build:\n    Sources/N/N.swift:3:5: error: cannot find 'x'\n"))
@@ -76,10 +81,14 @@ struct RenderingTests {
     func stageNotes() {
         let line = "Sources/Hub/Hub.swift:7:23: warning: static property 'token' is not concurrency-safe"
         let ran = TextReport().render(Reports.report(stages: [StageResult(.static, .ran, diagnostics: [line], seconds: 3.04)]))
-        #expect(ran.contains("✔ static       ran in 3.0 s\n    1 strict-concurrency diagnostic(s) outside the skills (no rule judges them):\n    \(line)\n"))
-        let reused = TextReport().render(Reports.report(stages: [
-            StageResult(.static, .reused, reason: "nothing changed since the run of 2026-12-03T07:12:03Z"),
-        ]))
+        #expect(
+            ran.contains(
+                "✔ static       ran in 3.0 s\n    1 strict-concurrency diagnostic(s) outside the skills (no rule judges them):\n    \(line)\n"
+            ))
+        let reused = TextReport().render(
+            Reports.report(stages: [
+                StageResult(.static, .reused, reason: "nothing changed since the run of 2026-12-03T07:12:03Z")
+            ]))
         #expect(reused.contains("✔ static       reused: nothing changed since the run of 2026-12-03T07:12:03Z\n"))
     }
 
@@ -94,19 +103,22 @@ struct RenderingTests {
     @available(SkillCheckTesting, *)
     @Test("JUnit: a failure per failed MUST rule, skips marked as skips, build failures as errors, XML escaped")
     func junit() {
-        var report = Reports.report([
-            Reports.finding("CAN-2", .failed, subject: "a <b> & \"c\""),
-            Reports.finding("SEND-2", .skipped(reason: "--no-tsan")),
-            Reports.finding("META-7", .notApplicable, observed: "no network"),
-            Reports.finding("TIME-2", .warning),
-        ], stages: [StageResult(.static, .ran), StageResult(.conformance, .ran), StageResult(.race, .skipped, reason: "--no-tsan")])
+        var report = Reports.report(
+            [
+                Reports.finding("CAN-2", .failed, subject: "a <b> & \"c\""),
+                Reports.finding("SEND-2", .skipped(reason: "--no-tsan")),
+                Reports.finding("META-7", .notApplicable, observed: "no network"),
+                Reports.finding("TIME-2", .warning),
+            ], stages: [StageResult(.static, .ran), StageResult(.conformance, .ran), StageResult(.race, .skipped, reason: "--no-tsan")])
         report.skills[1].problem = "bad\u{1}type"
         let xml = JUnitReport.render(report)
         #expect(xml.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"#))
         #expect(xml.contains(#"<testsuite name="skillcheck.stages" tests="3" failures="0" errors="0" skipped="1">"#))
         #expect(xml.contains(#"<testcase classname="skillcheck.stages" name="race">"#))
         #expect(xml.contains(#"<skipped message="--no-tsan"/>"#))
-        #expect(xml.contains(#"<failure message="a &lt;b&gt; &amp; &quot;c&quot;: expected ends within 5 s, observed still running" type="MUST">"#))
+        #expect(
+            xml.contains(
+                #"<failure message="a &lt;b&gt; &amp; &quot;c&quot;: expected ends within 5 s, observed still running" type="MUST">"#))
         #expect(xml.contains(#"<skipped message="not applicable: execute &quot;记录 a&quot;: not applicable (no network)"/>"#))
         #expect(xml.contains("<system-out>warning: "), "a warning without --strict passes, with its text")
         #expect(xml.contains(#"<error message="bad\u{1}type">"#))
@@ -120,10 +132,14 @@ struct RenderingTests {
     @Test("JUnit under --strict: a warning is a failure; a baselined failure is a skip; a stale entry a failure")
     func junitJudged() throws {
         let report = Reports.report([Reports.finding("TIME-2", .warning), Reports.finding("CAN-2", .failed)])
-        let baseline = ConformanceBaseline([.init(skill: "note", rule: "CAN-2", reason: "until #12"),
-                                             .init(skill: "WeatherSkill", rule: "ERR-1", reason: "old")], file: "b.json")
+        let baseline = ConformanceBaseline(
+            [
+                .init(skill: "note", rule: "CAN-2", reason: "until #12"),
+                .init(skill: "WeatherSkill", rule: "ERR-1", reason: "old"),
+            ], file: "b.json")
         let xml = JUnitReport.render(report.judged(strict: true, baseline: baseline))
-        #expect(xml.contains(#"<failure message="execute &quot;记录 a&quot;: expected ends within 5 s, observed still running" type="SHOULD">"#))
+        #expect(
+            xml.contains(#"<failure message="execute &quot;记录 a&quot;: expected ends within 5 s, observed still running" type="SHOULD">"#))
         #expect(xml.contains(#"<skipped message="known failure (baseline): until #12"/>"#))
         #expect(xml.contains(#"<testsuite name="skillcheck.baseline" tests="1" failures="1" errors="0" skipped="0">"#))
         #expect(xml.contains(#"name="WeatherSkill ERR-1">"#))

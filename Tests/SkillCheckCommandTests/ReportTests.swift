@@ -1,8 +1,8 @@
 import Foundation
-import TestSupport
 import SkillCheckCommand
 import SkillConformance
 import SkillScenarios
+import TestSupport
 import Testing
 
 @Suite("The report: skillcheck.report/1")
@@ -11,28 +11,35 @@ struct ReportTests {
     @Test("a rule's findings aggregate: the worst outcome wins, each failing case is kept with the rule's fix")
     func aggregation() throws {
         let rule = try #require(RuleCatalog.standard["CAN-2"])
-        let result = RuleResult(rule: rule, findings: [
-            Reports.finding("CAN-2", .passed, subject: "case 1"),
-            Reports.finding("CAN-2", .failed, subject: "case 2", seed: 42),
-            Reports.finding("CAN-2", .failed, subject: "case 3", observed: "ran 10 s"),
-        ])
+        let result = RuleResult(
+            rule: rule,
+            findings: [
+                Reports.finding("CAN-2", .passed, subject: "case 1"),
+                Reports.finding("CAN-2", .failed, subject: "case 2", seed: 42),
+                Reports.finding("CAN-2", .failed, subject: "case 3", observed: "ran 10 s"),
+            ])
         #expect(result.outcome == .failed)
         #expect(result.checks == 3)
         #expect(result.category == .cancellation && result.level == .must)
         #expect(result.findings.map(\.subject) == ["case 2", "case 3"])
-        #expect(result.message == "case 2: expected ends within 5 s, observed still running (seed 42)\ncase 3: expected ends within 5 s, observed ran 10 s")
+        #expect(
+            result.message
+                == "case 2: expected ends within 5 s, observed still running (seed 42)\ncase 3: expected ends within 5 s, observed ran 10 s"
+        )
         #expect(result.fix == rule.advice)
     }
 
     @available(SkillCheckTesting, *)
-    @Test("outcomes combine as failed > warning > skipped > passed > not-applicable; no finding at all is skipped", arguments: [
-        ([Finding.Outcome.passed, .warning], RuleResult.Outcome.warning),
-        ([.passed, .skipped(reason: "the run escaped (TIME-1)")], .skipped),
-        ([.notApplicable, .passed], .passed),
-        ([.notApplicable], .notApplicable),
-        ([.skipped(reason: "x"), .failed], .failed),
-        ([], .skipped),
-    ])
+    @Test(
+        "outcomes combine as failed > warning > skipped > passed > not-applicable; no finding at all is skipped",
+        arguments: [
+            ([Finding.Outcome.passed, .warning], RuleResult.Outcome.warning),
+            ([.passed, .skipped(reason: "the run escaped (TIME-1)")], .skipped),
+            ([.notApplicable, .passed], .passed),
+            ([.notApplicable], .notApplicable),
+            ([.skipped(reason: "x"), .failed], .failed),
+            ([], .skipped),
+        ])
     func precedence(outcomes: [Finding.Outcome], expected: RuleResult.Outcome) throws {
         let rule = try #require(RuleCatalog.standard["TIME-2"])
         let result = RuleResult(rule: rule, findings: outcomes.map { Reports.finding("TIME-2", $0) })
@@ -45,7 +52,8 @@ struct ReportTests {
     @available(SkillCheckTesting, *)
     @Test("a skill gets one result per catalogue rule, in catalogue order; an unknown rule's finding is a problem")
     func skillResults() {
-        let skill = SkillReport(type: "NoteSkill", id: "note", findings: [Reports.finding("META-1", .passed), Reports.finding("XYZ-9", .failed)])
+        let skill = SkillReport(
+            type: "NoteSkill", id: "note", findings: [Reports.finding("META-1", .passed), Reports.finding("XYZ-9", .failed)])
         #expect(skill.results.map(\.rule) == RuleCatalog.standard.rules.map(\.id))
         #expect(skill.result(for: "META-1")?.outcome == .passed)
         #expect(skill.result(for: "CAN-2")?.outcome == .skipped)
@@ -74,10 +82,11 @@ struct ReportTests {
         #expect(can2["level"] == .string("MUST"))
         #expect(can2["outcome"] == .string("failed"))
         #expect(can2["message"] == .string("execute \"记录 a\": expected ends within 5 s, observed still running (seed 7)"))
-        #expect(document["stages"].map { stages in
-            guard case .array(let items) = stages else { return false }
-            return items.last?["status"] == .string("skipped") && items.last?["reason"] == .string("--no-tsan")
-        } == true)
+        #expect(
+            document["stages"].map { stages in
+                guard case .array(let items) = stages else { return false }
+                return items.last?["status"] == .string("skipped") && items.last?["reason"] == .string("--no-tsan")
+            } == true)
         #expect(document["summary"]?["exitStatus"] == .number(1))
         #expect(document["summary"]?["failed"] == .number(1))
         #expect(document["summary"]?["warnings"] == .number(1))
@@ -86,10 +95,14 @@ struct ReportTests {
     @available(SkillCheckTesting, *)
     @Test("every category and outcome is spelt as the schema says")
     func vocabulary() {
-        #expect(ConformanceRule.Category.allCases.map(\.rawValue) == ["sendable", "cancellation", "errors", "metadata", "time", "crash", "hang", "tools"])
+        #expect(
+            ConformanceRule.Category.allCases.map(\.rawValue) == [
+                "sendable", "cancellation", "errors", "metadata", "time", "crash", "hang", "tools",
+            ])
         #expect(RuleResult.Outcome.allCases.map(\.rawValue) == ["passed", "failed", "warning", "skipped", "not-applicable"])
-        #expect([StageResult.Status.ran, .reused, .skipped, .buildFailed, .error].map(\.rawValue)
-            == ["ran", "reused", "skipped", "build-failed", "error"])
+        #expect(
+            [StageResult.Status.ran, .reused, .skipped, .buildFailed, .error].map(\.rawValue)
+                == ["ran", "reused", "skipped", "build-failed", "error"])
     }
 
     @available(SkillCheckTesting, *)
@@ -115,8 +128,9 @@ struct ReportTests {
         }
         let empty = ConformanceReport(package: .init(path: "/tmp/x"), stages: Reports.stages, skills: [])
         #expect(empty.summary.exitStatus == 2)
-        let skippedOnly = ConformanceReport(package: .init(path: "/tmp/x"), stages: Reports.stages,
-                                            skills: [SkillReport(type: "NoteSkill", id: "note", findings: [])])
+        let skippedOnly = ConformanceReport(
+            package: .init(path: "/tmp/x"), stages: Reports.stages,
+            skills: [SkillReport(type: "NoteSkill", id: "note", findings: [])])
         #expect(skippedOnly.summary.exitStatus == 2, "every result skipped: nothing was checked")
         var problem = Reports.report()
         problem.skills[0].problem = "NoteSkill has no public init()"

@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
 import SkillCheckCommand
 import SkillConformance
+import TestSupport
 import Testing
 
 @Suite("skillcheck rules")

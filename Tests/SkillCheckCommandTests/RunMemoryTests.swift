@@ -45,8 +45,9 @@ struct RunMemoryTests {
         seen.append(PackageFingerprint(roots: [folder.path], tools: []).value)
         try "struct Tag {}\n".write(to: folder.appendingPathComponent("Sources/Notes/Tag.swift"), atomically: false, encoding: .utf8)
         seen.append(PackageFingerprint(roots: [folder.path], tools: []).value)
-        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("Sources/Notes/Alias.swift").path,
-                                                   withDestinationPath: "Tag.swift")
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("Sources/Notes/Alias.swift").path,
+            withDestinationPath: "Tag.swift")
         seen.append(PackageFingerprint(roots: [folder.path], tools: []).value)
         try FileManager.default.removeItem(at: folder.appendingPathComponent("Sources/Notes/Tag.swift"))
         seen.append(PackageFingerprint(roots: [folder.path], tools: []).value)
@@ -84,7 +85,8 @@ struct RunMemoryTests {
         let folder = try Self.tree()
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(RunMemory.read(in: folder) == nil)
-        try #"{"schema":"skillcheck.memory/0"}"#.write(to: folder.appendingPathComponent(RunMemory.fileName), atomically: false, encoding: .utf8)
+        try #"{"schema":"skillcheck.memory/0"}"#.write(
+            to: folder.appendingPathComponent(RunMemory.fileName), atomically: false, encoding: .utf8)
         #expect(RunMemory.read(in: folder) == nil)
     }
 }

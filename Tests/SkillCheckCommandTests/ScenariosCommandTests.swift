@@ -22,7 +22,6 @@ struct ScenariosCommandTests {
         return try ScenariosCommand.run(arguments) { printed += $0 }
     }
 
-
     @available(SkillCheckTesting, *)
     @Test("exit status 0 when every transcript passes, 1 when one fails, 2 when one cannot be read")
     func exitStatus() throws {
@@ -44,14 +43,19 @@ struct ScenariosCommandTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("usage mistakes are errors that say what to type instead", arguments: [
-        (["--format", "yaml"], "--format takes one of text, json, junit; found 'yaml'"),
-        (["--record", "sometimes"], "--record takes one of never, missing, failed, all; found 'sometimes'"),
-        (["--shard", "0/3"], "--shard takes i/n with 1 ≤ i ≤ n, such as 1/4; found '0/3'"),
-        (["--verbose"], "unknown option '--verbose' for 'scenarios'; its options are --filter, --shard, --record, --format, --output, --artifacts, --package, --scratch-path"),
-        (["--filter"], "--filter needs a value: <TEXT>"),
-        (["no/such/folder"], "no such file or folder: no/such/folder"),
-    ])
+    @Test(
+        "usage mistakes are errors that say what to type instead",
+        arguments: [
+            (["--format", "yaml"], "--format takes one of text, json, junit; found 'yaml'"),
+            (["--record", "sometimes"], "--record takes one of never, missing, failed, all; found 'sometimes'"),
+            (["--shard", "0/3"], "--shard takes i/n with 1 ≤ i ≤ n, such as 1/4; found '0/3'"),
+            (
+                ["--verbose"],
+                "unknown option '--verbose' for 'scenarios'; its options are --filter, --shard, --record, --format, --output, --artifacts, --package, --scratch-path"
+            ),
+            (["--filter"], "--filter needs a value: <TEXT>"),
+            (["no/such/folder"], "no such file or folder: no/such/folder"),
+        ])
     func usageErrors(arguments: [String], message: String) {
         do {
             _ = try run(arguments)

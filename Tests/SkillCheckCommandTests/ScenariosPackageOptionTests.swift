@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
 import SkillCheckCommand
 import SkillScenarios
+import TestSupport
 import Testing
 
 /// `skillcheck scenarios --package PATH`: what it checks before it builds anything, what it hands the
@@ -15,7 +15,10 @@ struct ScenariosPackageOptionTests {
         try package.file("Notes/README.md", "not a package")
         let cases = [
             (package("missing"), "--package \(package("missing")): no such folder"),
-            (package("Package.swift"), "--package \(package("Package.swift")) is a file; give the folder that holds the package's Package.swift"),
+            (
+                package("Package.swift"),
+                "--package \(package("Package.swift")) is a file; give the folder that holds the package's Package.swift"
+            ),
             (package("Notes"), "--package \(package("Notes")) is not a Swift package (no Package.swift in it)"),
         ]
         for (path, message) in cases {
@@ -28,11 +31,13 @@ struct ScenariosPackageOptionTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("a mistaken option value is an error before the harness is built", arguments: [
-        (["--shard", "0/3"], "error: --shard takes i/n with 1 ≤ i ≤ n, such as 1/4; found '0/3'"),
-        (["--record", "sometimes"], "error: --record takes one of never, missing, failed, all; found 'sometimes'"),
-        (["--pakage", "."], "error: unknown option '--pakage' for 'scenarios'; did you mean '--package'?"),
-    ])
+    @Test(
+        "a mistaken option value is an error before the harness is built",
+        arguments: [
+            (["--shard", "0/3"], "error: --shard takes i/n with 1 ≤ i ≤ n, such as 1/4; found '0/3'"),
+            (["--record", "sometimes"], "error: --record takes one of never, missing, failed, all; found 'sometimes'"),
+            (["--pakage", "."], "error: unknown option '--pakage' for 'scenarios'; did you mean '--package'?"),
+        ])
     func mistakesFirst(arguments: [String], message: String) async throws {
         // A folder with a Package.swift that SwiftPM cannot read: reaching discovery would be a different error.
         let package = try TemporaryFolder.withManifest()
@@ -51,12 +56,14 @@ struct ScenariosPackageOptionTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("the harness's program gets every argument but --package and --scratch-path, in order", arguments: [
-        (["--package", "../Notes", "Transcripts", "--record", "never"], ["Transcripts", "--record", "never"]),
-        (["--package=../Notes", "--scratch-path=/tmp/s", "--format", "junit", "a", "b"], ["--format", "junit", "a", "b"]),
-        (["--filter", "x", "--scratch-path", "/tmp/s", "--package", "N", "--", "--package"], ["--filter", "x", "--", "--package"]),
-        (["--package", "N", "--help"], ["--help"]),
-    ])
+    @Test(
+        "the harness's program gets every argument but --package and --scratch-path, in order",
+        arguments: [
+            (["--package", "../Notes", "Transcripts", "--record", "never"], ["Transcripts", "--record", "never"]),
+            (["--package=../Notes", "--scratch-path=/tmp/s", "--format", "junit", "a", "b"], ["--format", "junit", "a", "b"]),
+            (["--filter", "x", "--scratch-path", "/tmp/s", "--package", "N", "--", "--package"], ["--filter", "x", "--", "--package"]),
+            (["--package", "N", "--help"], ["--help"]),
+        ])
     func harnessArguments(arguments: [String], expected: [String]) {
         #expect(PackageScenarios.harnessArguments(arguments) == expected)
     }
@@ -66,8 +73,10 @@ struct ScenariosPackageOptionTests {
     func help() throws {
         #expect(ScenariosCommand.spec.help.contains("--package <PATH>"))
         #expect(ScenariosCommand.spec.help.contains("The skills a transcript can name: note, weather, echo, fail, slow."))
-        let packageHelp = ScenariosCommand.spec(skillIDs: ["todo", "todo", "mail"], package: "/home/me/Todo",
-                                                unavailable: ["Todo.DraftSkill: it has no public init()"]).help
+        let packageHelp = ScenariosCommand.spec(
+            skillIDs: ["todo", "todo", "mail"], package: "/home/me/Todo",
+            unavailable: ["Todo.DraftSkill: it has no public init()"]
+        ).help
         #expect(packageHelp.contains("The skills a transcript can name (those of the package at /home/me/Todo): todo, mail."))
         #expect(packageHelp.contains("Not available: Todo.DraftSkill: it has no public init()"))
     }
@@ -90,8 +99,9 @@ struct ScenariosPackageOptionTests {
     func endedBySignal() async throws {
         let error = Captured()
         let terminal = Terminal(output: { _ in }, error: error.append)
-        let status = try await PackageScenarios.runProgram(URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "kill -KILL $$"],
-                                                           terminal: terminal)
+        let status = try await PackageScenarios.runProgram(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", "kill -KILL $$"],
+            terminal: terminal)
         #expect(status == 2)
         #expect(error.value.contains("was ended by signal 9 before it finished"), "\(error.value)")
     }

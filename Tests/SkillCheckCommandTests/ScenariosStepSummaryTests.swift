@@ -17,8 +17,10 @@ struct ScenariosStepSummaryTests {
         try folder.file("t/c.json", "{")
         let summary = try folder.file("summary.md", "earlier step\n")
         var printed = ""
-        let status = try ScenariosCommand.run([folder("t"), "--record", "never", "--shard", "1/1", "--artifacts", folder("artifacts")],
-                                              environment: ["GITHUB_STEP_SUMMARY": summary]) { printed += $0 }
+        let status = try ScenariosCommand.run(
+            [folder("t"), "--record", "never", "--shard", "1/1", "--artifacts", folder("artifacts")],
+            environment: ["GITHUB_STEP_SUMMARY": summary]
+        ) { printed += $0 }
         #expect(status == 2)
         let text = try TemporaryFolder.text(summary)
         #expect(text.hasPrefix("earlier step\n\n### skillcheck scenarios (shard 1/1)\n\n"))

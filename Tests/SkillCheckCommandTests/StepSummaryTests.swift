@@ -1,7 +1,7 @@
 import Foundation
-import TestSupport
 import SkillCheckCommand
 import SkillConformance
+import TestSupport
 import Testing
 
 /// `$GITHUB_STEP_SUMMARY` is injected through the command line's environment: no real GitHub.
@@ -13,8 +13,9 @@ struct StepSummaryTests {
         let package = try TemporaryFolder.withManifest()
         let summary = try package.file("summary.md", "## Build\n\nearlier step\n")
         let report = Reports.report([Reports.finding("CAN-2", .failed)])
-        let result = await run(["check", package.path], pipeline: FakePipeline(report: report),
-                               environment: ["GITHUB_STEP_SUMMARY": summary])
+        let result = await run(
+            ["check", package.path], pipeline: FakePipeline(report: report),
+            environment: ["GITHUB_STEP_SUMMARY": summary])
         #expect(result.status == 1)
         #expect(result.output == TextReport().render(report.judged(strict: false, baseline: nil, selection: [])))
         let text = try String(contentsOfFile: summary, encoding: .utf8)
@@ -22,8 +23,9 @@ struct StepSummaryTests {
         #expect(text.contains("| NoteSkill (note) | ✅ | ❌ |"))
 
         // A second command in the same step adds its own, after the first.
-        _ = await run(["check", package.path], pipeline: FakePipeline(report: Reports.report()),
-                      environment: ["GITHUB_STEP_SUMMARY": summary])
+        _ = await run(
+            ["check", package.path], pipeline: FakePipeline(report: Reports.report()),
+            environment: ["GITHUB_STEP_SUMMARY": summary])
         let both = try String(contentsOfFile: summary, encoding: .utf8)
         #expect(both.hasPrefix(text) && both.dropFirst(text.count).contains("✅ **Passed**"))
     }
@@ -38,13 +40,15 @@ struct StepSummaryTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("a summary that cannot be written is exit status 2 with the reason, even when every rule passed",
-          arguments: [("a-folder", "it is a folder"), ("no/such/folder/summary.md", "does not exist")])
+    @Test(
+        "a summary that cannot be written is exit status 2 with the reason, even when every rule passed",
+        arguments: [("a-folder", "it is a folder"), ("no/such/folder/summary.md", "does not exist")])
     func failedAppend(name: String, reason: String) async throws {
         let package = try TemporaryFolder.withManifest()
         try FileManager.default.createDirectory(atPath: package("a-folder"), withIntermediateDirectories: true)
-        let result = await run(["check", package.path], pipeline: FakePipeline(report: Reports.report()),
-                               environment: ["GITHUB_STEP_SUMMARY": package(name)])
+        let result = await run(
+            ["check", package.path], pipeline: FakePipeline(report: Reports.report()),
+            environment: ["GITHUB_STEP_SUMMARY": package(name)])
         #expect(result.status == 2)
         #expect(result.output.contains("✔ passed"), "the report is still printed")
         #expect(result.error.contains("error: cannot add the summary to $GITHUB_STEP_SUMMARY: cannot write \(package(name)): "))

@@ -12,8 +12,9 @@ struct ChildProcessTests {
 
     @Test("the child leads a session of its own, and its output, errors and status pass through")
     func ownSession() throws {
-        let run = try ToolRunner.run(["/bin/sh", "-c", "echo $$ $(cut -d' ' -f6 /proc/$$/stat); echo oops >&2; exit 3"],
-                                     timeout: .seconds(30), grace: grace)
+        let run = try ToolRunner.run(
+            ["/bin/sh", "-c", "echo $$ $(cut -d' ' -f6 /proc/$$/stat); echo oops >&2; exit 3"],
+            timeout: .seconds(30), grace: grace)
         let fields = run.standardOutput.split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         #expect(fields.count == 2 && fields[0] == fields[1], "pid and session: \(run.standardOutput)")
         #expect(run.standardError == "oops\n")
@@ -74,15 +75,17 @@ struct ChildProcessTests {
     /// The pipes this process has open, as `pipe:[inode]`.
     static func openPipes() -> Set<String> {
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return Set(descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
-            .filter { $0.hasPrefix("pipe:") })
+        return Set(
+            descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+                .filter { $0.hasPrefix("pipe:") })
     }
 
     /// The live processes whose environment holds `marker`: everything a run started inherits it.
     static func processes(marked marker: String) -> [String] {
         SessionMembers.all().compactMap { member in
             guard let environment = FileManager.default.contents(atPath: "/proc/\(member.pid)/environ"),
-                  String(decoding: environment, as: UTF8.self).contains(marker) else { return nil }
+                String(decoding: environment, as: UTF8.self).contains(marker)
+            else { return nil }
             return "\(member.pid) \(member.name)"
         }
     }

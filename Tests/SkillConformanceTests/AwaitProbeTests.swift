@@ -1,8 +1,9 @@
 import BundledBrokenSkills
 import Foundation
-@testable import SkillConformance
 import SkillKit
 import Testing
+
+@testable import SkillConformance
 
 /// The checks act at every await of a run, reach a skill's work through derived samples, and read real
 /// time in a skill's source.
@@ -22,8 +23,9 @@ struct AwaitProbeTests {
     func secondAwait() async {
         let findings = await SkillConformance.check(for: "CAN-3").run(SkillUnderTest(SavedForecastSkill()))
         let failed = findings.filter { $0.outcome == .failed }
-        #expect(!failed.isEmpty && failed.allSatisfy { $0.subject.contains("operation 2 of 2 (save forecasts/beijing)") },
-                "\(findings.map(\.message))")
+        #expect(
+            !failed.isEmpty && failed.allSatisfy { $0.subject.contains("operation 2 of 2 (save forecasts/beijing)") },
+            "\(findings.map(\.message))")
         let faults = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(CommuteWeatherSkill()))
         #expect(faults.contains { $0.outcome == .failed && $0.subject.contains("operation 2 of 2") })
         #expect(!faults.contains { $0.outcome == .failed && $0.subject.contains("operation 1 of 2") })
@@ -32,8 +34,9 @@ struct AwaitProbeTests {
     @Test("a run with more awaits than are probed says so")
     func manyAwaits() async {
         let findings = await SkillConformance.check(for: "CAN-3").run(SkillUnderTest(ManySleepsSkill()))
-        #expect(findings.contains { $0.outcome == .passed && $0.observed.contains("the run had 40; the first 32 were probed") },
-                "\(findings.map(\.message))")
+        #expect(
+            findings.contains { $0.outcome == .passed && $0.observed.contains("the run had 40; the first 32 were probed") },
+            "\(findings.map(\.message))")
     }
 
     @Test("when no sample gets past the input checks, the run rules say so and META-8 warns")
@@ -43,8 +46,9 @@ struct AwaitProbeTests {
         #expect(warning.map(\.outcome) == [.warning])
         for rule in ["CAN-2", "ERR-1", "TIME-2"] {
             let findings = await SkillConformance.check(for: rule).run(subject)
-            #expect(findings.allSatisfy { if case .skipped(let reason) = $0.outcome { reason.contains("(META-8 warns)") } else { false } },
-                    "\(rule): \(findings.map(\.message))")
+            #expect(
+                findings.allSatisfy { if case .skipped(let reason) = $0.outcome { reason.contains("(META-8 warns)") } else { false } },
+                "\(rule): \(findings.map(\.message))")
         }
         // A skill that does no I/O at all still reaches its work: it is judged, not warned about.
         let pure = await SkillConformance.check(for: "META-8").run(SkillUnderTest(ShoutSkill()))
@@ -53,11 +57,18 @@ struct AwaitProbeTests {
         #expect(cancel.map(\.outcome) == [.notApplicable])
     }
 
-    @Test("derived samples follow the keyword's script", arguments: [
-        ("记一下", ["记一下", "记一下 明天下午三点和团队开会", "请帮我记一下：明天下午三点开会", "记一下 200", "北京记一下"]),
-        ("note", ["note", "note buy milk and eggs tomorrow", "please note this for me: team meeting at 3 tomorrow", "note 200",
-                  "note in London"]),
-    ])
+    @Test(
+        "derived samples follow the keyword's script",
+        arguments: [
+            ("记一下", ["记一下", "记一下 明天下午三点和团队开会", "请帮我记一下：明天下午三点开会", "记一下 200", "北京记一下"]),
+            (
+                "note",
+                [
+                    "note", "note buy milk and eggs tomorrow", "please note this for me: team meeting at 3 tomorrow", "note 200",
+                    "note in London",
+                ]
+            ),
+        ])
     func derivedShapes(_ keyword: String, _ expected: [String]) {
         #expect(SampleDerivation.candidates(keywords: [keyword]) { _ in true } == expected)
         #expect(SampleDerivation.candidates(keywords: [keyword]) { $0.count < 10 } == expected.filter { $0.count < 10 })
@@ -76,7 +87,8 @@ struct AwaitProbeTests {
             let g = ContinuousClock.now
             """
         let uses = RealTimeUse.scan(source, file: "S.swift")
-        #expect(uses.map { "\($0.line):\($0.kind.rawValue)" } == ["1:Date()", "6:UUID()", "6:.random", "7:Task.sleep", "8:ContinuousClock"])
+        #expect(
+            uses.map { "\($0.line):\($0.kind.rawValue)" } == ["1:Date()", "6:UUID()", "6:.random", "7:Task.sleep", "8:ContinuousClock"])
     }
 }
 

@@ -1,7 +1,8 @@
 import Foundation
-@testable import SkillConformance
 import SkillKit
 import Testing
+
+@testable import SkillConformance
 
 @Suite("The rule catalogue and findings are data")
 struct CatalogTests {
@@ -19,9 +20,11 @@ struct CatalogTests {
     @Test("the issue's rules are all there")
     func issueRulesExist() {
         let ids = Set(RuleCatalog.standard.rules.map(\.id))
-        let named = ["SEND-1", "SEND-2", "SEND-3", "CAN-1", "CAN-2", "CAN-3", "CAN-4", "HANG-1", "ERR-1", "ERR-2", "ERR-3",
-                     "META-1", "META-2", "META-3", "META-4", "META-5", "META-6", "META-7", "META-8", "TIME-1", "TIME-2",
-                     "CRASH-1", "TOOL-1", "TOOL-2", "TOOL-3", "TOOL-4", "TOOL-5", "TOOL-6"]
+        let named = [
+            "SEND-1", "SEND-2", "SEND-3", "CAN-1", "CAN-2", "CAN-3", "CAN-4", "HANG-1", "ERR-1", "ERR-2", "ERR-3",
+            "META-1", "META-2", "META-3", "META-4", "META-5", "META-6", "META-7", "META-8", "TIME-1", "TIME-2",
+            "CRASH-1", "TOOL-1", "TOOL-2", "TOOL-3", "TOOL-4", "TOOL-5", "TOOL-6",
+        ]
         #expect(ids == Set(named))
         let shoulds = RuleCatalog.standard.rules.filter { $0.level == .should }.map(\.id)
         #expect(shoulds == ["SEND-3", "META-8", "TIME-2", "TOOL-6"])
@@ -32,8 +35,11 @@ struct CatalogTests {
         let byKinds = Dictionary(grouping: RuleCatalog.standard.rules, by: \.appliesTo).mapValues { $0.map(\.id) }
         #expect(byKinds[[.tool]] == ["TOOL-1", "TOOL-2", "TOOL-3", "TOOL-4", "TOOL-5", "TOOL-6"])
         #expect(byKinds[[.agent]] == ["ERR-2", "META-3", "META-4", "META-5", "META-6", "META-7", "META-8", "TIME-2"])
-        #expect(byKinds[[.agent, .tool]] == ["SEND-1", "SEND-2", "SEND-3", "CAN-1", "CAN-2", "CAN-3", "CAN-4", "HANG-1",
-                                             "ERR-1", "ERR-3", "META-1", "META-2", "TIME-1", "CRASH-1"])
+        #expect(
+            byKinds[[.agent, .tool]] == [
+                "SEND-1", "SEND-2", "SEND-3", "CAN-1", "CAN-2", "CAN-3", "CAN-4", "HANG-1",
+                "ERR-1", "ERR-3", "META-1", "META-2", "TIME-1", "CRASH-1",
+            ])
         // A catalogue written before tool skills (no appliesTo) reads as rules for both kinds.
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
@@ -55,15 +61,17 @@ struct CatalogTests {
     func findingsAreCodable() throws {
         let findings = [
             Finding(ruleID: "META-1", skillID: "note", outcome: .passed, subject: "id", expected: "a", observed: "b"),
-            Finding(ruleID: "CAN-1", skillID: "note", outcome: .skipped(reason: "not implemented yet (issue 8)"),
-                    subject: "s", expected: "e", observed: "o", seed: 42, limits: .init(virtualSeconds: 10, realStallSeconds: 1)),
+            Finding(
+                ruleID: "CAN-1", skillID: "note", outcome: .skipped(reason: "not implemented yet (issue 8)"),
+                subject: "s", expected: "e", observed: "o", seed: 42, limits: .init(virtualSeconds: 10, realStallSeconds: 1)),
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = .withoutEscapingSlashes
         let data = try encoder.encode(FindingsReport(findings: findings))
         #expect(try FindingsReport.decode(data).findings == findings)
-        let other = Data(String(decoding: data, as: UTF8.self)
-            .replacingOccurrences(of: "skillcheck.findings/1", with: "skillcheck.findings/9").utf8)
+        let other = Data(
+            String(decoding: data, as: UTF8.self)
+                .replacingOccurrences(of: "skillcheck.findings/1", with: "skillcheck.findings/9").utf8)
         #expect(throws: FindingsReport.SchemaMismatch.self) { try FindingsReport.decode(other) }
     }
 

@@ -7,8 +7,9 @@ import Testing
 struct OneLinerTests {
     /// EchoSkill is declared in this test target, which `swift build` does not compile, so the
     /// compile-time rules are left out here; StaticConformanceTests checks them on the example packages.
-    @Test(arguments: SkillConformance.cases(
-        for: [EchoSkill()], rules: SkillConformance.implementedRuleIDs.filter { !SkillConformance.staticRuleIDs.contains($0) }))
+    @Test(
+        arguments: SkillConformance.cases(
+            for: [EchoSkill()], rules: SkillConformance.implementedRuleIDs.filter { !SkillConformance.staticRuleIDs.contains($0) }))
     func conformance(_ c: ConformanceCase) async { await c.expectPasses() }
 
     @Test("without its package, the one-liner reports the compile-time rules skipped, never passed")

@@ -22,7 +22,8 @@ struct ReadmeTests {
         // The expected text also goes to a temporary file, to copy from without the log's decoration.
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-conformance-rules.md")
         let saved = (try? expected.write(to: copy, atomically: true, encoding: .utf8)) != nil
-        Issue.record("""
+        Issue.record(
+            """
             \(url.path) is out of step with the catalogue; between the markers it should read\
             \(saved ? " (also in \(copy.path))" : ""):
             \(expected)

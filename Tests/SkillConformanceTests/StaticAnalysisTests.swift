@@ -1,6 +1,7 @@
 import Foundation
-@testable import SkillConformance
 import Testing
+
+@testable import SkillConformance
 
 @Suite("The static analysis reads the compiler's output and the symbol graph")
 struct StaticAnalysisTests {
@@ -29,9 +30,11 @@ struct StaticAnalysisTests {
 
     @Test("lines that only look like diagnostics are not parsed")
     func ignoresOtherLines() {
-        let lines = ["error: emit-module command failed with exit code 1 (use -v to see invocation)",
-                     "   |         `- warning: stored property 'box' of 'Sendable'-conforming struct 'Holder'",
-                     "[16/16] Emitting module SkillKit", "warning: 'x': no file"]
+        let lines = [
+            "error: emit-module command failed with exit code 1 (use -v to see invocation)",
+            "   |         `- warning: stored property 'box' of 'Sendable'-conforming struct 'Holder'",
+            "[16/16] Emitting module SkillKit", "warning: 'x': no file",
+        ]
         #expect(CompilerDiagnostic.parse(lines.joined(separator: "\n")).isEmpty)
     }
 
@@ -81,7 +84,9 @@ struct StaticAnalysisTests {
         #expect(analysis.escapeHatchFindings(typeName: "Holder", skillID: "holder", sendTwoPassed: false).map(\.outcome) == [.passed])
     }
 
-    @Test("an escape hatch belongs to the skill when it is in its file's imports, its declaration, or a stored property's type (private, or by extension)")
+    @Test(
+        "an escape hatch belongs to the skill when it is in its file's imports, its declaration, or a stored property's type (private, or by extension)"
+    )
     func attributesEscapeHatches() throws {
         let file = "/pkg/Sources/M/Skill.swift"
         let source = """
@@ -105,15 +110,19 @@ struct StaticAnalysisTests {
         func stored(_ type: String, _ usr: String) -> String {
             #"[{"kind": "keyword", "spelling": "let"}, {"kind": "typeIdentifier", "spelling": "\#(type)", "preciseIdentifier": "\#(usr)"}]"#
         }
-        let graph = #"{"module": {"name": "M"}, "symbols": ["#
-            + [symbol("s:1M5SkillV", "struct", #"["Skill"]"#, line: 1),
-               symbol("s:1M5SkillV4memo", "property", #"["Skill", "memo"]"#, line: 2, fragments: stored("Memo", "s:1M4MemoC")),
-               symbol("s:1M5SkillV6hidden", "property", #"["Skill", "hidden"]"#, line: nil, fragments: stored("Hidden", "s:1M6HiddenC")),
-               symbol("s:1M4MemoC", "class", #"["Memo"]"#, line: 6),
-               symbol("s:1M5OtherV", "struct", #"["Other"]"#, line: 8),
-               symbol("s:1M6HiddenC", "class", #"["Hidden"]"#, line: nil)].joined(separator: ", ") + "]}"
-        let analysis = try StaticAnalysis(package: URL(fileURLWithPath: "/pkg"), buildLog: "", symbolGraphs: [Data(graph.utf8)],
-                                          sources: [.init(file: file, module: "M", text: source)])
+        let graph =
+            #"{"module": {"name": "M"}, "symbols": ["#
+            + [
+                symbol("s:1M5SkillV", "struct", #"["Skill"]"#, line: 1),
+                symbol("s:1M5SkillV4memo", "property", #"["Skill", "memo"]"#, line: 2, fragments: stored("Memo", "s:1M4MemoC")),
+                symbol("s:1M5SkillV6hidden", "property", #"["Skill", "hidden"]"#, line: nil, fragments: stored("Hidden", "s:1M6HiddenC")),
+                symbol("s:1M4MemoC", "class", #"["Memo"]"#, line: 6),
+                symbol("s:1M5OtherV", "struct", #"["Other"]"#, line: 8),
+                symbol("s:1M6HiddenC", "class", #"["Hidden"]"#, line: nil),
+            ].joined(separator: ", ") + "]}"
+        let analysis = try StaticAnalysis(
+            package: URL(fileURLWithPath: "/pkg"), buildLog: "", symbolGraphs: [Data(graph.utf8)],
+            sources: [.init(file: file, module: "M", text: source)])
         let skill = try #require(analysis.report(typeName: "Skill"))
         #expect(skill.storedTypes == ["hidden: Hidden", "memo: Memo"])
         #expect(skill.escapeHatches.map(\.line) == [1, 6, 10])

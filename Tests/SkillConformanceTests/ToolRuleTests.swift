@@ -1,8 +1,9 @@
 import Foundation
-@testable import SkillConformance
 import SkillKit
 import SkillTesting
 import Testing
+
+@testable import SkillConformance
 
 @Suite("TOOL-4's arguments are generated from the schema")
 struct InvalidArgumentsTests {
@@ -22,11 +23,12 @@ struct InvalidArgumentsTests {
     @Test("one case per way to break the schema, each naming its field, each rejected by the schema itself")
     func casesFromTheSchema() throws {
         let cases = InvalidArguments.cases(schema: Self.schema, fitting: [["city": "北京", "days": 3]])
-        #expect(cases.map(\.name) == [
-            "not JSON", "city missing", "city of the wrong type", "days of the wrong type", "start of the wrong type",
-            "start not a date-time", "tags of the wrong type", "tags with an item of the wrong type", "unit of the wrong type",
-            "unit outside its enum", "an unknown field",
-        ])
+        #expect(
+            cases.map(\.name) == [
+                "not JSON", "city missing", "city of the wrong type", "days of the wrong type", "start of the wrong type",
+                "start not a date-time", "tags of the wrong type", "tags with an item of the wrong type", "unit of the wrong type",
+                "unit outside its enum", "an unknown field",
+            ])
         #expect(cases.first?.field == nil)
         #expect(cases.dropFirst().allSatisfy { $0.field != nil })
         #expect((try? JSON(parsing: Data(cases[0].text.utf8))) == nil, "not JSON: \(cases[0].text)")
@@ -46,7 +48,9 @@ struct InvalidArgumentsTests {
                 "city": ["type": "string"],
                 "filter": [
                     "type": "object",
-                    "properties": ["tags": ["type": "array", "items": ["type": "string"]], "from": ["type": "string", "format": "date-time"]],
+                    "properties": [
+                        "tags": ["type": "array", "items": ["type": "string"]], "from": ["type": "string", "format": "date-time"],
+                    ],
                     "required": ["tags"],
                     "additionalProperties": false,
                 ],
@@ -54,11 +58,12 @@ struct InvalidArgumentsTests {
             "required": ["city"],
         ]
         let cases = InvalidArguments.cases(schema: schema, fitting: [["city": "北京", "filter": ["tags": ["work"]]]])
-        #expect(cases.map(\.name) == [
-            "not JSON", "city missing", "city of the wrong type", "filter of the wrong type", "filter.tags missing",
-            "filter.from of the wrong type", "filter.from not a date-time", "filter.tags of the wrong type",
-            "filter.tags with an item of the wrong type", "an unknown field in filter",
-        ])
+        #expect(
+            cases.map(\.name) == [
+                "not JSON", "city missing", "city of the wrong type", "filter of the wrong type", "filter.tags missing",
+                "filter.from of the wrong type", "filter.from not a date-time", "filter.tags of the wrong type",
+                "filter.tags with an item of the wrong type", "an unknown field in filter",
+            ])
         let byName = Dictionary(uniqueKeysWithValues: cases.map { ($0.name, $0) })
         #expect(byName["filter.tags with an item of the wrong type"]?.field == "filter.tags")
         #expect(byName["an unknown field in filter"]?.field == "filter.zq_skillcheck_unknown")
@@ -159,7 +164,8 @@ struct ToolRuleTests {
     @Test("each schema problem fails TOOL-2 at its JSON pointer")
     func schemaProblems() async {
         let schema: JSON = ["type": "object", "properties": ["city": ["type": "strng"]], "requird": ["city"]]
-        let findings = await SkillConformance.check(for: "TOOL-2").run(SkillUnderTest(tool: EchoTool(inputSchema: schema, samples: [["city": "x"]])))
+        let findings = await SkillConformance.check(for: "TOOL-2").run(
+            SkillUnderTest(tool: EchoTool(inputSchema: schema, samples: [["city": "x"]])))
         #expect(findings.map(\.outcome) == [.failed, .failed])
         #expect(findings.map(\.subject) == ["inputSchema at /requird", "inputSchema at /properties/city/type"])
     }

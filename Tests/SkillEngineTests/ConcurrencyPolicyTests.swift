@@ -71,8 +71,9 @@ struct ConcurrencyPolicyTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("no policy interleaves or reorders messages under a burst of overlapping sends",
-          arguments: ConcurrencyPolicy.simpleCases)
+    @Test(
+        "no policy interleaves or reorders messages under a burst of overlapping sends",
+        arguments: ConcurrencyPolicy.simpleCases)
     func noInterleaving(policy: ConcurrencyPolicy) async throws {
         let harness = EngineHarness(policy: policy, skills: Self.skills)
         for index in 0..<12 {

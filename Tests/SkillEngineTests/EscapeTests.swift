@@ -31,9 +31,10 @@ struct EscapingSkill: AgentSkill {
         case .mainActorHop:
             _ = await mainActorWork(input.rawText)
         case .realTaskSleep:
-            try await Task.sleep(for: .seconds(1))  // never waits: the scheduler sees this real sleep start, cuts it short and reports it
+            try await Task.sleep(for: .seconds(1)) // never waits: the scheduler sees this real sleep start, cuts it short and reports it
         case .continuousClockSleep:
-            try await ContinuousClock().sleep(for: .seconds(1))  // never waits: the scheduler sees this real sleep start, cuts it short and reports it
+            // Never waits: the scheduler sees this real sleep start, cuts it short and reports it.
+            try await ContinuousClock().sleep(for: .seconds(1))
         case .dispatch:
             await withUnsafeContinuation { (done: UnsafeContinuation<Void, Never>) in
                 DispatchQueue.global().async { done.resume() }
@@ -120,8 +121,9 @@ struct EscapeTests {
     /// indistinguishable from code that ran inline, and the test passes with the skill's own answer
     /// (never the timeout's). The README says so.
     @available(SkillCheckTesting, *)
-    @Test("each kind of escape fails the test, naming the task, in every trial, idle and with both cores busy",
-          arguments: EscapeKind.allCases, DriveMode.allCases)
+    @Test(
+        "each kind of escape fails the test, naming the task, in every trial, idle and with both cores busy",
+        arguments: EscapeKind.allCases, DriveMode.allCases)
     func everyEscapeIsReported(kind: EscapeKind, mode: DriveMode) async throws {
         for busy in [false, true] {
             var wrong: [String] = []
@@ -146,7 +148,8 @@ struct EscapeTests {
     @Test("the report says what left and what to write instead")
     func reportSaysWhatToDo() async throws {
         guard case .reported(let sleep) = await Self.trial(.realTaskSleep, .awaitSend),
-              case .reported(let task) = await Self.trial(.detachedTask, .awaitSend) else {
+            case .reported(let task) = await Self.trial(.detachedTask, .awaitSend)
+        else {
             Issue.record("an escape went unreported")
             return
         }

@@ -46,10 +46,12 @@ struct RoutingTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("with no match and no fallback the engine answers the catalogue's no-skill text", arguments: [
-        (MessageCatalog.zhHans, "没有找到能处理这条指令的技能"),
-        (MessageCatalog.english, "No skill can handle this request"),
-    ])
+    @Test(
+        "with no match and no fallback the engine answers the catalogue's no-skill text",
+        arguments: [
+            (MessageCatalog.zhHans, "没有找到能处理这条指令的技能"),
+            (MessageCatalog.english, "No skill can handle this request"),
+        ])
     func noSkill(catalog: MessageCatalog, expected: String) async throws {
         let harness = EngineHarness(catalog: catalog)
         let output = try await harness.send("你好")

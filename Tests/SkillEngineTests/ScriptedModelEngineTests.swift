@@ -11,14 +11,16 @@ struct ScriptedModelEngineTests {
     @Test("a weather question: the script checks each request, streams its answer split inside characters, on virtual time")
     func weatherQuestion() async throws {
         try await withVirtualTime { clock in
-            let model = ScriptedLLMClient(clock: clock, turns: [
-                .toolCall("query_weather", ["city": "北京"])
-                    .latency(first: .milliseconds(400))
-                    .expecting(tools: .exactly(["query_weather"]), lastMessage: .user("北京天气怎么样")),
-                .text("北京今天晴🌞", chunks: .bytes(2))
-                    .latency(first: .milliseconds(300), between: .milliseconds(20))
-                    .expecting(lastMessage: .toolResult(callID: "call-1", containing: "晴 in 北京")),
-            ])
+            let model = ScriptedLLMClient(
+                clock: clock,
+                turns: [
+                    .toolCall("query_weather", ["city": "北京"])
+                        .latency(first: .milliseconds(400))
+                        .expecting(tools: .exactly(["query_weather"]), lastMessage: .user("北京天气怎么样")),
+                    .text("北京今天晴🌞", chunks: .bytes(2))
+                        .latency(first: .milliseconds(300), between: .milliseconds(20))
+                        .expecting(lastMessage: .toolResult(callID: "call-1", containing: "晴 in 北京")),
+                ])
             let registry = SkillRegistry()
             registry.register(CityTool(clock: clock))
             let engine = ToolCallingEngine(model: model, registry: registry, clock: clock)
@@ -40,10 +42,12 @@ struct ScriptedModelEngineTests {
     @Test("a departure fails the run with the script's message, and verifyFinished fails too")
     func departure() async throws {
         try await withVirtualTime { clock in
-            let model = ScriptedLLMClient(clock: clock, turns: [
-                .toolCall("query_weather", ["city": "北京"]),
-                .text("北京今天下雨").expecting(lastMessage: .toolResult(callID: "call-1", containing: "雨")),
-            ])
+            let model = ScriptedLLMClient(
+                clock: clock,
+                turns: [
+                    .toolCall("query_weather", ["city": "北京"]),
+                    .text("北京今天下雨").expecting(lastMessage: .toolResult(callID: "call-1", containing: "雨")),
+                ])
             let registry = SkillRegistry()
             registry.register(CityTool(clock: clock))
             let engine = ToolCallingEngine(model: model, registry: registry, clock: clock)
@@ -62,9 +66,11 @@ struct ScriptedModelEngineTests {
     @Test("a permission switched off hides the tool from the request the script checks")
     func permission() async throws {
         try await withVirtualTime { clock in
-            let model = ScriptedLLMClient(clock: clock, turns: [
-                .text("没有可用的天气工具").expecting(tools: .excluding(["query_weather"])),
-            ])
+            let model = ScriptedLLMClient(
+                clock: clock,
+                turns: [
+                    .text("没有可用的天气工具").expecting(tools: .excluding(["query_weather"]))
+                ])
             let registry = SkillRegistry()
             registry.register(CityTool(clock: clock, requiresPermission: true))
             registry.setPermission(false, for: "weather")

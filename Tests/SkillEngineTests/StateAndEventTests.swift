@@ -47,10 +47,11 @@ struct StateAndEventTests {
     func successEvents() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"])])
         try await harness.send("go")
-        #expect(harness.engine.eventLog == [
-            .received(text: "go"), .routed(.skill, skillID: "s"), .skillStarted(skillID: "s"),
-            .skillFinished(skillID: "s", summary: "done: go"),
-        ])
+        #expect(
+            harness.engine.eventLog == [
+                .received(text: "go"), .routed(.skill, skillID: "s"), .skillStarted(skillID: "s"),
+                .skillFinished(skillID: "s", summary: "done: go"),
+            ])
     }
 
     @available(SkillCheckTesting, *)
@@ -58,10 +59,11 @@ struct StateAndEventTests {
     func failureEvents() async throws {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "s", keywords: ["go"], error: SkillError.invalidInput("空"))])
         try await harness.send("go")
-        #expect(harness.engine.eventLog == [
-            .received(text: "go"), .routed(.skill, skillID: "s"), .skillStarted(skillID: "s"),
-            .skillFailed(skillID: "s", error: "输入无效：空"),
-        ])
+        #expect(
+            harness.engine.eventLog == [
+                .received(text: "go"), .routed(.skill, skillID: "s"), .skillStarted(skillID: "s"),
+                .skillFailed(skillID: "s", error: "输入无效：空"),
+            ])
     }
 
     @available(SkillCheckTesting, *)
@@ -69,10 +71,11 @@ struct StateAndEventTests {
     func timeoutEvents() async throws {
         let harness = EngineHarness(skills: [SleepingSkill(duration: .seconds(11), probe: CancellationProbe())])
         try await harness.send("sleep")
-        #expect(harness.engine.eventLog == [
-            .received(text: "sleep"), .routed(.skill, skillID: "sleeper"), .skillStarted(skillID: "sleeper"),
-            .timedOut(skillID: "sleeper", seconds: 10),
-        ])
+        #expect(
+            harness.engine.eventLog == [
+                .received(text: "sleep"), .routed(.skill, skillID: "sleeper"), .skillStarted(skillID: "sleeper"),
+                .timedOut(skillID: "sleeper", seconds: 10),
+            ])
     }
 
     @available(SkillCheckTesting, *)
@@ -87,10 +90,11 @@ struct StateAndEventTests {
         #expect(probe.wasCancelled)
         #expect(harness.contents == ["sleep"])
         #expect(harness.engine.state == .idle)
-        #expect(harness.engine.eventLog == [
-            .received(text: "sleep"), .routed(.skill, skillID: "sleeper"), .skillStarted(skillID: "sleeper"),
-            .cancelled(skillID: "sleeper", reason: .callerCancelled),
-        ])
+        #expect(
+            harness.engine.eventLog == [
+                .received(text: "sleep"), .routed(.skill, skillID: "sleeper"), .skillStarted(skillID: "sleeper"),
+                .cancelled(skillID: "sleeper", reason: .callerCancelled),
+            ])
     }
 
     @available(SkillCheckTesting, *)

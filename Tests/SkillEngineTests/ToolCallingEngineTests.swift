@@ -18,12 +18,13 @@ struct ToolCallingEngineTests {
             let (events, error) = await collect(engine.run(input: "北京天气", in: session))
             #expect(error == nil)
             let call = ToolCall(id: "call-1", name: "query_weather", arguments: ["city": "北京"])
-            #expect(events == [
-                .phase(.thinking), .skillSelected(call), .phase(.executing(skillID: "weather")),
-                .skillState(skillID: "weather", .starting), .skillState(skillID: "weather", .executing(progress: nil)),
-                .skillState(skillID: "weather", .completed), .skillResult(call, "晴 in 北京"), .phase(.thinking),
-                .phase(.responding), .textChunk("北京今天晴"), .completed("北京今天晴"), .phase(.idle),
-            ])
+            #expect(
+                events == [
+                    .phase(.thinking), .skillSelected(call), .phase(.executing(skillID: "weather")),
+                    .skillState(skillID: "weather", .starting), .skillState(skillID: "weather", .executing(progress: nil)),
+                    .skillState(skillID: "weather", .completed), .skillResult(call, "晴 in 北京"), .phase(.thinking),
+                    .phase(.responding), .textChunk("北京今天晴"), .completed("北京今天晴"), .phase(.idle),
+                ])
             #expect(session.history == [.user("北京天气"), .toolCall(call), .toolResult(call, "晴 in 北京"), .assistant("北京今天晴")])
             #expect(model.requests.map(\.tools) == [["query_weather"], ["query_weather"]])
             #expect(model.requests[1].messages.last == .toolResult(call, "晴 in 北京"))
@@ -61,17 +62,22 @@ struct ToolCallingEngineTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("calls in a row that each take time all run to their results, whatever the policy", arguments: [ConcurrencyPolicy.cancelPrevious, .serial])
+    @Test(
+        "calls in a row that each take time all run to their results, whatever the policy",
+        arguments: [ConcurrencyPolicy.cancelPrevious, .serial])
     func callsInARowThatTakeTime(policy: ConcurrencyPolicy) async throws {
         try await withVirtualTime { clock in
-            let model = ListModel(clock: clock, [
-                .call("query_weather", ["city": "北京"], id: "call-1"), .call("query_weather", ["city": "上海"], id: "call-2"),
-                .call("query_weather", ["city": "广州"], id: "call-3"), .text("都晴"),
-            ])
+            let model = ListModel(
+                clock: clock,
+                [
+                    .call("query_weather", ["city": "北京"], id: "call-1"), .call("query_weather", ["city": "上海"], id: "call-2"),
+                    .call("query_weather", ["city": "广州"], id: "call-3"), .text("都晴"),
+                ])
             let registry = SkillRegistry()
             registry.register(CityTool(clock: clock, delay: .seconds(1)))
-            let engine = ToolCallingEngine(model: model, registry: registry, clock: clock,
-                                           configuration: .init(concurrencyPolicy: policy))
+            let engine = ToolCallingEngine(
+                model: model, registry: registry, clock: clock,
+                configuration: .init(concurrencyPolicy: policy))
             let (events, error) = await collect(engine.run(input: "三地天气", in: ConversationSession()))
             #expect(error == nil)
             let results = events.compactMap { if case .skillResult(_, let result) = $0 { result } else { nil } }
@@ -94,13 +100,15 @@ struct ToolCallingEngineTests {
             let clash = ToolNameClash(name: "query_weather", skillIDs: ["weather", "travel.weather"])
             #expect(error as? ToolCallingError == .toolNameClash(clash))
             #expect(model.requests.isEmpty)
-            #expect(events.suffix(2) == [
-                .failed("多个可见技能使用同一工具名“query_weather”（weather、travel.weather）：只显示其中一个技能包，或为它们取不同的名字"),
-                .phase(.idle),
-            ])
-            #expect(ToolCallingError.toolNameClash(clash).description
-                == "more than one visible skill has the tool name 'query_weather' (weather, travel.weather): "
-                + "show only one of their packs, or give each its own name")
+            #expect(
+                events.suffix(2) == [
+                    .failed("多个可见技能使用同一工具名“query_weather”（weather、travel.weather）：只显示其中一个技能包，或为它们取不同的名字"),
+                    .phase(.idle),
+                ])
+            #expect(
+                ToolCallingError.toolNameClash(clash).description
+                    == "more than one visible skill has the tool name 'query_weather' (weather, travel.weather): "
+                    + "show only one of their packs, or give each its own name")
             registry.showPacks([.general])
             let (after, again) = await collect(engine.run(input: "北京天气", in: ConversationSession()))
             #expect(again == nil)
@@ -115,8 +123,9 @@ struct ToolCallingEngineTests {
             let model = ListModel(clock: clock, [.call("query_weather", ["city": "北京"]), .text("查询超时了")])
             let registry = SkillRegistry()
             registry.register(CityTool(clock: clock, delay: .seconds(30)))
-            let engine = ToolCallingEngine(model: model, registry: registry, clock: clock,
-                                           configuration: .init(timeouts: ["weather": .seconds(2)]))
+            let engine = ToolCallingEngine(
+                model: model, registry: registry, clock: clock,
+                configuration: .init(timeouts: ["weather": .seconds(2)]))
             let (events, _) = await collect(engine.run(input: "北京天气", in: ConversationSession()))
             let call = ToolCall(id: "call-1", name: "query_weather", arguments: ["city": "北京"])
             #expect(events.contains(.timedOut(call, seconds: 2)))
@@ -130,10 +139,12 @@ struct ToolCallingEngineTests {
     @Test("unknown tools, arguments that break the schema, hidden packs and switched-off skills are fed back as failures")
     func refusedCalls() async throws {
         try await withVirtualTime { clock in
-            let model = ListModel(clock: clock, [
-                .call("book_flight", [:], id: "a"), .call("query_weather", ["city": 42], id: "b"),
-                .call("query_calendar", ["city": "x"], id: "c"), .call("read_contacts", ["city": "x"], id: "d"), .text("done"),
-            ])
+            let model = ListModel(
+                clock: clock,
+                [
+                    .call("book_flight", [:], id: "a"), .call("query_weather", ["city": 42], id: "b"),
+                    .call("query_calendar", ["city": "x"], id: "c"), .call("read_contacts", ["city": "x"], id: "d"), .text("done"),
+                ])
             let registry = SkillRegistry()
             registry.register(CityTool(clock: clock))
             registry.register(CityTool(id: "calendar", name: "query_calendar", clock: clock), in: "calendar")
@@ -143,12 +154,13 @@ struct ToolCallingEngineTests {
             let engine = ToolCallingEngine(model: model, registry: registry, clock: clock, configuration: .init(catalog: .english))
             let (events, _) = await collect(engine.run(input: "go", in: ConversationSession()))
             let failures = events.compactMap { if case .skillFailed(let call, let error) = $0 { "\(call.id): \(error)" } else { nil } }
-            #expect(failures == [
-                "a: No skill named book_flight (available: query_weather)",
-                "b: Invalid input: city: expected a string, found 42",
-                "c: Skill query_calendar is in pack calendar, which this scene does not show",
-                "d: The user switched off skill read_contacts",
-            ])
+            #expect(
+                failures == [
+                    "a: No skill named book_flight (available: query_weather)",
+                    "b: Invalid input: city: expected a string, found 42",
+                    "c: Skill query_calendar is in pack calendar, which this scene does not show",
+                    "d: The user switched off skill read_contacts",
+                ])
             #expect(model.requests.allSatisfy { $0.tools == ["query_weather"] })
             #expect(events.last == .phase(.idle))
         }

@@ -27,9 +27,10 @@ struct ToolCallingLifecycleTests {
             #expect(probe.wasCancelled)
             // A cancelled consumer gets no more events (AsyncThrowingStream ends); the log has the rest.
             #expect(events.last == .skillState(skillID: "weather", .cancelled))
-            #expect(engine.eventLog.suffix(3).map(\.event) == [
-                .skillState(skillID: "weather", .cancelled), .cancelled(.callerCancelled), .phase(.idle),
-            ])
+            #expect(
+                engine.eventLog.suffix(3).map(\.event) == [
+                    .skillState(skillID: "weather", .cancelled), .cancelled(.callerCancelled), .phase(.idle),
+                ])
             #expect(clock.now.offset == .seconds(1))
             #expect(session.history == [.user("北京天气"), .toolCall(Self.call)] || session.history == [.user("北京天气")])
         }
@@ -48,9 +49,10 @@ struct ToolCallingLifecycleTests {
             clock.advance(by: .seconds(1))
             let second = await collect(engine.run(input: "算了", in: session))
             let firstEvents = await first.events
-            #expect(firstEvents.suffix(4) == [
-                .skillState(skillID: "weather", .cancelled), .lateResultDropped(Self.call), .cancelled(.superseded), .phase(.idle),
-            ])
+            #expect(
+                firstEvents.suffix(4) == [
+                    .skillState(skillID: "weather", .cancelled), .lateResultDropped(Self.call), .cancelled(.superseded), .phase(.idle),
+                ])
             #expect(second.events.contains(.completed("second answer")))
             #expect(session.history == [.user("北京天气"), .user("算了"), .assistant("second answer")])
             #expect(session.generation == 2)
@@ -62,14 +64,17 @@ struct ToolCallingLifecycleTests {
     @Test("concurrent(maxConcurrent: 2): a third overlapping run waits for a slot, then runs")
     func concurrentTwo() async throws {
         try await withVirtualTime { clock in
-            let model = ListModel(clock: clock, [
-                .call("query_weather", ["city": "A"], id: "a"), .call("query_weather", ["city": "B"], id: "b"),
-                .text("one"), .text("two"), .call("query_weather", ["city": "C"], id: "c"), .text("three"),
-            ])
+            let model = ListModel(
+                clock: clock,
+                [
+                    .call("query_weather", ["city": "A"], id: "a"), .call("query_weather", ["city": "B"], id: "b"),
+                    .text("one"), .text("two"), .call("query_weather", ["city": "C"], id: "c"), .text("three"),
+                ])
             let registry = SkillRegistry()
             registry.register(CityTool(clock: clock, delay: .seconds(3)))
-            let engine = ToolCallingEngine(model: model, registry: registry, clock: clock,
-                                           configuration: .init(concurrencyPolicy: .concurrent(maxConcurrent: 2)))
+            let engine = ToolCallingEngine(
+                model: model, registry: registry, clock: clock,
+                configuration: .init(concurrencyPolicy: .concurrent(maxConcurrent: 2)))
             async let one = collect(engine.run(input: "1", in: ConversationSession()))
             async let two = collect(engine.run(input: "2", in: ConversationSession()))
             async let three = collect(engine.run(input: "3", in: ConversationSession()))
@@ -93,8 +98,9 @@ struct ToolCallingLifecycleTests {
             let model = ListModel(clock: clock, [.call("query_weather", ["city": "北京"]), .text("ok")])
             let registry = SkillRegistry()
             registry.register(CityTool(clock: clock, delay: .seconds(2)))
-            let engine = ToolCallingEngine(model: model, registry: registry, clock: clock,
-                                           configuration: .init(concurrencyPolicy: .exclusive))
+            let engine = ToolCallingEngine(
+                model: model, registry: registry, clock: clock,
+                configuration: .init(concurrencyPolicy: .exclusive))
             async let first = collect(engine.run(input: "北京天气", in: ConversationSession()))
             clock.advance(by: .seconds(1))
             let second = await collect(engine.run(input: "again", in: ConversationSession()))
@@ -108,8 +114,9 @@ struct ToolCallingLifecycleTests {
     func droppedStream() async throws {
         try await withVirtualTime { clock in
             let model = ListModel(clock: clock, [.text("one", pieces: [1]), .text("two")])
-            let engine = ToolCallingEngine(model: model, registry: SkillRegistry(), clock: clock,
-                                           configuration: .init(concurrencyPolicy: .serial))
+            let engine = ToolCallingEngine(
+                model: model, registry: SkillRegistry(), clock: clock,
+                configuration: .init(concurrencyPolicy: .serial))
             do {
                 var iterator = engine.run(input: "1", in: ConversationSession()).makeAsyncIterator()
                 while let event = try await iterator.next(), event != .textChunk("o") {}
@@ -129,11 +136,12 @@ struct AgentEngineActivityTests {
         let harness = EngineHarness(skills: [ScriptedSkill(id: "fast", keywords: ["fast"], delay: .seconds(1))])
         harness.start("fast")
         try harness.clock.run()
-        #expect(harness.engine.activityLog == [
-            .phase(.thinking), .phase(.executing(skillID: "fast")), .skill(skillID: "fast", .starting),
-            .skill(skillID: "fast", .executing(progress: nil)), .skill(skillID: "fast", .completed),
-            .phase(.responding), .phase(.idle),
-        ])
+        #expect(
+            harness.engine.activityLog == [
+                .phase(.thinking), .phase(.executing(skillID: "fast")), .skill(skillID: "fast", .starting),
+                .skill(skillID: "fast", .executing(progress: nil)), .skill(skillID: "fast", .completed),
+                .phase(.responding), .phase(.idle),
+            ])
     }
 
     @available(SkillCheckTesting, *)
@@ -153,10 +161,12 @@ struct AgentEngineActivityTests {
     @available(SkillCheckTesting, *)
     @Test("concurrent(maxConcurrent: 2): one skill's requests take turns, and another skill's request goes ahead of them")
     func concurrentSameSkill() async throws {
-        let harness = EngineHarness(policy: .concurrent(maxConcurrent: 2), skills: [
-            ScriptedSkill(id: "slow", keywords: ["slow"], summary: "slow", delay: .seconds(5)),
-            ScriptedSkill(id: "fast", keywords: ["fast"], summary: "fast", delay: .seconds(1)),
-        ])
+        let harness = EngineHarness(
+            policy: .concurrent(maxConcurrent: 2),
+            skills: [
+                ScriptedSkill(id: "slow", keywords: ["slow"], summary: "slow", delay: .seconds(5)),
+                ScriptedSkill(id: "fast", keywords: ["fast"], summary: "fast", delay: .seconds(1)),
+            ])
         let runs = ["slow 1", "slow 2", "fast 3"].map { harness.start($0) }
         try harness.clock.run()
         #expect(await runs[1].value.summary == "slow: slow 2")

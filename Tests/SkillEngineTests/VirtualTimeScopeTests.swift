@@ -26,8 +26,9 @@ struct VirtualTimeScopeTests {
         let reply = try await withVirtualTime { clock in
             let network = FakeNetworkService(clock: clock)
             network.stubWeather(city: "北京", reply: .hang)
-            let engine = AgentEngine(context: .virtual(clock: clock, networkService: network),
-                                     configuration: .init(messageIDs: .sequential()))
+            let engine = AgentEngine(
+                context: .virtual(clock: clock, networkService: network),
+                configuration: .init(messageIDs: .sequential()))
             engine.register(ForecastSkill())
             let output = await engine.send("北京天气")
             #expect(clock.now == .init(offset: .seconds(10)))
@@ -69,7 +70,10 @@ struct VirtualTimeScopeTests {
     @Test("awaiting a spawned task that waits on a sleeper moves time instead of hanging")
     func awaitSpawnedWithoutAdvance() async throws {
         try await withVirtualTime { clock in
-            let task = clock.scheduler.spawn("sleeper") { try await clock.sleep(for: .seconds(60)); return 1 }
+            let task = clock.scheduler.spawn("sleeper") {
+                try await clock.sleep(for: .seconds(60))
+                return 1
+            }
             let value = try await task.value
             #expect(value == 1)
             #expect(clock.now == .init(offset: .seconds(60)))
@@ -92,8 +96,9 @@ struct VirtualTimeScopeTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("a retry loop that swallows cancellation is stopped at the real-time limit, not left spinning",
-          arguments: ["the clock's sleep", "a request that never answers", "a storage write"])
+    @Test(
+        "a retry loop that swallows cancellation is stopped at the real-time limit, not left spinning",
+        arguments: ["the clock's sleep", "a request that never answers", "a storage write"])
     func loopThatIgnoresCancellationIsStopped(_ waitsOn: String) async throws {
         let error = await #expect(throws: VirtualClockError.self) {
             try await withVirtualTime(realTimeLimit: .milliseconds(50)) { [waitsOn] clock in

@@ -49,9 +49,11 @@ struct AgentSkillDefaultTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("the default canHandle is case-insensitive keyword containment", arguments: [
-        ("a NOTE for later", true), ("备忘：牛奶", true), ("weather", false), ("", false),
-    ])
+    @Test(
+        "the default canHandle is case-insensitive keyword containment",
+        arguments: [
+            ("a NOTE for later", true), ("备忘：牛奶", true), ("weather", false), ("", false),
+        ])
     func defaultCanHandle(text: String, expected: Bool) {
         #expect(Keyworded().canHandle(text) == expected)
     }

@@ -88,7 +88,8 @@ struct DiscoveryTests {
         let folder = try TemporaryFolder()
         try folder.file("a/one.json", SampleTranscripts.passing)
         try folder.file("a/two.json", SampleTranscripts.passing)
-        #expect(error([folder.path], filter: "timeout")
+        #expect(
+            error([folder.path], filter: "timeout")
                 == "no transcript matched --filter 'timeout' among the 2 found; --filter matches part of a name such as 'a/one'")
         #expect(error([folder.path], shard: (3, 3)) == "--shard 3/3 selects none of the 2 transcripts; use at most 2 shards")
         #expect(error([folder.path], filter: "one", shard: (2, 2)) == "--shard 2/2 selects none of the 1 transcripts; use at most 1 shards")

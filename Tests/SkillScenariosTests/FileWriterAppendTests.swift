@@ -60,8 +60,9 @@ struct FileWriterAppendTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("a full device is an error that names it, not a silent pass",
-          .enabled(if: FileWriterTests.fullDeviceNode != nil, "no writable device like /dev/full here"))
+    @Test(
+        "a full device is an error that names it, not a silent pass",
+        .enabled(if: FileWriterTests.fullDeviceNode != nil, "no writable device like /dev/full here"))
     func fullDevice() throws {
         let device = try #require(FileWriterTests.fullDeviceNode)
         #expect {
@@ -73,13 +74,14 @@ struct FileWriterAppendTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("a folder, a link to nothing, a missing folder and a path under a file are refused, and nothing is created",
-          arguments: [
-              ("folder", "it is a folder, not a file"),
-              ("dangling", "it is a symbolic link to missing.md, which does not exist"),
-              ("nowhere/summary.md", "its folder"),
-              ("file/summary.md", "Not a directory (ENOTDIR)"),
-          ])
+    @Test(
+        "a folder, a link to nothing, a missing folder and a path under a file are refused, and nothing is created",
+        arguments: [
+            ("folder", "it is a folder, not a file"),
+            ("dangling", "it is a symbolic link to missing.md, which does not exist"),
+            ("nowhere/summary.md", "its folder"),
+            ("file/summary.md", "Not a directory (ENOTDIR)"),
+        ])
     func refused(name: String, reason: String) throws {
         let folder = try TemporaryFolder()
         try folder.folder("folder")

@@ -82,15 +82,16 @@ struct FileWriterTests {
         #expect(holder >= 0 && reader >= 0)
         _ = fcntl(reader, F_SETFL, 0)
         let received = FIFOReader(descriptor: reader)
-        let text = String(repeating: "0123456789abcdef", count: 20_000)  // 320 KB: more than a pipe holds
+        let text = String(repeating: "0123456789abcdef", count: 20_000) // 320 KB: more than a pipe holds
         try FileWriter.write(text, to: path)
         close(holder)
         #expect(received.wait() == text)
         #expect(TemporaryFolder.kind(path) == mode_t(S_IFIFO))
     }
 
-    @Test("a full device is an error that names it, and stays a device",
-          .enabled(if: fullDeviceNode != nil, "no writable device like /dev/full here"))
+    @Test(
+        "a full device is an error that names it, and stays a device",
+        .enabled(if: fullDeviceNode != nil, "no writable device like /dev/full here"))
     func fullDevice() throws {
         let device = try #require(Self.fullDeviceNode)
         let before = TemporaryFolder.info(device)
@@ -112,16 +113,18 @@ struct FileWriterTests {
         guard let node = try? TemporaryFolder()("full") else { return nil }
         guard mknod(node, mode_t(S_IFCHR) | 0o666, info.st_rdev) == 0, access(node, W_OK) == 0 else { return nil }
         let descriptor = open(node, O_WRONLY)
-        guard descriptor >= 0 else { return nil }  // a folder on a filesystem mounted nodev
+        guard descriptor >= 0 else { return nil } // a folder on a filesystem mounted nodev
         close(descriptor)
         return node
     }()
 
-    @Test("a folder, a link to nothing, and a path under a file are refused with what they are", arguments: [
-        ("folder", "it is a folder, not a file"),
-        ("dangling", "it is a symbolic link to missing.json, which does not exist"),
-        ("file/x.json", "is not a folder"),
-    ])
+    @Test(
+        "a folder, a link to nothing, and a path under a file are refused with what they are",
+        arguments: [
+            ("folder", "it is a folder, not a file"),
+            ("dangling", "it is a symbolic link to missing.json, which does not exist"),
+            ("file/x.json", "is not a folder"),
+        ])
     func refused(name: String, reason: String) throws {
         let folder = try TemporaryFolder()
         try folder.folder("folder")

@@ -36,7 +36,8 @@ struct FuzzTests {
         guard let first = tokens.first else { return replacement }
         switch value {
         case .object(let pairs):
-            return .object(pairs.map { $0.key == first ? ($0.key, replace($0.value, at: Array(tokens.dropFirst()), with: replacement)) : $0 })
+            return .object(
+                pairs.map { $0.key == first ? ($0.key, replace($0.value, at: Array(tokens.dropFirst()), with: replacement)) : $0 })
         case .array(var items):
             if let index = Int(first), items.indices.contains(index) {
                 items[index] = replace(items[index], at: Array(tokens.dropFirst()), with: replacement)

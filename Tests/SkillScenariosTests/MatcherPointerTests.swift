@@ -26,14 +26,22 @@ struct MatcherPointerTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("a misspelt member and an index out of range are errors naming the matcher's pointer and line:column", arguments: [
-        (#""/messages/1/contents": "ignore""#,
-         #"test.json:5:65: /steps/1/expect/matchers/~1messages~11~1contents: expected a JSON pointer to a value that step 1 observes or expects, found nothing at /messages/1/contents: /messages/1 has no member "contents" (its members: "role", "content", "skillID", "at")"#),
-        (#""/messages/9/content": "ignore""#,
-         #"test.json:5:64: /steps/1/expect/matchers/~1messages~19~1content: expected a JSON pointer to a value that step 1 observes or expects, found nothing at /messages/9/content: /messages has 2 elements (0 to 1)"#),
-        (#""/storage/notes": "ignore""#,
-         #"test.json:5:59: /steps/1/expect/matchers/~1storage~1notes: expected a JSON pointer to a value that step 1 observes or expects, found nothing at /storage/notes: the step checks no field "storage" (it checks "messages", "now")"#),
-    ])
+    @Test(
+        "a misspelt member and an index out of range are errors naming the matcher's pointer and line:column",
+        arguments: [
+            (
+                #""/messages/1/contents": "ignore""#,
+                #"test.json:5:65: /steps/1/expect/matchers/~1messages~11~1contents: expected a JSON pointer to a value that step 1 observes or expects, found nothing at /messages/1/contents: /messages/1 has no member "contents" (its members: "role", "content", "skillID", "at")"#
+            ),
+            (
+                #""/messages/9/content": "ignore""#,
+                #"test.json:5:64: /steps/1/expect/matchers/~1messages~19~1content: expected a JSON pointer to a value that step 1 observes or expects, found nothing at /messages/9/content: /messages has 2 elements (0 to 1)"#
+            ),
+            (
+                #""/storage/notes": "ignore""#,
+                #"test.json:5:59: /steps/1/expect/matchers/~1storage~1notes: expected a JSON pointer to a value that step 1 observes or expects, found nothing at /storage/notes: the step checks no field "storage" (it checks "messages", "now")"#
+            ),
+        ])
     func typos(matchers: String, message: String) {
         #expect(error(Self.echo(matchers: matchers))?.description == message)
     }
@@ -49,11 +57,11 @@ struct MatcherPointerTests {
     @Test("a transcript matcher needs a value in some expect step, not in every one")
     func transcriptMatcherInOneStep() throws {
         let json = """
-        {"schema": "skillcheck.transcript/1", "skills": ["echo"], "matchers": {"/messages/*/at": {"tolerance": 0.5}},
-         "steps": [{"send": "echo a"}, {"expect": {"state": "idle"}},
-                   {"expect": {"messages": [{"role": "user", "content": "echo a", "at": 0.2},
-                                            {"role": "agent", "content": "a", "skillID": "echo", "at": 0}]}}]}
-        """
+            {"schema": "skillcheck.transcript/1", "skills": ["echo"], "matchers": {"/messages/*/at": {"tolerance": 0.5}},
+             "steps": [{"send": "echo a"}, {"expect": {"state": "idle"}},
+                       {"expect": {"messages": [{"role": "user", "content": "echo a", "at": 0.2},
+                                                {"role": "agent", "content": "a", "skillID": "echo", "at": 0}]}}]}
+            """
         let result = try Fixtures.replay(json)
         #expect(result.passed, "\(result.report)")
         let none = json.replacingOccurrences(of: #"{"expect": {"messages""#, with: #"{"expect": {"state": "idle", "x""#)
@@ -64,12 +72,12 @@ struct MatcherPointerTests {
     @Test("a matcher on a value only the expectation has is no error: the replay reports the difference")
     func expectedOnlyValue() throws {
         let json = """
-        {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo a"},
-         {"expect": {"messages": [{"role": "user", "content": "echo a", "at": 0},
-                                  {"role": "agent", "content": "a", "skillID": "echo", "at": 0},
-                                  {"role": "agent", "content": "b", "at": 0}],
-                     "matchers": {"/messages/2/content": {"regex": "b"}}}}]}
-        """
+            {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo a"},
+             {"expect": {"messages": [{"role": "user", "content": "echo a", "at": 0},
+                                      {"role": "agent", "content": "a", "skillID": "echo", "at": 0},
+                                      {"role": "agent", "content": "b", "at": 0}],
+                         "matchers": {"/messages/2/content": {"regex": "b"}}}}]}
+            """
         let result = try Fixtures.replay(json)
         #expect(result.differences.map(\.kind) == [.missing])
     }

@@ -22,30 +22,40 @@ struct ObservedFieldTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("each field left null is observed, and recorded by record mode missing; a log's second step sees only what is new",
-          arguments: ObservedField.agentFields)
+    @Test(
+        "each field left null is observed, and recorded by record mode missing; a log's second step sees only what is new",
+        arguments: ObservedField.agentFields)
     func recordsEachField(_ field: ObservedField) throws {
-        let result = try Replayer(skills: Fixtures.skills).replay(Fixtures.transcript(draft(checking: field.rawValue)),
-                                                                   recordMode: .missing)
+        let result = try Replayer(skills: Fixtures.skills).replay(
+            Fixtures.transcript(draft(checking: field.rawValue)),
+            recordMode: .missing)
         #expect(result.passed, "\(result.report)")
         #expect(result.unrecorded.map(\.path) == [field.rawValue, field.rawValue])
         let recorded = try #require(Self.member(field.rawValue, of: Self.member("expect", of: Self.steps(of: result.actual)[3])))
         if field == .messages {
-            #expect(recorded.canonical == #"[{"at":0,"content":"echo 再见","role":"user"},{"at":0,"content":"再见","role":"agent","skillID":"echo"}]"#)
+            #expect(
+                recorded.canonical
+                    == #"[{"at":0,"content":"echo 再见","role":"user"},{"at":0,"content":"再见","role":"agent","skillID":"echo"}]"#)
         }
         if field.isLog { #expect(recorded.canonical.hasPrefix("[")) }
     }
 
     @available(SkillCheckTesting, *)
-    @Test("a written expectation of the wrong form is rejected at its pointer, saying what the field takes", arguments: [
-        (#""messages": "hi""#, "/steps/1/expect/messages: expected an array, found a string"),
-        (#""events": {}"#, "/steps/1/expect/events: expected an array, found an object"),
-        (#""storage": []"#, "/steps/1/expect/storage: expected an object of collections, or null to record, found an array"),
-        (#""now": "soon""#, #"/steps/1/expect/now: expected a duration such as "1.5s" or "250ms", at most 31 years, found "soon""#),
-        (#""stat": "idle""#, #"/steps/1/expect/stat: expected one of the members "messages", "state", "events", "storage", "network", "now", "matchers", found "stat""#),
-    ])
+    @Test(
+        "a written expectation of the wrong form is rejected at its pointer, saying what the field takes",
+        arguments: [
+            (#""messages": "hi""#, "/steps/1/expect/messages: expected an array, found a string"),
+            (#""events": {}"#, "/steps/1/expect/events: expected an array, found an object"),
+            (#""storage": []"#, "/steps/1/expect/storage: expected an object of collections, or null to record, found an array"),
+            (#""now": "soon""#, #"/steps/1/expect/now: expected a duration such as "1.5s" or "250ms", at most 31 years, found "soon""#),
+            (
+                #""stat": "idle""#,
+                #"/steps/1/expect/stat: expected one of the members "messages", "state", "events", "storage", "network", "now", "matchers", found "stat""#
+            ),
+        ])
     func wrongForm(member: String, message: String) throws {
-        let json = #"{"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo a"}, {"expect": {"# + member + "}}]}"
+        let json =
+            #"{"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo a"}, {"expect": {"# + member + "}}]}"
         let error = #expect(throws: TranscriptError.self) { try Fixtures.transcript(json) }
         #expect(error?.description.hasSuffix(message) == true, "\(String(describing: error))")
     }

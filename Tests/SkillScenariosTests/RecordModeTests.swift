@@ -4,9 +4,11 @@ import Testing
 @Suite("RecordMode: the CI variable, read as CI systems mean it")
 struct RecordModeTests {
     @available(SkillCheckTesting, *)
-    @Test("unset, empty, 0, false, no and off (any case) are not CI: record missing expectations", arguments: [
-        nil, "", "0", "false", "False", "FALSE", "no", "No", "off", "OFF", " false ",
-    ])
+    @Test(
+        "unset, empty, 0, false, no and off (any case) are not CI: record missing expectations",
+        arguments: [
+            nil, "", "0", "false", "False", "FALSE", "no", "No", "off", "OFF", " false ",
+        ])
     func notCI(value: String?) {
         let environment = value.map { ["CI": $0] } ?? [:]
         #expect(!RecordMode.isCI(environment))

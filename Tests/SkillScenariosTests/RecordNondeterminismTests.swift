@@ -47,24 +47,25 @@ final class Executions: Sendable {
 @Suite("Recording what changes from run to run")
 struct RecordNondeterminismTests {
     static let draft = """
-    {
-      "schema": "skillcheck.transcript/1",
-      "skills": ["reminder"],
-      "steps": [
-        {"send": "提醒买牛奶"},
-        {"expect": {
-          "messages": [
-            {"role": "user", "content": "提醒买牛奶", "at": 0},
-            {"role": "agent", "content": "已记录：买牛奶", "skillID": "reminder", "at": 0}
-          ],
-          "state": "idle",
-          "storage": null
-        }}
-      ]
-    }
-    """
+        {
+          "schema": "skillcheck.transcript/1",
+          "skills": ["reminder"],
+          "steps": [
+            {"send": "提醒买牛奶"},
+            {"expect": {
+              "messages": [
+                {"role": "user", "content": "提醒买牛奶", "at": 0},
+                {"role": "agent", "content": "已记录：买牛奶", "skillID": "reminder", "at": 0}
+              ],
+              "state": "idle",
+              "storage": null
+            }}
+          ]
+        }
+        """
 
-    static let matchers = #""matchers": {"/storage/notes/*/id": {"regex": "^[0-9A-F-]{36}$"}, "#
+    static let matchers =
+        #""matchers": {"/storage/notes/*/id": {"regex": "^[0-9A-F-]{36}$"}, "#
         + #""/storage/notes/*/value/id": {"regex": "^[0-9A-F-]{36}$"}}"#
 
     func temporaryFile(_ text: String) throws -> URL {
@@ -91,8 +92,11 @@ struct RecordNondeterminismTests {
             return
         }
         #expect(values.map(\.pointer) == ["/steps/1/expect/storage/notes/0/id", "/steps/1/expect/storage/notes/0/value/id"])
-        #expect(values.map(\.suggestion) == [#""/storage/notes/*/id": {"regex": "^[0-9A-F-]{36}$"}"#,
-                                             #""/storage/notes/*/value/id": {"regex": "^[0-9A-F-]{36}$"}"#])
+        #expect(
+            values.map(\.suggestion) == [
+                #""/storage/notes/*/id": {"regex": "^[0-9A-F-]{36}$"}"#,
+                #""/storage/notes/*/value/id": {"regex": "^[0-9A-F-]{36}$"}"#,
+            ])
         #expect(text == Self.draft)
         let report = ScenarioReport.text(for: scenario)
         #expect(report.contains(#"/steps/1/expect/storage/notes/0/id: "/storage/notes/*/id": {"regex": "^[0-9A-F-]{36}$"}"#))

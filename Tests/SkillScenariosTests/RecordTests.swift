@@ -6,18 +6,18 @@ import Testing
 @Suite("Record modes")
 struct RecordTests {
     static let draft = """
-    {
-      "schema": "skillcheck.transcript/1",
-      "name": "draft",
-      "skills": ["echo"],
-      "steps": [
-        {"send": "echo 你好"},
-        {"expect": {}},
-        {"send": "echo again"},
-        {"expect": {"messages": null, "state": "idle"}}
-      ]
-    }
-    """
+        {
+          "schema": "skillcheck.transcript/1",
+          "name": "draft",
+          "skills": ["echo"],
+          "steps": [
+            {"send": "echo 你好"},
+            {"expect": {}},
+            {"send": "echo again"},
+            {"expect": {"messages": null, "state": "idle"}}
+          ]
+        }
+        """
 
     /// The draft with an expectation that does not hold: its second reply leaves the engine idle.
     static let failingDraft = draft.replacingOccurrences(of: #""state": "idle""#, with: #""state": "processing""#)

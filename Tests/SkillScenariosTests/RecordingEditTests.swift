@@ -1,27 +1,28 @@
 import Foundation
-@testable import SkillScenarios
 import Testing
+
+@testable import SkillScenarios
 
 /// Recording changes only the values that differ: every other byte of the file stays as written.
 @Suite("Recording edits")
 struct RecordingEditTests {
     static let echo = """
-    {
-      "schema": "skillcheck.transcript/1",
-      "skills": ["echo"],
-      "steps": [
-        {"send": "echo 你好"},
-        {"expect": {
-            "messages": [
-                {"role": "user",   "content": "echo \\u4f60\\u597d", "at": 0.0},
-                {"role": "agent", "content": "WRONG", "skillID": "echo", "at": 0}
-            ],
-            "state":"idle"
-        }}
-      ]
-    }
+        {
+          "schema": "skillcheck.transcript/1",
+          "skills": ["echo"],
+          "steps": [
+            {"send": "echo 你好"},
+            {"expect": {
+                "messages": [
+                    {"role": "user",   "content": "echo \\u4f60\\u597d", "at": 0.0},
+                    {"role": "agent", "content": "WRONG", "skillID": "echo", "at": 0}
+                ],
+                "state":"idle"
+            }}
+          ]
+        }
 
-    """
+        """
 
     func temporaryFile(_ text: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-edit-\(UUID().uuidString)")
@@ -66,10 +67,12 @@ struct RecordingEditTests {
         let (outcome, text) = try record(draft, mode: .missing)
         #expect(outcome == .written)
         #expect(text.hasPrefix(draft.components(separatedBy: "null")[0] + "[\r\n          {"))
-        #expect(!text.unicodeScalars.indices.contains { index in
-            text.unicodeScalars[index] == "\n" && (index == text.unicodeScalars.startIndex
-                || text.unicodeScalars[text.unicodeScalars.index(before: index)] != "\r")
-        })
+        #expect(
+            !text.unicodeScalars.indices.contains { index in
+                text.unicodeScalars[index] == "\n"
+                    && (index == text.unicodeScalars.startIndex
+                        || text.unicodeScalars[text.unicodeScalars.index(before: index)] != "\r")
+            })
         #expect(text.contains(#""content": "你好""#))
     }
 
@@ -89,14 +92,16 @@ struct RecordingEditTests {
     @available(SkillCheckTesting, *)
     @Test("a message that is no longer said goes, and one that is new comes, keeping the others' text")
     func elementsComeAndGo() throws {
-        let extra = Self.echo.replacingOccurrences(of: #"{"role": "agent", "content": "WRONG", "skillID": "echo", "at": 0}"#,
-                                                   with: #"{"role": "agent", "content": "你好", "skillID": "echo", "at": 0},"#
-                                                       + "\n" + #"                {"role": "agent", "content": "gone"}"#)
+        let extra = Self.echo.replacingOccurrences(
+            of: #"{"role": "agent", "content": "WRONG", "skillID": "echo", "at": 0}"#,
+            with: #"{"role": "agent", "content": "你好", "skillID": "echo", "at": 0},"#
+                + "\n" + #"                {"role": "agent", "content": "gone"}"#)
         let (outcome, text) = try record(extra)
         #expect(outcome == .written)
         #expect(text == Self.echo.replacingOccurrences(of: #""WRONG""#, with: #""你好""#))
-        let missing = Self.echo.replacingOccurrences(of: ",\n" + #"                {"role": "agent", "content": "WRONG", "skillID": "echo", "at": 0}"#,
-                                                     with: "")
+        let missing = Self.echo.replacingOccurrences(
+            of: ",\n" + #"                {"role": "agent", "content": "WRONG", "skillID": "echo", "at": 0}"#,
+            with: "")
         let (again, restored) = try record(missing)
         #expect(again == .written)
         #expect(restored == Self.echo.replacingOccurrences(of: #""WRONG""#, with: #""你好""#))
@@ -105,8 +110,9 @@ struct RecordingEditTests {
     @available(SkillCheckTesting, *)
     @Test("a member that is new is added after the member it follows; one that is gone is removed")
     func membersComeAndGo() throws {
-        let changed = Self.echo.replacingOccurrences(of: #""content": "WRONG", "skillID": "echo", "at": 0"#,
-                                                     with: #""content": "你好", "at": 0, "mood": "happy""#)
+        let changed = Self.echo.replacingOccurrences(
+            of: #""content": "WRONG", "skillID": "echo", "at": 0"#,
+            with: #""content": "你好", "at": 0, "mood": "happy""#)
         let (outcome, text) = try record(changed)
         #expect(outcome == .written)
         #expect(text == Self.echo.replacingOccurrences(of: #""WRONG""#, with: #""你好""#))
@@ -115,9 +121,11 @@ struct RecordingEditTests {
     @available(SkillCheckTesting, *)
     @Test("a value under a matcher that passes keeps its placeholder while other values are recorded")
     func placeholdersKept() throws {
-        let text = Self.echo.replacingOccurrences(of: #""state":"idle""#,
-                                                  with: #""state":"idle", "matchers": {"/messages/1/skillID": {"regex": "^e"}}"#)
-            .replacingOccurrences(of: #""skillID": "echo", "at": 0}"#, with: #""skillID": "e-placeholder", "at": 0}"#)
+        let text = Self.echo.replacingOccurrences(
+            of: #""state":"idle""#,
+            with: #""state":"idle", "matchers": {"/messages/1/skillID": {"regex": "^e"}}"#
+        )
+        .replacingOccurrences(of: #""skillID": "echo", "at": 0}"#, with: #""skillID": "e-placeholder", "at": 0}"#)
         let (outcome, recorded) = try record(text)
         #expect(outcome == .written)
         #expect(recorded == text.replacingOccurrences(of: #""WRONG""#, with: #""你好""#))
@@ -126,8 +134,9 @@ struct RecordingEditTests {
     @available(SkillCheckTesting, *)
     @Test("a value under a matcher that fails is reported and nothing is written: no literal over a matcher")
     func failingMatcherRefused() throws {
-        let text = Self.echo.replacingOccurrences(of: #""state":"idle""#,
-                                                  with: #""state":"idle", "matchers": {"/messages/1/skillID": {"regex": "^x"}}"#)
+        let text = Self.echo.replacingOccurrences(
+            of: #""state":"idle""#,
+            with: #""state":"idle", "matchers": {"/messages/1/skillID": {"regex": "^x"}}"#)
         let (outcome, recorded) = try record(text)
         #expect(outcome == .refusedUnrecordable([Unrecordable(pointer: "/steps/1/expect/messages/1/skillID", reason: .matcherFails)]))
         #expect(recorded == text)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SkillScenarios
 import Testing
+
+@testable import SkillScenarios
 
 @Suite("Replay cost")
 struct ReplayCostTests {

@@ -12,7 +12,7 @@ struct LeavingSkill: AgentSkill {
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         if id == "sleepy" {
-            try await Task.sleep(for: .seconds(2))  // never waits: the scheduler sees this real sleep start, cuts it short and reports it
+            try await Task.sleep(for: .seconds(2)) // never waits: the scheduler sees this real sleep start, cuts it short and reports it
         } else {
             _ = await Task.detached { 1 }.value
         }
@@ -23,15 +23,16 @@ struct LeavingSkill: AgentSkill {
 @Suite("A replay whose skill leaves the scheduler")
 struct ReplayEscapeTests {
     @available(SkillCheckTesting, *)
-    @Test("fails, naming what left, instead of passing with whatever the race gave",
-          arguments: ["sleepy", "detached"])
+    @Test(
+        "fails, naming what left, instead of passing with whatever the race gave",
+        arguments: ["sleepy", "detached"])
     func escapeFailsTheReplay(skill: String) throws {
         let json = """
-        {"schema": "skillcheck.transcript/1", "skills": ["\(skill)"],
-         "steps": [{"send": "\(skill)"}, {"expect": {"messages": [
-           {"role": "user", "content": "\(skill)", "at": 0},
-           {"role": "agent", "content": "done", "skillID": "\(skill)", "at": 0}], "state": "idle"}}]}
-        """
+            {"schema": "skillcheck.transcript/1", "skills": ["\(skill)"],
+             "steps": [{"send": "\(skill)"}, {"expect": {"messages": [
+               {"role": "user", "content": "\(skill)", "at": 0},
+               {"role": "agent", "content": "done", "skillID": "\(skill)", "at": 0}], "state": "idle"}}]}
+            """
         for _ in 0..<50 {
             let result = try Replayer(skills: [LeavingSkill(id: skill)]).replay(Fixtures.transcript(json))
             #expect(!result.passed)

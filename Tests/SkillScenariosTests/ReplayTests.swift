@@ -5,15 +5,15 @@ import Testing
 @Suite("Replayer")
 struct ReplayTests {
     static let note = """
-    {"schema": "skillcheck.transcript/1", "skills": ["note", "slow", "echo"],
-     "steps": [
-       {"send": "记一下明天开会"},
-       {"expect": {"messages": [
-         {"role": "user", "content": "记一下明天开会", "at": 0},
-         {"role": "agent", "content": "已记录：明天开会", "skillID": "note", "at": 0}
-       ], "state": "idle"}}
-     ]}
-    """
+        {"schema": "skillcheck.transcript/1", "skills": ["note", "slow", "echo"],
+         "steps": [
+           {"send": "记一下明天开会"},
+           {"expect": {"messages": [
+             {"role": "user", "content": "记一下明天开会", "at": 0},
+             {"role": "agent", "content": "已记录：明天开会", "skillID": "note", "at": 0}
+           ], "state": "idle"}}
+         ]}
+        """
 
     @available(SkillCheckTesting, *)
     @Test("a transcript that matches passes")
@@ -27,28 +27,31 @@ struct ReplayTests {
     func mutatedMessage() throws {
         let result = try Fixtures.replay(Self.note.replacingOccurrences(of: "已记录：明天开会", with: "已记录：后天开会"))
         #expect(result.differences.count == 1)
-        #expect(result.report == """
-        step 1 › messages[1] › /content
-          -已记录：后天开会
-          +已记录：明天开会
-        """)
+        #expect(
+            result.report == """
+                step 1 › messages[1] › /content
+                  -已记录：后天开会
+                  +已记录：明天开会
+                """)
     }
 
     @available(SkillCheckTesting, *)
     @Test("an extra, a missing and a reordered message each give their own failure")
     func exhaustiveListDifferences() throws {
         let base = """
-        {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [
-          {"send": "echo a"}, {"send": "echo b"},
-          {"expect": {"messages": MESSAGES}}]}
-        """
+            {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [
+              {"send": "echo a"}, {"send": "echo b"},
+              {"expect": {"messages": MESSAGES}}]}
+            """
         func message(_ role: String, _ content: String) -> String {
             #"{"role": "\#(role)", "content": "\#(content)", \#(role == "agent" ? #""skillID": "echo", "#: "")"at": 0}"#
         }
         let all = [message("user", "echo a"), message("agent", "a"), message("user", "echo b"), message("agent", "b")]
-        let missing = try Fixtures.replay(base.replacingOccurrences(of: "MESSAGES", with: "[" + all.dropLast().joined(separator: ",") + "]"))
+        let missing = try Fixtures.replay(
+            base.replacingOccurrences(of: "MESSAGES", with: "[" + all.dropLast().joined(separator: ",") + "]"))
         #expect(missing.differences.map(\.kind) == [.extra])
-        let extra = try Fixtures.replay(base.replacingOccurrences(of: "MESSAGES", with: "[" + (all + [message("agent", "c")]).joined(separator: ",") + "]"))
+        let extra = try Fixtures.replay(
+            base.replacingOccurrences(of: "MESSAGES", with: "[" + (all + [message("agent", "c")]).joined(separator: ",") + "]"))
         #expect(extra.differences.map(\.kind) == [.missing])
         let reordered = [all[2], all[3], all[0], all[1]]
         let moved = try Fixtures.replay(base.replacingOccurrences(of: "MESSAGES", with: "[" + reordered.joined(separator: ",") + "]"))
@@ -60,11 +63,11 @@ struct ReplayTests {
     @Test("messages no expect covered are failures in an exhaustive transcript, and fine in a non-exhaustive one")
     func uncheckedMessages() throws {
         let json = """
-        {"schema": "skillcheck.transcript/1", "skills": ["echo"], EXHAUSTIVE "steps": [
-          {"send": "echo a"},
-          {"expect": {"messages": [{"role": "user", "content": "echo a", "at": 0}]}},
-          {"send": "echo b"}]}
-        """
+            {"schema": "skillcheck.transcript/1", "skills": ["echo"], EXHAUSTIVE "steps": [
+              {"send": "echo a"},
+              {"expect": {"messages": [{"role": "user", "content": "echo a", "at": 0}]}},
+              {"send": "echo b"}]}
+            """
         let strict = try Fixtures.replay(json.replacingOccurrences(of: "EXHAUSTIVE", with: ""))
         #expect(strict.differences.map(\.kind) == [.extra, .unchecked, .unchecked])
         let loose = try Fixtures.replay(json.replacingOccurrences(of: "EXHAUSTIVE", with: #""exhaustive": false,"#))
@@ -107,12 +110,13 @@ struct ReplayTests {
     @available(SkillCheckTesting, *)
     @Test("a regex matcher that does not match is a difference naming the pattern")
     func regexMismatch() throws {
-        let result = try Fixtures.replay("""
-        {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo abc"},
-         {"expect": {"messages": [{"role": "user", "content": "echo abc", "at": 0},
-                                  {"role": "agent", "content": "", "skillID": "echo", "at": 0}],
-                     "matchers": {"/messages/1/content": {"regex": "^[0-9]+$"}}}}]}
-        """)
+        let result = try Fixtures.replay(
+            """
+            {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo abc"},
+             {"expect": {"messages": [{"role": "user", "content": "echo abc", "at": 0},
+                                      {"role": "agent", "content": "", "skillID": "echo", "at": 0}],
+                         "matchers": {"/messages/1/content": {"regex": "^[0-9]+$"}}}}]}
+            """)
         #expect(result.differences.count == 1)
         #expect(result.differences.first?.note == "does not match the regex")
     }
@@ -120,10 +124,11 @@ struct ReplayTests {
     @available(SkillCheckTesting, *)
     @Test("a send that can never finish is a replay difference, not a hang")
     func stalledSend() throws {
-        let result = try Fixtures.replay("""
-        {"schema": "skillcheck.transcript/1", "skills": ["slow"], "engine": {"timeout": "20000h"},
-         "steps": [{"send": "slow 10000h"}]}
-        """)
+        let result = try Fixtures.replay(
+            """
+            {"schema": "skillcheck.transcript/1", "skills": ["slow"], "engine": {"timeout": "20000h"},
+             "steps": [{"send": "slow 10000h"}]}
+            """)
         #expect(result.differences.first?.kind == .replay)
     }
 
@@ -137,10 +142,11 @@ struct ReplayTests {
     @available(SkillCheckTesting, *)
     @Test("secrets never appear in a diff")
     func secretsRedacted() throws {
-        let result = try Fixtures.replay("""
-        {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo Bearer abcdefghijklmnop"},
-         {"expect": {"messages": [{"role": "user", "content": "x", "at": 0}, {"role": "agent", "content": "y", "skillID": "echo", "at": 0}]}}]}
-        """)
+        let result = try Fixtures.replay(
+            """
+            {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo Bearer abcdefghijklmnop"},
+             {"expect": {"messages": [{"role": "user", "content": "x", "at": 0}, {"role": "agent", "content": "y", "skillID": "echo", "at": 0}]}}]}
+            """)
         #expect(!result.report.contains("abcdefghijklmnop"))
         #expect(result.report.contains("«redacted»"))
     }
@@ -152,7 +158,8 @@ struct TranscriptErrorTests {
     @Test("an error about a value that looks like a secret does not print the secret")
     func redacted() {
         do {
-            _ = try Fixtures.transcript(#"{"schema": "skillcheck.transcript/1", "skills": [], "steps": [{"advance": "Bearer abcdefghijklmnop"}]}"#)
+            _ = try Fixtures.transcript(
+                #"{"schema": "skillcheck.transcript/1", "skills": [], "steps": [{"advance": "Bearer abcdefghijklmnop"}]}"#)
             Issue.record("expected an error")
         } catch let error as TranscriptError {
             #expect(!error.description.contains("abcdefghijklmnop"))

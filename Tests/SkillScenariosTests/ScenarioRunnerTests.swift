@@ -18,8 +18,11 @@ struct ScenarioRunnerTests {
     @available(SkillCheckTesting, *)
     @Test("cases have stable names from their relative paths; filter and shard select among them")
     func discovery() throws {
-        let root = try folder(["a/one.json": SampleTranscripts.echo("1"), "a/two.json": SampleTranscripts.echo("2"), "b/three.json": SampleTranscripts.echo("3"),
-                               "README.md": "not a transcript"])
+        let root = try folder([
+            "a/one.json": SampleTranscripts.echo("1"), "a/two.json": SampleTranscripts.echo("2"),
+            "b/three.json": SampleTranscripts.echo("3"),
+            "README.md": "not a transcript",
+        ])
         var runner = ScenarioRunner(skills: Fixtures.skills)
         #expect(try runner.discover(paths: [root.path]).map(\.name) == ["a/one", "a/two", "b/three"])
         runner.filter = "a/"
@@ -32,8 +35,11 @@ struct ScenarioRunnerTests {
     @available(SkillCheckTesting, *)
     @Test("text, JSON and JUnit reports say which case failed and why")
     func reports() throws {
-        let root = try folder(["good.json": SampleTranscripts.echo("1"), "bad.json": SampleTranscripts.echo("2").replacingOccurrences(of: #""content": "2""#, with: #""content": "3""#),
-                               "broken.json": "{"])
+        let root = try folder([
+            "good.json": SampleTranscripts.echo("1"),
+            "bad.json": SampleTranscripts.echo("2").replacingOccurrences(of: #""content": "2""#, with: #""content": "3""#),
+            "broken.json": "{",
+        ])
         let cases = try ScenarioRunner(skills: Fixtures.skills).run(paths: [root.path])
         #expect(cases.map(\.status) == [.failed, .invalid, .passed])
         let text = ScenarioReport.render(cases, as: .text)

@@ -13,8 +13,10 @@ struct ScenarioTitleTests {
 
     func folder() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-title-\(UUID().uuidString)")
-        let files = ["a/one.json": Self.titled("echo: says one", "1"), "b/two.json": SampleTranscripts.echo("2"),
-                     "b/three.json": Self.titled("echo: says three", "3").replacingOccurrences(of: #""content": "3""#, with: #""content": "9""#)]
+        let files = [
+            "a/one.json": Self.titled("echo: says one", "1"), "b/two.json": SampleTranscripts.echo("2"),
+            "b/three.json": Self.titled("echo: says three", "3").replacingOccurrences(of: #""content": "3""#, with: #""content": "9""#),
+        ]
         for (name, text) in files {
             let url = directory.appendingPathComponent(name)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -49,7 +51,10 @@ struct ScenarioTitleTests {
         #expect(text.contains("✘ echo: says three (\(cases[1].file))\n"))
         #expect(text.contains("✔ b/two\n"))
         let json = try JSONParser.parse(Data(ScenarioReport.render(cases, as: .json).utf8), file: "report").value
-        guard case .array(let reported)? = json["cases"] else { Issue.record("no cases"); return }
+        guard case .array(let reported)? = json["cases"] else {
+            Issue.record("no cases")
+            return
+        }
         #expect(reported.map { $0["title"] } == [.string("echo: says one"), .string("echo: says three"), nil])
         #expect(reported.map { $0["name"] } == [.string("a/one"), .string("b/three"), .string("b/two")])
         let junit = ScenarioReport.render(cases, as: .junit)

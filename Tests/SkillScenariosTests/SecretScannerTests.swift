@@ -1,7 +1,8 @@
 import Foundation
-@testable import SkillScenarios
 import SkillTesting
 import Testing
+
+@testable import SkillScenarios
 
 @Suite("SecretScanner")
 struct SecretScannerTests {
@@ -129,18 +130,20 @@ struct SecretScannerTests {
     @available(SkillCheckTesting, *)
     @Test("diffs, reports and notes never print a secret: by format, or by the name of the member that holds it")
     func neverPrinted() throws {
-        let result = try Fixtures.replay("""
-        {"schema": "skillcheck.transcript/1", "skills": ["echo"],
-         "fixtures": {"storage": {"users": [{"id": "u1", "value": {"password": "hunter2"}}]}},
-         "steps": [{"send": "echo api_key=abc123xyz"}, {"expect": {"storage": {"users": [{"id": "u1", "value": {"password": "hunter3"}}]},
-           "messages": [{"role": "user", "content": "echo x", "at": 0}, {"role": "agent", "content": "y", "skillID": "echo", "at": 0}]}}]}
-        """)
+        let result = try Fixtures.replay(
+            """
+            {"schema": "skillcheck.transcript/1", "skills": ["echo"],
+             "fixtures": {"storage": {"users": [{"id": "u1", "value": {"password": "hunter2"}}]}},
+             "steps": [{"send": "echo api_key=abc123xyz"}, {"expect": {"storage": {"users": [{"id": "u1", "value": {"password": "hunter3"}}]},
+               "messages": [{"role": "user", "content": "echo x", "at": 0}, {"role": "agent", "content": "y", "skillID": "echo", "at": 0}]}}]}
+            """)
         let scenario = ScenarioCase(name: "t", file: "t.json", status: .failed, result: result)
         for text in [result.report] + ReportFormat.allCases.map({ ScenarioReport.render([scenario], as: $0) }) {
             for secret in ["hunter2", "hunter3", "abc123xyz"] { #expect(!text.contains(secret), "\(text)") }
         }
-        let note = Difference(kind: .replay, step: 0, path: "", expected: nil, actual: nil,
-                              note: "send #0 (\"password=hunter2\") never finished")
+        let note = Difference(
+            kind: .replay, step: 0, path: "", expected: nil, actual: nil,
+            note: "send #0 (\"password=hunter2\") never finished")
         #expect(!note.description.contains("hunter2"))
         #expect(!SecretScanner.redacted(result.actual).canonical.contains("hunter2"))
     }

@@ -24,14 +24,16 @@ struct SharedIDTests {
     @Test("a transcript that names the shared id is an error naming both types, at its skills entry")
     func namesSharedID() throws {
         let replayer = Replayer(skills: ScriptSkills.skills + [LoudEchoSkill()])
-        #expect(replayer.sharedIDs == ["echo": ["SkillScenarios.ScriptSkills.EchoSkill", "SkillScenariosTests.SharedIDTests.LoudEchoSkill"]])
+        #expect(
+            replayer.sharedIDs == ["echo": ["SkillScenarios.ScriptSkills.EchoSkill", "SkillScenariosTests.SharedIDTests.LoudEchoSkill"]])
         #expect {
             try replayer.replay(Fixtures.transcript(SampleTranscripts.echo("1")))
         } throws: { error in
             let error = try #require(error as? TranscriptError)
-            return error.pointer == "/skills/0" && error.description.contains(
-                #"found "echo", the id of 2 skills (SkillScenarios.ScriptSkills.EchoSkill, "#
-                    + "SkillScenariosTests.SharedIDTests.LoudEchoSkill); give each its own id (META-2)")
+            return error.pointer == "/skills/0"
+                && error.description.contains(
+                    #"found "echo", the id of 2 skills (SkillScenarios.ScriptSkills.EchoSkill, "#
+                        + "SkillScenariosTests.SharedIDTests.LoudEchoSkill); give each its own id (META-2)")
         }
     }
 

@@ -7,22 +7,22 @@ import Testing
 @Suite("Tool-calling transcripts")
 struct ToolTranscriptTests {
     static let draft = """
-    {
-      "schema": "skillcheck.transcript/1",
-      "tools": ["echo"],
-      "model": [
-        {"call": {"name": "echo", "arguments": {"text": "你好"}}},
-        {"text": "你好！", "chunks": [1]},
-        {"text": "再见"}
-      ],
-      "steps": [
-        {"run": "打个招呼"},
-        {"expect": {}},
-        {"run": "再来一次", "wait": false},
-        {"expect": {"events": null, "history": null, "sent": null, "runs": null, "now": null}}
-      ]
-    }
-    """
+        {
+          "schema": "skillcheck.transcript/1",
+          "tools": ["echo"],
+          "model": [
+            {"call": {"name": "echo", "arguments": {"text": "你好"}}},
+            {"text": "你好！", "chunks": [1]},
+            {"text": "再见"}
+          ],
+          "steps": [
+            {"run": "打个招呼"},
+            {"expect": {}},
+            {"run": "再来一次", "wait": false},
+            {"expect": {"events": null, "history": null, "sent": null, "runs": null, "now": null}}
+          ]
+        }
+        """
 
     func temporaryFile(_ text: String) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-tools-\(UUID().uuidString)")
@@ -35,27 +35,37 @@ struct ToolTranscriptTests {
     @available(SkillCheckTesting, *)
     @Test("a request that departs from the model's script fails the transcript at its step: which turn, what was expected, what arrived")
     func departure() throws {
-        let json = Self.draft.replacingOccurrences(of: #"{"text": "你好！", "chunks": [1]}"#, with:
-            #"{"text": "你好！", "expect": {"lastMessage": {"role": "toolResult", "callID": "call-1", "containing": "再见"}}}"#)
+        let json = Self.draft.replacingOccurrences(
+            of: #"{"text": "你好！", "chunks": [1]}"#,
+            with:
+                #"{"text": "你好！", "expect": {"lastMessage": {"role": "toolResult", "callID": "call-1", "containing": "再见"}}}"#)
         let result = try Fixtures.replay(json)
         let departure = try #require(result.differences.first { $0.path == "model" })
         #expect(departure.step == 0)
-        #expect(departure.description.contains(#"turn 2 of 3 departs from the script: expected the last message to be the result of call call-1, containing "再见"; arrived: tools [echo], last message toolResult(call-1 echo: "你好")"#))
+        #expect(
+            departure.description.contains(
+                #"turn 2 of 3 departs from the script: expected the last message to be the result of call call-1, containing "再见"; arrived: tools [echo], last message toolResult(call-1 echo: "你好")"#
+            ))
     }
 
     @available(SkillCheckTesting, *)
     @Test("turns the script never played fail the transcript, each named with its pointer")
     func unplayedTurns() throws {
-        let json = Self.draft.replacingOccurrences(of: #"{"text": "你好！", "chunks": [1]}"#,
-                                                   with: #"{"text": "你好！"}, {"text": "再见"}, {"error": "connectionLost"}"#)
+        let json = Self.draft.replacingOccurrences(
+            of: #"{"text": "你好！", "chunks": [1]}"#,
+            with: #"{"text": "你好！"}, {"text": "再见"}, {"error": "connectionLost"}"#)
         let result = try Fixtures.replay(json)
         let unplayed = try #require(result.differences.first { $0.path == "model" && $0.step == nil })
-        #expect(unplayed.description.contains("the model's script has 5 turns but only 3 were played; never reached: "
-            + #"turn 4 (/model/3): failure: the connection to the model service was lost; turn 5 (/model/4): text "再见""#))
+        #expect(
+            unplayed.description.contains(
+                "the model's script has 5 turns but only 3 were played; never reached: "
+                    + #"turn 4 (/model/3): failure: the connection to the model service was lost; turn 5 (/model/4): text "再见""#))
     }
 
     @available(SkillCheckTesting, *)
-    @Test("record mode missing fills in an empty expect step (events) and null history, sent, runs and now; the recording then passes under never")
+    @Test(
+        "record mode missing fills in an empty expect step (events) and null history, sent, runs and now; the recording then passes under never"
+    )
     func recordsNewFields() throws {
         let url = try temporaryFile(Self.draft)
         let scenario = ScenarioRunner(skills: Fixtures.skills, recordMode: .missing).runOne(name: "draft", url: url)
@@ -93,7 +103,10 @@ struct ToolTranscriptTests {
         let error = #expect(throws: TranscriptError.self) {
             try Fixtures.transcript(#"{"schema": "skillcheck.transcript/1", "skills": [], "steps": [{"run": "x"}]}"#)
         }
-        #expect(error?.description == #"test.json:1:63: /steps/0: expected a step: an object with one of "send", "advance", "cancel", "settle", "expect", found none of them"#)
+        #expect(
+            error?.description
+                == #"test.json:1:63: /steps/0: expected a step: an object with one of "send", "advance", "cancel", "settle", "expect", found none of them"#
+        )
         let transcript = try Fixtures.transcript(#"{"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": []}"#)
         #expect(transcript.kind == .agent && transcript.toolConversation == nil)
     }

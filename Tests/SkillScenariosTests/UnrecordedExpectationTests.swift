@@ -25,7 +25,8 @@ struct UnrecordedExpectationTests {
         #expect(result.differences.map(\.kind) == [.unrecorded, .unrecorded, .unrecorded])
         #expect(result.differences.map { "\($0.step ?? -1) \($0.path)" } == ["1 messages", "1 state", "3 messages"])
         let first = result.differences.first.map { String($0.description.split(separator: "\n")[0]) }
-        #expect(first == "step 1 › messages: never recorded (record mode never, as on CI); record it with "
+        #expect(
+            first == "step 1 › messages: never recorded (record mode never, as on CI); record it with "
                 + "`swift run skillcheck scenarios --record missing test.json` or, for your own skills, "
                 + "`ScenarioRunner(skills: ..., recordMode: .missing)`")
         #expect(result.unrecorded.count == 3)
@@ -36,9 +37,9 @@ struct UnrecordedExpectationTests {
     @Test("a transcript whose expect steps are all empty does not pass under never, and is not written")
     func allEmptyFailsUnderNever() throws {
         let empty = """
-        {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [
-          {"send": "echo a"}, {"expect": {}}, {"send": "echo b"}, {"expect": {"messages": null, "events": null}}]}
-        """
+            {"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [
+              {"send": "echo a"}, {"expect": {}}, {"send": "echo b"}, {"expect": {"messages": null, "events": null}}]}
+            """
         let url = try temporaryFile(empty)
         let scenario = ScenarioRunner(skills: Fixtures.skills).runOne(name: "draft", url: url)
         #expect(scenario.status == .failed)
@@ -53,11 +54,16 @@ struct UnrecordedExpectationTests {
     func commandExitStatus() throws {
         let url = try temporaryFile(Self.draft)
         var printed = ""
-        let status = try ScenariosCommand.run([url.path, "--record", "never", "--artifacts", url.deletingLastPathComponent().path + "/artifacts"]) {
+        let status = try ScenariosCommand.run([
+            url.path, "--record", "never", "--artifacts", url.deletingLastPathComponent().path + "/artifacts",
+        ]) {
             printed += $0
         }
         #expect(status == 1)
-        #expect(printed.contains("step 3 › messages: never recorded (record mode never, as on CI); record it with `swift run skillcheck scenarios --record missing"))
+        #expect(
+            printed.contains(
+                "step 3 › messages: never recorded (record mode never, as on CI); record it with `swift run skillcheck scenarios --record missing"
+            ))
         #expect(printed.hasSuffix("0 passed, 1 failed\n"))
     }
 
@@ -90,10 +96,12 @@ struct NothingCheckedTests {
     @available(SkillCheckTesting, *)
     @Test("a transcript without an expect step fails in every record mode, saying what to add", arguments: RecordMode.allCases)
     func noExpectStep(mode: RecordMode) throws {
-        let transcript = try Fixtures.transcript(#"{"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo a"}]}"#)
+        let transcript = try Fixtures.transcript(
+            #"{"schema": "skillcheck.transcript/1", "skills": ["echo"], "steps": [{"send": "echo a"}]}"#)
         let result = try Replayer(skills: Fixtures.skills).replay(transcript, recordMode: mode)
         #expect(!result.passed)
-        #expect(result.report == "end: the transcript has no expect step, so it checks nothing; add {\"expect\": {}} after the sends, "
+        #expect(
+            result.report == "end: the transcript has no expect step, so it checks nothing; add {\"expect\": {}} after the sends, "
                 + "then run `swift run skillcheck scenarios --record missing test.json`")
     }
 }

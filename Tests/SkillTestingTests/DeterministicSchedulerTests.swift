@@ -23,10 +23,16 @@ struct DeterministicSchedulerTests {
     func structuredChildrenStay() async throws {
         let clock = VirtualClock()
         let task = clock.scheduler.spawn("parent") {
-            async let left: Int = { try await clock.sleep(for: .seconds(1)); return 1 }()
+            async let left: Int = {
+                try await clock.sleep(for: .seconds(1))
+                return 1
+            }()
             let right = try await withThrowingTaskGroup(of: Int.self) { group in
                 for value in 2...3 {
-                    group.addTask { try await clock.sleep(for: .seconds(value)); return value }
+                    group.addTask {
+                        try await clock.sleep(for: .seconds(value))
+                        return value
+                    }
                 }
                 return try await group.reduce(0, +)
             }

@@ -20,10 +20,13 @@ struct FakeNetworkServiceTests {
     @Test("stubs match by method, path, query, headers and JSON body")
     func matching() async throws {
         let network = FakeNetworkService()
-        network.stub(.init(method: .post, path: "/v1/orders", query: ["dry": "1"], headers: ["X-Key": "k"],
-                           body: Data(#"{"a":1,"b":2}"#.utf8)), reply: .json(#"{"ok":true}"#, status: 201))
-        let request = NetworkRequest(method: .post, url: URL(string: "https://api.test/v1/orders?dry=1&x=2")!,
-                                     headers: ["x-key": "k"], body: Data(#"{"b":2,"a":1}"#.utf8))
+        network.stub(
+            .init(
+                method: .post, path: "/v1/orders", query: ["dry": "1"], headers: ["X-Key": "k"],
+                body: Data(#"{"a":1,"b":2}"#.utf8)), reply: .json(#"{"ok":true}"#, status: 201))
+        let request = NetworkRequest(
+            method: .post, url: URL(string: "https://api.test/v1/orders?dry=1&x=2")!,
+            headers: ["x-key": "k"], body: Data(#"{"b":2,"a":1}"#.utf8))
         #expect(try await network.send(request).status == 201)
     }
 
@@ -57,11 +60,13 @@ struct FakeNetworkServiceTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("faults: offline, timeout, HTTP status and malformed payload surface as NetworkError", arguments: [
-        (NetworkStub.Reply.offline, NetworkError.offline),
-        (.timeout, .timedOut),
-        (.status(500), .httpStatus(500)),
-    ])
+    @Test(
+        "faults: offline, timeout, HTTP status and malformed payload surface as NetworkError",
+        arguments: [
+            (NetworkStub.Reply.offline, NetworkError.offline),
+            (.timeout, .timedOut),
+            (.status(500), .httpStatus(500)),
+        ])
     func faults(reply: NetworkStub.Reply, expected: NetworkError) async throws {
         let network = FakeNetworkService()
         network.stubWeather(city: "北京", reply: reply)

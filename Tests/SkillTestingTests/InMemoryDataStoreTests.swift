@@ -9,8 +9,10 @@ struct InMemoryDataStoreTests {
     @Test("the seed's note API saves and fetches notes, oldest first")
     func notes() async throws {
         let store = InMemoryDataStore()
-        let first = NoteItem(id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, content: "买牛奶", createdAt: Date(timeIntervalSince1970: 0))
-        let second = NoteItem(id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, content: "开会", createdAt: Date(timeIntervalSince1970: 60))
+        let first = NoteItem(
+            id: UUID(uuidString: "00000000-0000-0000-0000-000000000001")!, content: "买牛奶", createdAt: Date(timeIntervalSince1970: 0))
+        let second = NoteItem(
+            id: UUID(uuidString: "00000000-0000-0000-0000-000000000002")!, content: "开会", createdAt: Date(timeIntervalSince1970: 60))
         try await store.save(first)
         try await store.save(second)
         #expect(try await store.fetchAllNotes() == [first, second])
@@ -50,10 +52,11 @@ struct InMemoryDataStoreTests {
         _ = try await store.document(id: "a", in: "c")
         _ = try await store.documents(in: "c")
         try await store.deleteDocument(id: "a", in: "c")
-        #expect(store.log == [
-            .save(collection: "c", id: "a"), .read(collection: "c", id: "a"), .list(collection: "c"),
-            .delete(collection: "c", id: "a"),
-        ])
+        #expect(
+            store.log == [
+                .save(collection: "c", id: "a"), .read(collection: "c", id: "a"), .list(collection: "c"),
+                .delete(collection: "c", id: "a"),
+            ])
     }
 
     @available(SkillCheckTesting, *)

@@ -25,17 +25,21 @@ struct ScriptedLLMClientDepartureTests {
     @available(SkillCheckTesting, *)
     @Test("tools exactly: says which turn, what was expected, what arrived")
     func toolsExactly() async throws {
-        let error = await departure(.text("好").expecting(tools: .exactly(["query_weather"])),
-                                    messages: [.user("北京天气")], tools: [Self.weather, Self.calendar])
-        #expect(error?.description == "turn 1 of 1 departs from the script: expected the tools to be exactly "
-            + "[query_weather]; arrived: tools [query_weather, query_calendar], last message user(\"北京天气\")")
+        let error = await departure(
+            .text("好").expecting(tools: .exactly(["query_weather"])),
+            messages: [.user("北京天气")], tools: [Self.weather, Self.calendar])
+        #expect(
+            error?.description == "turn 1 of 1 departs from the script: expected the tools to be exactly "
+                + "[query_weather]; arrived: tools [query_weather, query_calendar], last message user(\"北京天气\")")
     }
 
     @available(SkillCheckTesting, *)
-    @Test("tools including and excluding", arguments: [
-        (ScriptedTurn.Expectation.Tools.including(["query_calendar"]), "expected the tools to include [query_calendar]"),
-        (.excluding(["query_weather"]), "expected the tools not to include [query_weather]"),
-    ])
+    @Test(
+        "tools including and excluding",
+        arguments: [
+            (ScriptedTurn.Expectation.Tools.including(["query_calendar"]), "expected the tools to include [query_calendar]"),
+            (.excluding(["query_weather"]), "expected the tools not to include [query_weather]"),
+        ])
     func toolsIncludingExcluding(tools: ScriptedTurn.Expectation.Tools, expected: String) async throws {
         let error = await departure(.text("好").expecting(tools: tools), messages: [.user("x")], tools: [Self.weather])
         #expect(error?.description.contains(expected) == true)
@@ -48,15 +52,19 @@ struct ScriptedLLMClientDepartureTests {
     func lastMessage() async throws {
         let result = LLMMessage.toolResult(Self.call, "北京 晴 21°C")
         #expect(await departure(.text("好").expecting(lastMessage: .user("北京天气")), messages: [.user("北京天气")], tools: []) == nil)
-        #expect(await departure(.text("好").expecting(lastMessage: .toolResult(callID: "call-1", containing: "晴")),
-                                messages: [.user("x"), .toolCall(Self.call), result], tools: []) == nil)
+        #expect(
+            await departure(
+                .text("好").expecting(lastMessage: .toolResult(callID: "call-1", containing: "晴")),
+                messages: [.user("x"), .toolCall(Self.call), result], tools: []) == nil)
         #expect(await departure(.text("好").expecting(lastMessage: .exactly(result)), messages: [result], tools: []) == nil)
 
-        let wrongResult = await departure(.text("好").expecting(lastMessage: .toolResult(callID: "call-1", containing: "雨")),
-                                          messages: [result], tools: [Self.weather])
-        #expect(wrongResult?.description == "turn 1 of 1 departs from the script: expected the last message to be the "
-            + "result of call call-1, containing \"雨\"; arrived: tools [query_weather], last message "
-            + "toolResult(call-1 query_weather: \"北京 晴 21°C\")")
+        let wrongResult = await departure(
+            .text("好").expecting(lastMessage: .toolResult(callID: "call-1", containing: "雨")),
+            messages: [result], tools: [Self.weather])
+        #expect(
+            wrongResult?.description == "turn 1 of 1 departs from the script: expected the last message to be the "
+                + "result of call call-1, containing \"雨\"; arrived: tools [query_weather], last message "
+                + "toolResult(call-1 query_weather: \"北京 晴 21°C\")")
         let wrongUser = await departure(.text("好").expecting(lastMessage: .user("上海天气")), messages: [result], tools: [])
         #expect(wrongUser?.description.contains("expected the last message to be user(\"上海天气\")") == true)
         let noMessages = await departure(.text("好").expecting(lastMessage: .user("x")), messages: [], tools: [])
@@ -66,8 +74,9 @@ struct ScriptedLLMClientDepartureTests {
     @available(SkillCheckTesting, *)
     @Test("both parts that depart are listed")
     func bothParts() async throws {
-        let error = await departure(.text("好").expecting(tools: .exactly([]), lastMessage: .user("a")),
-                                    messages: [.user("b")], tools: [Self.weather])
+        let error = await departure(
+            .text("好").expecting(tools: .exactly([]), lastMessage: .user("a")),
+            messages: [.user("b")], tools: [Self.weather])
         #expect(error?.description.contains("expected the tools to be exactly []; and the last message to be user(\"a\")") == true)
     }
 
@@ -81,8 +90,10 @@ struct ScriptedLLMClientDepartureTests {
             _ = try await chunks(of: model.stream(messages: [.toolResult(Self.call, long)], tools: [Self.weather]))
             Issue.record("expected extraRequest")
         } catch let error as ScriptError {
-            #expect(error.description.hasPrefix("the script has 3 turns; a 4th request arrived: tools [query_weather], "
-                + "last message toolResult(call-1 query_weather: \"很长的结果"))
+            #expect(
+                error.description.hasPrefix(
+                    "the script has 3 turns; a 4th request arrived: tools [query_weather], "
+                        + "last message toolResult(call-1 query_weather: \"很长的结果"))
             #expect(error.description.hasSuffix("… (600 bytes)\")"))
         }
         #expect(model.unplayedTurns.isEmpty)
@@ -99,10 +110,11 @@ struct ScriptedLLMClientDepartureTests {
         _ = try await model.complete(messages: [.user("北京天气")], tools: [Self.weather, Self.calendar])
         let second: [LLMMessage] = [.user("北京天气"), .toolCall(Self.call), .toolResult(Self.call, "晴")]
         await #expect(throws: ScriptError.self) { try await chunks(of: model.stream(messages: second, tools: [Self.weather])) }
-        #expect(model.requests == [
-            ScriptedRequest(turn: 1, messages: [.user("北京天气")], tools: [Self.weather, Self.calendar], streamed: false),
-            ScriptedRequest(turn: 2, messages: second, tools: [Self.weather], streamed: true),
-        ])
+        #expect(
+            model.requests == [
+                ScriptedRequest(turn: 1, messages: [.user("北京天气")], tools: [Self.weather, Self.calendar], streamed: false),
+                ScriptedRequest(turn: 2, messages: second, tools: [Self.weather], streamed: true),
+            ])
         #expect(model.requests.map(\.toolNames) == [["query_weather", "query_calendar"], ["query_weather"]])
         #expect(model.requests[1].lastMessage == .toolResult(Self.call, "晴"))
     }
@@ -117,10 +129,14 @@ struct ScriptedLLMClientDepartureTests {
         ])
         _ = try await model.complete(messages: [.user("x")], tools: [])
         #expect(model.unplayedTurns == [2, 3])
-        #expect(throws: ScriptError.unfinished(played: 1, turnCount: 3, unplayed: [
-            "turn 2: tool call query_weather {\"city\":\"北京\"}",
-            "turn 3: text \"北京今天晴\"",
-        ])) { try model.verifyFinished() }
+        #expect(
+            throws: ScriptError.unfinished(
+                played: 1, turnCount: 3,
+                unplayed: [
+                    "turn 2: tool call query_weather {\"city\":\"北京\"}",
+                    "turn 3: text \"北京今天晴\"",
+                ])
+        ) { try model.verifyFinished() }
         let error = ScriptError.unfinished(played: 1, turnCount: 3, unplayed: ["turn 2: x"])
         #expect(error.description == "the script has 3 turns but only 1 was played; never reached: turn 2: x")
     }

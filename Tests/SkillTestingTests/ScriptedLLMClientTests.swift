@@ -30,10 +30,12 @@ struct ScriptedLLMClientTests {
             .toolCall("query_weather", ["city": "上海"], text: "再查上海。"),
             .text("北京晴，上海雨"),
         ])
-        #expect(try await model.complete(messages: Self.ask, tools: []) ==
-            LLMResponse(text: "", toolCall: ToolCall(id: "call-1", name: "query_weather", arguments: ["city": "北京"])))
-        #expect(try await model.complete(messages: Self.ask, tools: []) ==
-            LLMResponse(text: "再查上海。", toolCall: ToolCall(id: "call-2", name: "query_weather", arguments: ["city": "上海"])))
+        #expect(
+            try await model.complete(messages: Self.ask, tools: [])
+                == LLMResponse(text: "", toolCall: ToolCall(id: "call-1", name: "query_weather", arguments: ["city": "北京"])))
+        #expect(
+            try await model.complete(messages: Self.ask, tools: [])
+                == LLMResponse(text: "再查上海。", toolCall: ToolCall(id: "call-2", name: "query_weather", arguments: ["city": "上海"])))
         #expect(try await model.complete(messages: Self.ask, tools: []) == LLMResponse(text: "北京晴，上海雨"))
         try model.verifyFinished()
     }
@@ -78,7 +80,7 @@ struct ScriptedLLMClientTests {
     @Test("stream yields the text's bytes cut at the given offsets, then the tool call")
     func streamOffsets() async throws {
         let model = ScriptedLLMClient(turns: [
-            .toolCall("query_weather", ["city": "北京"], text: "好的").chunked(.offsets([1, 4])),
+            .toolCall("query_weather", ["city": "北京"], text: "好的").chunked(.offsets([1, 4]))
         ])
         let all = try await chunks(of: model.stream(messages: Self.ask, tools: []))
         let bytes = Array("好的".utf8)
@@ -88,8 +90,9 @@ struct ScriptedLLMClientTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("a piece can end inside a character; UTF8StreamDecoder puts the text back together",
-          arguments: 1...5)
+    @Test(
+        "a piece can end inside a character; UTF8StreamDecoder puts the text back together",
+        arguments: 1...5)
     func splitInsideCharacters(size: Int) async throws {
         let text = "Hi 北京今天晴 🌞, 21°C!"
         let model = ScriptedLLMClient(turns: [.text(text, chunks: .bytes(size))])
@@ -117,15 +120,17 @@ struct ScriptedLLMClientTests {
     @Test("a stream can break off midway: its pieces, then the failure")
     func breaksOff() async throws {
         let model = ScriptedLLMClient(turns: [
-            .text("北京今天", chunks: .bytes(6)).failing(with: ScriptedModelError.connectionLost),
+            .text("北京今天", chunks: .bytes(6)).failing(with: ScriptedModelError.connectionLost)
         ])
         var received: [LLMStreamChunk] = []
         await #expect(throws: ScriptedModelError.connectionLost) {
             for try await chunk in model.stream(messages: Self.ask, tools: []) { received.append(chunk) }
         }
         #expect(pieces(received) == [Array("北京".utf8), Array("今天".utf8)])
-        await #expect(throws: (any Error).self) { try await ScriptedLLMClient(turns: [.text("x").failing(with: ScriptedModelError.rateLimited)])
-            .complete(messages: Self.ask, tools: []) }
+        await #expect(throws: (any Error).self) {
+            try await ScriptedLLMClient(turns: [.text("x").failing(with: ScriptedModelError.rateLimited)])
+                .complete(messages: Self.ask, tools: [])
+        }
     }
 
     @available(SkillCheckTesting, *)
@@ -139,20 +144,24 @@ struct ScriptedLLMClientTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("a turn that cannot be played as written fails with the reason, never traps",
-          arguments: [
-              (ScriptedTurn.Chunking.bytes(0), "a piece holds at least 1 byte"),
-              (.offsets([0]), "chunk offset 0 is not inside the text's 6 bytes; write offsets from 1 to 5"),
-              (.offsets([9]), "chunk offset 9 is not inside"),
-              (.offsets([3, 3]), "chunk offsets must increase: 3 comes after 3"),
-          ])
+    @Test(
+        "a turn that cannot be played as written fails with the reason, never traps",
+        arguments: [
+            (ScriptedTurn.Chunking.bytes(0), "a piece holds at least 1 byte"),
+            (.offsets([0]), "chunk offset 0 is not inside the text's 6 bytes; write offsets from 1 to 5"),
+            (.offsets([9]), "chunk offset 9 is not inside"),
+            (.offsets([3, 3]), "chunk offsets must increase: 3 comes after 3"),
+        ])
     func invalidChunking(chunking: ScriptedTurn.Chunking, reason: String) async throws {
         let model = ScriptedLLMClient(turns: [.text("北京", chunks: chunking)])
         do {
             _ = try await chunks(of: model.stream(messages: Self.ask, tools: []))
             Issue.record("expected invalidTurn")
         } catch let error as ScriptError {
-            guard case .invalidTurn(1, let found) = error else { Issue.record("\(error)"); return }
+            guard case .invalidTurn(1, let found) = error else {
+                Issue.record("\(error)")
+                return
+            }
             #expect(found.contains(reason))
             #expect(error.description.hasPrefix("turn 1 of the script cannot be played: "))
         }

@@ -13,10 +13,12 @@ struct ScriptedLLMClientTimeTests {
     func streamLatency() async throws {
         let real = ContinuousClock.now
         let arrivals = try await withVirtualTime { clock in
-            let model = ScriptedLLMClient(clock: clock, turns: [
-                .toolCall("query_weather", ["city": "北京"], text: "北京今天").chunked(.bytes(6))
-                    .latency(first: .seconds(300), between: .seconds(20)),
-            ])
+            let model = ScriptedLLMClient(
+                clock: clock,
+                turns: [
+                    .toolCall("query_weather", ["city": "北京"], text: "北京今天").chunked(.bytes(6))
+                        .latency(first: .seconds(300), between: .seconds(20))
+                ])
             var arrivals: [Duration] = []
             for try await _ in model.stream(messages: Self.ask, tools: []) { arrivals.append(clock.now.offset) }
             return arrivals
@@ -30,9 +32,11 @@ struct ScriptedLLMClientTimeTests {
     @Test("complete waits as long as the whole stream would")
     func completeLatency() async throws {
         let elapsed = try await withVirtualTime { clock in
-            let model = ScriptedLLMClient(clock: clock, turns: [
-                .text("北京今天晴", chunks: .bytes(3)).latency(first: .milliseconds(300), between: .milliseconds(50)),
-            ])
+            let model = ScriptedLLMClient(
+                clock: clock,
+                turns: [
+                    .text("北京今天晴", chunks: .bytes(3)).latency(first: .milliseconds(300), between: .milliseconds(50))
+                ])
             _ = try await model.complete(messages: Self.ask, tools: [])
             return clock.now.offset
         }
@@ -43,10 +47,12 @@ struct ScriptedLLMClientTimeTests {
     @Test("a failure and an empty answer still take their latency")
     func failureLatency() async throws {
         let times = try await withVirtualTime { clock in
-            let model = ScriptedLLMClient(clock: clock, turns: [
-                ScriptedTurn.rateLimited.latency(first: .seconds(2)),
-                ScriptedTurn(latency: .init(first: .seconds(3))),
-            ])
+            let model = ScriptedLLMClient(
+                clock: clock,
+                turns: [
+                    ScriptedTurn.rateLimited.latency(first: .seconds(2)),
+                    ScriptedTurn(latency: .init(first: .seconds(3))),
+                ])
             await #expect(throws: ScriptedModelError.rateLimited) {
                 try await chunks(of: model.stream(messages: Self.ask, tools: []))
             }
@@ -77,9 +83,11 @@ struct ScriptedLLMClientTimeTests {
     @Test("cancelling between pieces stops the stream before the next piece")
     func cancelBetweenPieces() async throws {
         let clock = VirtualClock()
-        let model = ScriptedLLMClient(clock: clock, turns: [
-            .text("北京", chunks: .bytes(3)).latency(first: .seconds(1), between: .seconds(5)),
-        ])
+        let model = ScriptedLLMClient(
+            clock: clock,
+            turns: [
+                .text("北京", chunks: .bytes(3)).latency(first: .seconds(1), between: .seconds(5))
+            ])
         let received = Locked<[LLMStreamChunk]>([])
         let task = clock.scheduler.spawn("stream") {
             for try await chunk in model.stream(messages: Self.ask, tools: []) { received.withLock { $0.append(chunk) } }

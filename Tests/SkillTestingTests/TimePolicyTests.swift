@@ -43,10 +43,12 @@ struct TimePolicyTests {
     @Test("RetryPolicy waits base × factor^n: 1 s, 2 s, 4 s, capped at maxDelay")
     func schedule() {
         #expect(RetryPolicy(maxRetries: 3, baseDelay: .seconds(1)).schedule == [.seconds(1), .seconds(2), .seconds(4)])
-        #expect(RetryPolicy(maxRetries: 5, baseDelay: .seconds(1), maxDelay: .seconds(5)).schedule
-            == [.seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5)])
-        #expect(RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(100), factor: 1.5).schedule
-            == [.milliseconds(100), .milliseconds(150)])
+        #expect(
+            RetryPolicy(maxRetries: 5, baseDelay: .seconds(1), maxDelay: .seconds(5)).schedule
+                == [.seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5)])
+        #expect(
+            RetryPolicy(maxRetries: 2, baseDelay: .milliseconds(100), factor: 1.5).schedule
+                == [.milliseconds(100), .milliseconds(150)])
     }
 
     @available(SkillCheckTesting, *)
@@ -59,8 +61,9 @@ struct TimePolicyTests {
         }
         let other = RetryPolicy(maxRetries: 6, baseDelay: .seconds(1), jitter: .full(seed: 8))
         #expect(full.schedule != other.schedule)
-        let proportional = RetryPolicy(maxRetries: 3, baseDelay: .seconds(10),
-                                       jitter: .proportional(fraction: 0.1, seed: 1))
+        let proportional = RetryPolicy(
+            maxRetries: 3, baseDelay: .seconds(10),
+            jitter: .proportional(fraction: 0.1, seed: 1))
         for wait in proportional.schedule.prefix(1) { #expect(wait >= .seconds(9) && wait <= .seconds(11)) }
     }
 
@@ -82,16 +85,19 @@ struct TimePolicyTests {
             clock.advance(by: .seconds(expected))
         }
         #expect(try await task.value == 3)
-        #expect(attempts.all == [
-            "attempt 0 at t+0.0 seconds", "attempt 1 at t+1.0 seconds",
-            "attempt 2 at t+3.0 seconds", "attempt 3 at t+7.0 seconds",
-        ])
+        #expect(
+            attempts.all == [
+                "attempt 0 at t+0.0 seconds", "attempt 1 at t+1.0 seconds",
+                "attempt 2 at t+3.0 seconds", "attempt 3 at t+7.0 seconds",
+            ])
     }
 
     @available(SkillCheckTesting, *)
-    @Test("errors the policy does not retry are thrown at once", arguments: [
-        SkillError.invalidInput("x") as any Error, NetworkError.httpStatus(404),
-    ])
+    @Test(
+        "errors the policy does not retry are thrown at once",
+        arguments: [
+            SkillError.invalidInput("x") as any Error, NetworkError.httpStatus(404),
+        ])
     func nonRetryable(error: any Error) async throws {
         let clock = VirtualClock()
         let count = Mutex(0)

@@ -1,3 +1,4 @@
+import Foundation
 import SkillKit
 import SkillTesting
 import Testing
@@ -95,8 +96,6 @@ struct VirtualClockRunTests {
         }
     }
 }
-
-import Foundation
 
 @Suite("VirtualClock bounded advance")
 struct BoundedAdvanceTests {

@@ -63,9 +63,10 @@ struct VirtualClockTests {
             trace.record("c at \(clock.now)")
         }
         clock.advance(by: .seconds(3))
-        #expect(trace.all == [
-            "a at t+1.0 seconds", "b at t+1.0 seconds", "a again at t+1.5 seconds", "c at t+2.0 seconds",
-        ])
+        #expect(
+            trace.all == [
+                "a at t+1.0 seconds", "b at t+1.0 seconds", "a again at t+1.5 seconds", "c at t+2.0 seconds",
+            ])
         #expect(clock.now.offset == .seconds(3))
     }
 

@@ -40,19 +40,24 @@ package struct Run {
 }
 
 @available(SkillCheckTesting, *)
-package func run(_ arguments: [String], pipeline: any ConformancePipeline = UnavailablePipeline(),
-         environment: [String: String] = [:], outputIsTerminal: Bool = false, errorIsTerminal: Bool = false) async -> Run {
+package func run(
+    _ arguments: [String], pipeline: any ConformancePipeline = UnavailablePipeline(),
+    environment: [String: String] = [:], outputIsTerminal: Bool = false, errorIsTerminal: Bool = false
+) async -> Run {
     let output = Captured(), error = Captured()
-    let terminal = Terminal(output: output.append, error: error.append, outputIsTerminal: outputIsTerminal,
-                            errorIsTerminal: errorIsTerminal)
+    let terminal = Terminal(
+        output: output.append, error: error.append, outputIsTerminal: outputIsTerminal,
+        errorIsTerminal: errorIsTerminal)
     let status = await SkillCheckCommandLine(pipeline: pipeline, terminal: terminal, environment: environment).run(arguments)
     return Run(status: status, output: output.value, error: error.value)
 }
 
 @available(SkillCheckTesting, *)
 package enum Reports {
-    package static func finding(_ rule: String, _ outcome: Finding.Outcome, skill: String = "note", subject: String = "execute \"记录 a\"",
-                        expected: String = "ends within 5 s", observed: String = "still running", seed: UInt64? = nil) -> Finding {
+    package static func finding(
+        _ rule: String, _ outcome: Finding.Outcome, skill: String = "note", subject: String = "execute \"记录 a\"",
+        expected: String = "ends within 5 s", observed: String = "still running", seed: UInt64? = nil
+    ) -> Finding {
         Finding(ruleID: rule, skillID: skill, outcome: outcome, subject: subject, expected: expected, observed: observed, seed: seed)
     }
 
@@ -65,14 +70,18 @@ package enum Reports {
     /// How many results a two-skill report has.
     package static var results: Int { 2 * RuleCatalog.standard.rules.count }
 
-    package static let stages = [StageResult(.static, .ran, seconds: 1.25), StageResult(.conformance, .ran),
-                         StageResult(.race, .skipped, reason: "--no-tsan")]
+    package static let stages = [
+        StageResult(.static, .ran, seconds: 1.25), StageResult(.conformance, .ran),
+        StageResult(.race, .skipped, reason: "--no-tsan"),
+    ]
 
     /// NoteSkill (with `noteExtra` findings) and WeatherSkill (all passing).
     package static func report(_ noteExtra: [Finding] = [], stages: [StageResult] = stages) -> ConformanceReport {
-        ConformanceReport(package: .init(path: "/tmp/Notes", name: "Notes"), stages: stages, skills: [
-            SkillReport(type: "NoteSkill", id: "note", findings: findings(skill: "note", noteExtra)),
-            SkillReport(type: "WeatherSkill", id: "weather", findings: findings(skill: "weather")),
-        ])
+        ConformanceReport(
+            package: .init(path: "/tmp/Notes", name: "Notes"), stages: stages,
+            skills: [
+                SkillReport(type: "NoteSkill", id: "note", findings: findings(skill: "note", noteExtra)),
+                SkillReport(type: "WeatherSkill", id: "weather", findings: findings(skill: "weather")),
+            ])
     }
 }

@@ -52,7 +52,8 @@ package struct PackageFingerprint: Sendable, Codable, Hashable {
     package static var toolPaths: [String] {
         var paths = [Bundle.main.executablePath ?? CommandLine.arguments[0]]
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-        if let swift = path.split(separator: ":").map({ "\($0)/swift" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+        if let swift = path.split(separator: ":").map({ "\($0)/swift" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) })
+        {
             paths.append(swift)
         }
         return paths
@@ -67,7 +68,10 @@ package struct PackageFingerprint: Sendable, Codable, Hashable {
             let path = folder.appendingPathComponent(name).path
             let relativePath = relative.isEmpty ? name : relative + "/" + name
             var info = stat()
-            guard lstat(path, &info) == 0 else { digest.add("\(relativePath): gone\n"); continue }
+            guard lstat(path, &info) == 0 else {
+                digest.add("\(relativePath): gone\n")
+                continue
+            }
             if info.st_mode & S_IFMT == S_IFDIR {
                 walk(URL(fileURLWithPath: path), relative: relativePath, into: &digest)
             } else {
@@ -79,7 +83,10 @@ package struct PackageFingerprint: Sendable, Codable, Hashable {
     /// A file's name, size, modification time (nanoseconds) and, for a link, its destination.
     private static func add(_ path: String, name: String, into digest: inout Digest) {
         var info = stat()
-        guard lstat(path, &info) == 0 else { digest.add("\(name): missing\n"); return }
+        guard lstat(path, &info) == 0 else {
+            digest.add("\(name): missing\n")
+            return
+        }
         #if canImport(Darwin)
         let modified = info.st_mtimespec
         #else

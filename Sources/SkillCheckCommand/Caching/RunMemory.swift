@@ -42,7 +42,8 @@ package struct RunMemory: Sendable, Codable {
     /// run starts over and writes a new one).
     package static func read(in scratch: URL) -> RunMemory? {
         guard let data = FileManager.default.contents(atPath: scratch.appendingPathComponent(fileName).path),
-              let memory = try? JSONDecoder().decode(RunMemory.self, from: data), memory.schema == format.id else { return nil }
+            let memory = try? JSONDecoder().decode(RunMemory.self, from: data), memory.schema == format.id
+        else { return nil }
         return memory
     }
 

@@ -47,8 +47,10 @@ package struct CommandSpec: Sendable {
     package var options: [Option]
     package var discussion: String
 
-    package init(name: String, abstract: String, arguments: String, argumentsHelp: String, maximumArguments: Int? = nil,
-                options: [Option], discussion: String = "") {
+    package init(
+        name: String, abstract: String, arguments: String, argumentsHelp: String, maximumArguments: Int? = nil,
+        options: [Option], discussion: String = ""
+    ) {
         self.name = name
         self.abstract = abstract
         self.arguments = arguments
@@ -90,8 +92,14 @@ package struct CommandSpec: Sendable {
                 parsed.positionals.append(argument)
                 continue
             }
-            if argument == "--" { optionsEnded = true; continue }
-            if argument == "--help" || argument == "-h" { parsed.helpRequested = true; continue }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            if argument == "--help" || argument == "-h" {
+                parsed.helpRequested = true
+                continue
+            }
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
             let option = try option(named: parts[0])
             if option.isFlag {
@@ -106,8 +114,9 @@ package struct CommandSpec: Sendable {
                 value = arguments[index]
                 index += 1
             } else if index < arguments.count {
-                throw UsageError("\(option.name) needs a value: <\(option.value!)>; found the option '\(arguments[index])' "
-                                 + "(write \(option.name)=\(arguments[index]) for a value that starts with -)", command: self)
+                throw UsageError(
+                    "\(option.name) needs a value: <\(option.value!)>; found the option '\(arguments[index])' "
+                        + "(write \(option.name)=\(arguments[index]) for a value that starts with -)", command: self)
             } else {
                 throw UsageError("\(option.name) needs a value: <\(option.value!)>", command: self)
             }
@@ -116,8 +125,9 @@ package struct CommandSpec: Sendable {
         }
         if let maximumArguments, parsed.positionals.count > maximumArguments {
             let extra = parsed.positionals[maximumArguments...].map { "'\($0)'" }.joined(separator: ", ")
-            throw UsageError("'\(name)' takes " + (maximumArguments == 0 ? "no arguments" : "at most \(maximumArguments) (\(self.arguments))")
-                             + "; found also \(extra)", command: self)
+            throw UsageError(
+                "'\(name)' takes " + (maximumArguments == 0 ? "no arguments" : "at most \(maximumArguments) (\(self.arguments))")
+                    + "; found also \(extra)", command: self)
         }
         return parsed
     }
@@ -134,8 +144,9 @@ package struct CommandSpec: Sendable {
         if let near = Suggestion.nearest(to: name, among: names + ["--help"]) {
             throw UsageError("unknown option '\(name)' for '\(self.name)'; did you mean '\(near)'?", command: self)
         }
-        throw UsageError("unknown option '\(name)' for '\(self.name)'; its options are " + names.joined(separator: ", "),
-                         command: self)
+        throw UsageError(
+            "unknown option '\(name)' for '\(self.name)'; its options are " + names.joined(separator: ", "),
+            command: self)
     }
 
     func check(_ value: String, for option: Option) throws(UsageError) {

@@ -14,8 +14,10 @@ package struct Terminal: Sendable {
     package var outputIsTerminal: Bool
     package var errorIsTerminal: Bool
 
-    package init(output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
-                outputIsTerminal: Bool = false, errorIsTerminal: Bool = false) {
+    package init(
+        output: @escaping @Sendable (String) -> Void, error: @escaping @Sendable (String) -> Void,
+        outputIsTerminal: Bool = false, errorIsTerminal: Bool = false
+    ) {
         self.output = output
         self.error = error
         self.outputIsTerminal = outputIsTerminal

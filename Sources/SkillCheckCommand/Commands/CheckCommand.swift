@@ -1,7 +1,7 @@
 import Foundation
 import SkillCheckSupport
-import SkillScenarios
 import SkillConformance
+import SkillScenarios
 import SkillTesting
 
 /// `skillcheck check [PATH]`: runs the conformance rules against a package's skills and reports.
@@ -14,40 +14,51 @@ package enum CheckCommand {
         argumentsHelp: "The package's folder (it holds Package.swift). Default: .",
         maximumArguments: 1,
         options: [
-            .init(name: "--skill", value: "TYPE", help: "Only this skill type (NoteSkill or Module.NoteSkill). Repeatable.",
-                  repeatable: true),
-            .init(name: "--format", value: "FORMAT", help: "Default: text.",
-                  choices: ReportFormat.allCases.map(\.rawValue)),
-            .init(name: "--output", value: "FILE",
-                  help: "Write the report to FILE instead of standard output (- is standard output)."),
+            .init(
+                name: "--skill", value: "TYPE", help: "Only this skill type (NoteSkill or Module.NoteSkill). Repeatable.",
+                repeatable: true),
+            .init(
+                name: "--format", value: "FORMAT", help: "Default: text.",
+                choices: ReportFormat.allCases.map(\.rawValue)),
+            .init(
+                name: "--output", value: "FILE",
+                help: "Write the report to FILE instead of standard output (- is standard output)."),
             .init(name: "--strict", value: nil, help: "SHOULD warnings fail the run too."),
-            .init(name: "--baseline", value: "FILE",
-                  help: "Known failures (skillcheck.baseline/1) that do not fail the run; one that passes again does."),
+            .init(
+                name: "--baseline", value: "FILE",
+                help: "Known failures (skillcheck.baseline/1) that do not fail the run; one that passes again does."),
             .init(name: "--no-tsan", value: nil, help: "Skip the race stage (ThreadSanitizer); the report says so."),
             .init(name: "--scratch-path", value: "DIR", help: "Where the harness and its builds go. Default: chosen per package."),
-            .init(name: "--timeout", value: "SECONDS",
-                  help: "Real seconds one skill may run before its watchdog ends it. Default: \(Int(CheckOptions.defaultTimeout.components.seconds))."),
+            .init(
+                name: "--timeout", value: "SECONDS",
+                help:
+                    "Real seconds one skill may run before its watchdog ends it. Default: \(Int(CheckOptions.defaultTimeout.components.seconds))."
+            ),
             .init(name: "--jobs", value: "N", help: "How many skills run at once. Default: the number of cores."),
-            .init(name: "--no-cache", value: nil,
-                  help: "Discover and compile again even when nothing changed since the last run."),
+            .init(
+                name: "--no-cache", value: nil,
+                help: "Discover and compile again even when nothing changed since the last run."),
         ],
         discussion: """
-        'skillcheck PATH' means 'skillcheck check PATH' (for a folder named like a command, write
-        'skillcheck check rules'). Progress goes to standard error, the report to
-        standard output (or --output). Colour only on a terminal, and never with NO_COLOR set.
-        A second run on an unchanged package (its files, its dependencies' files, skillcheck and the
-        toolchain) reuses the first run's discovery, static stage and harness builds; the checks
-        themselves always run again.
-        Exit status: 0 when no MUST rule fails, 1 when one does (or a SHOULD rule under --strict, or a
-        stale baseline entry), 2 for a usage error or a package that cannot be built.
-        With GITHUB_STEP_SUMMARY set (GitHub Actions), a Markdown summary is appended to that file;
-        a failed append is exit status 2.
-        """
+            'skillcheck PATH' means 'skillcheck check PATH' (for a folder named like a command, write
+            'skillcheck check rules'). Progress goes to standard error, the report to
+            standard output (or --output). Colour only on a terminal, and never with NO_COLOR set.
+            A second run on an unchanged package (its files, its dependencies' files, skillcheck and the
+            toolchain) reuses the first run's discovery, static stage and harness builds; the checks
+            themselves always run again.
+            Exit status: 0 when no MUST rule fails, 1 when one does (or a SHOULD rule under --strict, or a
+            stale baseline entry), 2 for a usage error or a package that cannot be built.
+            With GITHUB_STEP_SUMMARY set (GitHub Actions), a Markdown summary is appended to that file;
+            a failed append is exit status 2.
+            """
     )
 
     /// The options `arguments` give, checked: the package folder exists and holds a `Package.swift`.
-    package static func options(_ parsed: ParsedArguments, currentDirectory: String = FileManager.default.currentDirectoryPath)
-        throws(UsageError) -> CheckOptions {
+    package static func options(
+        _ parsed: ParsedArguments, currentDirectory: String = FileManager.default.currentDirectoryPath
+    )
+        throws(UsageError) -> CheckOptions
+    {
         var options = CheckOptions(packagePath: try packageFolder(parsed.positionals.first ?? ".", from: currentDirectory))
         options.skills = parsed.values["--skill"] ?? []
         options.format = parsed.value("--format").flatMap(ReportFormat.init(rawValue:)) ?? .text
@@ -58,8 +69,9 @@ package enum CheckCommand {
         options.scratchPath = parsed.value("--scratch-path").map { PackageLocation.absolute($0, from: currentDirectory) }
         if let text = parsed.value("--timeout") {
             guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
-                throw UsageError("--timeout takes a number of seconds above 0, at most 86400, such as 60; found '\(text)'",
-                                 command: spec)
+                throw UsageError(
+                    "--timeout takes a number of seconds above 0, at most 86400, such as 60; found '\(text)'",
+                    command: spec)
             }
             options.timeout = .milliseconds(Int64((seconds * 1000).rounded()))
         }
@@ -79,8 +91,9 @@ package enum CheckCommand {
         case nil: return folder
         case .noSuchFolder: throw UsageError("no such folder: \(path)", command: spec)
         case .isAFile:
-            throw UsageError("\(path) is a file; skillcheck checks a package: give the folder that holds its Package.swift",
-                             command: spec)
+            throw UsageError(
+                "\(path) is a file; skillcheck checks a package: give the folder that holds its Package.swift",
+                command: spec)
         case .noManifest:
             throw UsageError("no Package.swift in \(path): skillcheck checks a Swift package; give its folder", command: spec)
         }
@@ -88,8 +101,10 @@ package enum CheckCommand {
 
     /// Runs the command: parses, reads the baseline, runs `pipeline`, judges and delivers the report,
     /// and returns the exit status (errors that are not usage errors are printed here, status 2).
-    package static func run(_ arguments: [String], pipeline: any ConformancePipeline, terminal: Terminal,
-                           environment: [String: String]) async throws(UsageError) -> Int32 {
+    package static func run(
+        _ arguments: [String], pipeline: any ConformancePipeline, terminal: Terminal,
+        environment: [String: String]
+    ) async throws(UsageError) -> Int32 {
         let parsed = try spec.parse(arguments)
         if parsed.helpRequested {
             terminal.output(spec.help + "\n")
@@ -134,8 +149,10 @@ package enum CheckCommand {
     }
 
     /// Prints the report, or writes it to `--output` and prints a one-line summary.
-    static func deliver(_ report: ConformanceReport, options: CheckOptions, terminal: Terminal,
-                        environment: [String: String]) throws(UsageError) {
+    static func deliver(
+        _ report: ConformanceReport, options: CheckOptions, terminal: Terminal,
+        environment: [String: String]
+    ) throws(UsageError) {
         let toStandardOutput = options.output == nil || options.output == "-" || options.output == "/dev/stdout"
         let colour = toStandardOutput && terminal.outputIsTerminal && Terminal.allowsColour(environment)
         let text: String

@@ -10,8 +10,9 @@ package enum RulesCommand {
         arguments: "[RULE-ID...]",
         argumentsHelp: "Only these rules, each with its usual cause, fix and example. Default: every rule, as a table.",
         options: [
-            .init(name: "--format", value: "FORMAT", help: "Default: text. json is the catalogue, schema skillcheck.rules/1.",
-                  choices: ["text", "json"]),
+            .init(
+                name: "--format", value: "FORMAT", help: "Default: text. json is the catalogue, schema skillcheck.rules/1.",
+                choices: ["text", "json"])
         ],
         discussion: "A rule id never changes meaning once released; 'swift test --filter CAN-2' runs that rule's tests."
     )
@@ -43,7 +44,8 @@ package enum RulesCommand {
     static func rule(_ id: String, in catalog: RuleCatalog) throws(UsageError) -> ConformanceRule {
         if let rule = catalog[id.uppercased()] { return rule }
         let ids = catalog.rules.map(\.id)
-        let near = Suggestion.nearest(to: id, among: ids).map { "; did you mean '\($0)'?" }
+        let near =
+            Suggestion.nearest(to: id, among: ids).map { "; did you mean '\($0)'?" }
             ?? "; the rules are " + ids.joined(separator: ", ")
         throw UsageError("no rule '\(id)'\(near)", command: spec)
     }
@@ -61,13 +63,13 @@ package enum RulesCommand {
     package static func details(_ rule: ConformanceRule) -> String {
         let t = rule.troubleshooting
         return """
-        \(rule.id) (\(rule.category.rawValue), \(rule.level.rawValue))
-          \(rule.sentence)
-          Usual cause: \(t.cause)
-          Fix: \(t.fix)
-          Example:
-        \(t.example.split(separator: "\n").map { "      \($0)" }.joined(separator: "\n"))
+            \(rule.id) (\(rule.category.rawValue), \(rule.level.rawValue))
+              \(rule.sentence)
+              Usual cause: \(t.cause)
+              Fix: \(t.fix)
+              Example:
+            \(t.example.split(separator: "\n").map { "      \($0)" }.joined(separator: "\n"))
 
-        """
+            """
     }
 }

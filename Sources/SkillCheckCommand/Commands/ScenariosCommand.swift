@@ -25,7 +25,8 @@ public enum ScenariosCommand {
     package static func spec(skillIDs: [String], package: String? = nil, unavailable: [String] = []) -> CommandSpec {
         var seen = Set<String>()
         let ids = skillIDs.filter { seen.insert($0).inserted }
-        let named = "The skills a transcript can name" + (package.map { " (those of the package at \($0))" } ?? "") + ": "
+        let named =
+            "The skills a transcript can name" + (package.map { " (those of the package at \($0))" } ?? "") + ": "
             + (ids.isEmpty ? "none." : ids.joined(separator: ", ") + ".")
         return CommandSpec(
             name: "scenarios",
@@ -33,31 +34,40 @@ public enum ScenariosCommand {
             arguments: "[PATHS...]",
             argumentsHelp: "Transcript files or folders (searched recursively). Default: Scenarios",
             options: [
-                .init(name: "--filter", value: "TEXT",
-                      help: "Only transcripts whose \"name\" member or path contains TEXT."),
+                .init(
+                    name: "--filter", value: "TEXT",
+                    help: "Only transcripts whose \"name\" member or path contains TEXT."),
                 .init(name: "--shard", value: "i/n", help: "Only the i-th of n slices of the transcripts (1 ≤ i ≤ n)."),
-                .init(name: "--record", value: "MODE",
-                      help: "Default: never on CI (CI set, not 0/false/no/off), else missing.",
-                      choices: RecordMode.allCases.map(\.rawValue)),
-                .init(name: "--format", value: "FORMAT", help: "Default: text.",
-                      choices: ReportFormat.allCases.map(\.rawValue)),
-                .init(name: "--output", value: "FILE",
-                      help: "Write the report to FILE instead of standard output (- is standard output)."),
-                .init(name: "--artifacts", value: "DIR",
-                      help: "Where failing transcripts' observed copies go. Default: .build/skillcheck/artifacts"),
-                .init(name: "--package", value: "PATH",
-                      help: "Replay against the skills of the Swift package at PATH, built in the harness 'check' "
-                          + "generates (minutes the first time)."),
-                .init(name: "--scratch-path", value: "DIR",
-                      help: "With --package: where the harness and its build go. Default: as 'check', one per package."),
+                .init(
+                    name: "--record", value: "MODE",
+                    help: "Default: never on CI (CI set, not 0/false/no/off), else missing.",
+                    choices: RecordMode.allCases.map(\.rawValue)),
+                .init(
+                    name: "--format", value: "FORMAT", help: "Default: text.",
+                    choices: ReportFormat.allCases.map(\.rawValue)),
+                .init(
+                    name: "--output", value: "FILE",
+                    help: "Write the report to FILE instead of standard output (- is standard output)."),
+                .init(
+                    name: "--artifacts", value: "DIR",
+                    help: "Where failing transcripts' observed copies go. Default: .build/skillcheck/artifacts"),
+                .init(
+                    name: "--package", value: "PATH",
+                    help: "Replay against the skills of the Swift package at PATH, built in the harness 'check' "
+                        + "generates (minutes the first time)."),
+                .init(
+                    name: "--scratch-path", value: "DIR",
+                    help: "With --package: where the harness and its build go. Default: as 'check', one per package."),
             ],
-            discussion: ([named] + unavailable.map { "Not available: \($0)" } + ["""
-            Exit status: 0 when every transcript passes, 1 when one fails, 2 for a usage or input error:
-            no transcript found (or none left by --filter/--shard), one that cannot be read, or a write
-            that failed (a recording, an artifact, the report, the GITHUB_STEP_SUMMARY file); with
-            --package also a package that cannot be read or built.
-            With GITHUB_STEP_SUMMARY set (GitHub Actions), a Markdown summary is appended to that file.
-            """]).joined(separator: "\n")
+            discussion: ([named] + unavailable.map { "Not available: \($0)" } + [
+                """
+                Exit status: 0 when every transcript passes, 1 when one fails, 2 for a usage or input error:
+                no transcript found (or none left by --filter/--shard), one that cannot be read, or a write
+                that failed (a recording, an artifact, the report, the GITHUB_STEP_SUMMARY file); with
+                --package also a package that cannot be read or built.
+                With GITHUB_STEP_SUMMARY set (GitHub Actions), a Markdown summary is appended to that file.
+                """
+            ]).joined(separator: "\n")
         )
     }
 
@@ -79,8 +89,9 @@ public enum ScenariosCommand {
             return 0
         }
         for option in ["--package", "--scratch-path"] where parsed.value(option) != nil {
-            throw UsageError("\(option) is for 'skillcheck scenarios', which builds the package's harness; "
-                             + "this run replays the skills it was given", command: command)
+            throw UsageError(
+                "\(option) is for 'skillcheck scenarios', which builds the package's harness; "
+                    + "this run replays the skills it was given", command: command)
         }
         var runner = ScenarioRunner(skills: skills, tools: tools)
         runner.recordMode = try recordMode(parsed.value("--record"))
@@ -104,7 +115,9 @@ public enum ScenariosCommand {
 
     /// Runs the command as `skillcheck scenarios` does: in this process, or with `--package` through the
     /// package's harness (``PackageScenarios``), passing its output and exit status through.
-    package static func run(_ arguments: [String], terminal: Terminal, environment: [String: String] = [:]) async throws(UsageError) -> Int32 {
+    package static func run(
+        _ arguments: [String], terminal: Terminal, environment: [String: String] = [:]
+    ) async throws(UsageError) -> Int32 {
         let parsed = try spec.parse(arguments)
         guard let package = parsed.value("--package") else {
             if parsed.value("--scratch-path") != nil {
@@ -131,13 +144,16 @@ public enum ScenariosCommand {
     ///
     /// `tools` are the package's tool skills, made for each replay with its fakes and clock, for
     /// tool-calling transcripts to name by id.
-    public static func main(skills: [any AgentSkill], tools: [@Sendable (SkillContext) -> any ToolSkill] = [],
-                            package: String, unavailable: [String] = []) -> Never {
+    public static func main(
+        skills: [any AgentSkill], tools: [@Sendable (SkillContext) -> any ToolSkill] = [],
+        package: String, unavailable: [String] = []
+    ) -> Never {
         let terminal = SkillCheckCommandLine.standardTerminal
         var status: Int32
         do {
-            status = try run(Array(CommandLine.arguments.dropFirst()), skills: skills, tools: tools, package: package,
-                             unavailable: unavailable, write: terminal.output)
+            status = try run(
+                Array(CommandLine.arguments.dropFirst()), skills: skills, tools: tools, package: package,
+                unavailable: unavailable, write: terminal.output)
         } catch {
             terminal.error("error: \(error.message)\nsee 'skillcheck scenarios --help'\n")
             status = 2
@@ -187,10 +203,11 @@ public enum ScenariosCommand {
     }
 
     static func choose<Value: RawRepresentable>(_ text: String, for option: String, from values: [Value]) throws(UsageError) -> Value
-        where Value.RawValue == String {
+    where Value.RawValue == String {
         guard let value = values.first(where: { $0.rawValue == text }) else {
-            throw UsageError("\(option) takes one of " + values.map(\.rawValue).joined(separator: ", ") + "; found '\(text)'",
-                             command: spec)
+            throw UsageError(
+                "\(option) takes one of " + values.map(\.rawValue).joined(separator: ", ") + "; found '\(text)'",
+                command: spec)
         }
         return value
     }

@@ -50,9 +50,12 @@ package struct DescribedPackage: Sendable, Codable, Hashable {
     package static func read(at url: URL, scratch: URL) throws(DiscoveryFailure) -> DescribedPackage {
         let run: ToolRunner.Run
         do {
-            run = try ToolRunner.run(["swift", "package", "--package-path", url.path, "--scratch-path", scratch.path,
-                                      "describe", "--type", "json"],
-                                     timeout: .seconds(300))
+            run = try ToolRunner.run(
+                [
+                    "swift", "package", "--package-path", url.path, "--scratch-path", scratch.path,
+                    "describe", "--type", "json",
+                ],
+                timeout: .seconds(300))
         } catch {
             throw .toolFailed(error.description, output: "")
         }
@@ -93,9 +96,12 @@ package struct KitLocation: Sendable, Codable, Hashable {
     package static func find(forPackageAt url: URL, scratch: URL) throws(DiscoveryFailure) -> KitLocation {
         let run: ToolRunner.Run
         do {
-            run = try ToolRunner.run(["swift", "package", "--package-path", url.path, "--scratch-path", scratch.path,
-                                      "show-dependencies", "--format", "json"],
-                                     timeout: .seconds(600))
+            run = try ToolRunner.run(
+                [
+                    "swift", "package", "--package-path", url.path, "--scratch-path", scratch.path,
+                    "show-dependencies", "--format", "json",
+                ],
+                timeout: .seconds(600))
         } catch {
             throw .toolFailed(error.description, output: "")
         }

@@ -99,10 +99,13 @@ package struct SkillDiscovery: Sendable, Codable {
         let isTool = proto.precise == toolSkill.precise
         let isCatalog = proto.precise == skillCatalog.precise
         func owners(of initializer: String, taking type: String? = nil) -> Set<String> {
-            Set(graph.symbols.filter { symbol in
-                symbol.kind.identifier == "swift.init" && symbol.pathComponents.last == initializer && symbol.isPublic
-                    && (type.map { name in symbol.declarationFragments?.contains { $0.kind == "typeIdentifier" && $0.spelling == name } ?? false } ?? true)
-            }.map { $0.pathComponents.dropLast().joined(separator: ".") })
+            Set(
+                graph.symbols.filter { symbol in
+                    symbol.kind.identifier == "swift.init" && symbol.pathComponents.last == initializer && symbol.isPublic
+                        && (type.map { name in
+                            symbol.declarationFragments?.contains { $0.kind == "typeIdentifier" && $0.spelling == name } ?? false
+                        } ?? true)
+                }.map { $0.pathComponents.dropLast().joined(separator: ".") })
         }
         let publicInits = owners(of: "init()")
         let contextInits = isTool ? owners(of: "init(context:)", taking: "SkillContext") : []
@@ -113,7 +116,8 @@ package struct SkillDiscovery: Sendable, Codable {
                 let name = symbol.pathComponents.joined(separator: ".")
                 let file = symbol.location.map { URL(string: $0.uri)?.path ?? $0.uri }
                 let instantiable = isCatalog || publicInits.contains(name) || contextInits.contains(name)
-                let missing = isTool
+                let missing =
+                    isTool
                     ? "\(name) has neither a public init(context: SkillContext) nor a public init(), so skillcheck cannot "
                         + "make one: add `public init(context: SkillContext)` (it gets the checks' fakes and clock) or `public init() {}`"
                     : "\(name) has no public init(), so skillcheck cannot make one: add `public init() {}`, "

@@ -66,10 +66,13 @@ package struct PackageScenarios: Sendable {
             throw StageFailure.tool("could not write the harness in \(harnessFolder.path): \(error)")
         }
         let unavailable = ScenarioRunnerSource(discovery: discovery).unavailable
-        progress("building \(ScenarioRunnerSource.targetName) for \(package.lastPathComponent)"
-                 + (unavailable.isEmpty ? "" : " (\(unavailable.count) skill type(s) it cannot make: see --help)"))
-        let arguments = ["swift", "build", "--package-path", harnessFolder.path, "--scratch-path", buildFolder.path,
-                         "--product", ScenarioRunnerSource.targetName, "--disable-build-manifest-caching"]
+        progress(
+            "building \(ScenarioRunnerSource.targetName) for \(package.lastPathComponent)"
+                + (unavailable.isEmpty ? "" : " (\(unavailable.count) skill type(s) it cannot make: see --help)"))
+        let arguments = [
+            "swift", "build", "--package-path", harnessFolder.path, "--scratch-path", buildFolder.path,
+            "--product", ScenarioRunnerSource.targetName, "--disable-build-manifest-caching",
+        ]
         let run = try await offThePool("harness build") { try ToolRunner.run(arguments, timeout: .seconds(3_600)) }
         guard run.succeeded else {
             throw StageFailure.buildFailed(command: run.command, lines: DiscoveryFailure.errorLines(run.standardOutput + run.standardError))
@@ -91,15 +94,17 @@ package struct PackageScenarios: Sendable {
         try await offThePool("scenarios") {
             let run: ToolRunner.Run
             do {
-                run = try ToolRunner.run([program.path] + arguments, environment: ConformanceStage.harnessEnvironment, timeout: nil,
-                                         grace: .standard, linesKeepTheirEnd: true,
-                                         onOutputLine: terminal.output, onErrorLine: terminal.error)
+                run = try ToolRunner.run(
+                    [program.path] + arguments, environment: ConformanceStage.harnessEnvironment, timeout: nil,
+                    grace: .standard, linesKeepTheirEnd: true,
+                    onOutputLine: terminal.output, onErrorLine: terminal.error)
             } catch {
                 throw StageFailure.tool("could not run \(program.path): \(error)")
             }
             guard let status = run.status else {
-                terminal.error("error: \(ScenarioRunnerSource.targetName) was ended by signal \(run.signal ?? 0) "
-                               + "before it finished (a skill that traps ends the replay), so not every transcript was checked\n")
+                terminal.error(
+                    "error: \(ScenarioRunnerSource.targetName) was ended by signal \(run.signal ?? 0) "
+                        + "before it finished (a skill that traps ends the replay), so not every transcript was checked\n")
                 return 2
             }
             return status
@@ -118,11 +123,13 @@ package struct PackageScenarios: Sendable {
         case nil: return folder
         case .noSuchFolder: throw UsageError("--package \(path): no such folder", command: ScenariosCommand.spec)
         case .isAFile:
-            throw UsageError("--package \(path) is a file; give the folder that holds the package's Package.swift",
-                             command: ScenariosCommand.spec)
+            throw UsageError(
+                "--package \(path) is a file; give the folder that holds the package's Package.swift",
+                command: ScenariosCommand.spec)
         case .noManifest:
-            throw UsageError("--package \(path) is not a Swift package (no Package.swift in it); give the folder of the "
-                             + "package whose skills the transcripts name", command: ScenariosCommand.spec)
+            throw UsageError(
+                "--package \(path) is not a Swift package (no Package.swift in it); give the folder of the "
+                    + "package whose skills the transcripts name", command: ScenariosCommand.spec)
         }
     }
 

@@ -64,9 +64,10 @@ package struct UnavailablePipeline: ConformancePipeline {
     package init() {}
 
     package func run(_ options: CheckOptions, progress: ProgressReporter) async throws(CheckError) -> ConformanceReport {
-        throw .notBuilt("skillcheck check is not built yet: this version cannot discover and run a package's skills. "
-                        + "Use the Conformance suites in a test target (see Conformance/README.md), "
-                        + "or 'skillcheck scenarios' for transcripts.")
+        throw .notBuilt(
+            "skillcheck check is not built yet: this version cannot discover and run a package's skills. "
+                + "Use the Conformance suites in a test target (see Conformance/README.md), "
+                + "or 'skillcheck scenarios' for transcripts.")
     }
 }
 

@@ -18,17 +18,19 @@ package struct HarnessPipeline: ConformancePipeline {
 
     package func run(_ options: CheckOptions, progress: ProgressReporter) async throws(CheckError) -> ConformanceReport {
         let package = URL(fileURLWithPath: options.packagePath)
-        let run = ConformanceRun(package: package, scratch: options.scratchPath.map { URL(fileURLWithPath: $0) },
-                                 only: options.skills, perSkillTimeout: options.timeout, runsRaceStage: options.runsRaceStage,
-                                 jobs: options.jobs, reusesMemory: options.reusesMemory)
+        let run = ConformanceRun(
+            package: package, scratch: options.scratchPath.map { URL(fileURLWithPath: $0) },
+            only: options.skills, perSkillTimeout: options.timeout, runsRaceStage: options.runsRaceStage,
+            jobs: options.jobs, reusesMemory: options.reusesMemory)
         let outcome: ConformanceRun.Outcome
         do {
             outcome = try await run.run { progress.status($0) }
         } catch let failure as DiscoveryFailure {
             throw .packageUnreadable(path: options.packagePath, reason: failure.description)
         } catch StageFailure.buildFailed(let command, let lines) {
-            let stage = StageResult(command.contains("strict-concurrency") ? .static : .conformance, .buildFailed,
-                                    reason: command, diagnostics: lines)
+            let stage = StageResult(
+                command.contains("strict-concurrency") ? .static : .conformance, .buildFailed,
+                reason: command, diagnostics: lines)
             progress.stageFinished(stage)
             return ConformanceReport(package: .init(path: options.packagePath), stages: [stage], skills: [])
         } catch {
@@ -37,15 +39,17 @@ package struct HarnessPipeline: ConformancePipeline {
         let (discovery, results, stages) = (outcome.discovery, outcome.results, outcome.stages)
         try Self.checkSelection(options.skills, discovery: discovery, results: results)
         stages.forEach(progress.stageFinished)
-        return ConformanceReport(package: .init(path: options.packagePath, name: discovery.package.name), stages: stages,
-                                 skills: Self.skills(results, discovery: discovery, selection: options.skills))
+        return ConformanceReport(
+            package: .init(path: options.packagePath, name: discovery.package.name), stages: stages,
+            skills: Self.skills(results, discovery: discovery, selection: options.skills))
     }
 
     /// Each skill that ran, then each selected type that could not be made, with the reason.
     static func skills(_ results: [SkillResult], discovery: SkillDiscovery, selection: [String]) -> [SkillReport] {
         let ran = results.map { SkillReport(type: $0.skill.typeName, id: $0.id, findings: $0.findings) }
         let unmade = discovery.skills.filter { skill in
-            skill.notInstantiable != nil && (selection.isEmpty || selection.contains(skill.typeName) || selection.contains(skill.description))
+            skill.notInstantiable != nil
+                && (selection.isEmpty || selection.contains(skill.typeName) || selection.contains(skill.description))
         }
         return ran + unmade.map { SkillReport(type: $0.typeName, id: "", problem: $0.notInstantiable, results: []) }
     }

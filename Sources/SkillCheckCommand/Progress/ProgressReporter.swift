@@ -80,11 +80,12 @@ package final class ProgressReporter: Sendable {
         case .buildFailed: text += "build failed" + (result.diagnostics.isEmpty ? "" : " (\(result.diagnostics.count) lines)")
         case .error: text += "could not finish" + (result.reason.map { ": \($0)" } ?? "")
         }
-        let outcome: Mark = switch result.status {
-        case .ran, .reused: .passed
-        case .skipped: .skipped
-        case .buildFailed, .error: .failed
-        }
+        let outcome: Mark =
+            switch result.status {
+            case .ran, .reused: .passed
+            case .skipped: .skipped
+            case .buildFailed, .error: .failed
+            }
         keep(mark(outcome) + " " + text)
     }
 
@@ -99,11 +100,12 @@ package final class ProgressReporter: Sendable {
     enum Mark { case passed, failed, skipped }
 
     func mark(_ mark: Mark) -> String {
-        let (glyph, code) = switch mark {
-        case .passed: ("✔", "32")
-        case .failed: ("✘", "31")
-        case .skipped: ("–", "33")
-        }
+        let (glyph, code) =
+            switch mark {
+            case .passed: ("✔", "32")
+            case .failed: ("✘", "31")
+            case .skipped: ("–", "33")
+            }
         return colour ? "\u{1B}[\(code)m\(glyph)\u{1B}[0m" : glyph
     }
 

@@ -70,8 +70,9 @@ struct BaselineReader {
     let catalog: RuleCatalog
 
     func fail(_ pointer: String, expected: String, found: String) -> TranscriptError {
-        TranscriptError(file: document.file, pointer: pointer, location: document.location(of: pointer),
-                        expected: expected, found: found)
+        TranscriptError(
+            file: document.file, pointer: pointer, location: document.location(of: pointer),
+            expected: expected, found: found)
     }
 
     func members(_ value: JSONValue, at pointer: String, allowed: [String]) throws(TranscriptError) -> [String: JSONValue] {
@@ -80,9 +81,10 @@ struct BaselineReader {
         for (key, member) in pairs {
             guard allowed.contains(key) else {
                 let near = Suggestion.nearest(to: key, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""
-                throw fail(pointer + "/" + JSONParser.escape(key),
-                           expected: "one of the members " + allowed.map { "\"\($0)\"" }.joined(separator: ", ") + near,
-                           found: "\"\(key)\"")
+                throw fail(
+                    pointer + "/" + JSONParser.escape(key),
+                    expected: "one of the members " + allowed.map { "\"\($0)\"" }.joined(separator: ", ") + near,
+                    found: "\"\(key)\"")
             }
             result[key] = member
         }
@@ -105,8 +107,9 @@ struct BaselineReader {
             throw fail("/schema", expected: "\"\(ConformanceBaseline.format.id)\"", found: top["schema"]?.canonical ?? "nothing")
         }
         guard case .array(let items)? = top["expectedFailures"] else {
-            throw fail("/expectedFailures", expected: "an array of {\"skill\", \"rule\", \"reason\"}",
-                       found: top["expectedFailures"]?.kind ?? "nothing")
+            throw fail(
+                "/expectedFailures", expected: "an array of {\"skill\", \"rule\", \"reason\"}",
+                found: top["expectedFailures"]?.kind ?? "nothing")
         }
         var entries: [ConformanceBaseline.Entry] = []
         var firstIndex: [String: Int] = [:]
@@ -115,8 +118,9 @@ struct BaselineReader {
             let entry = try entry(item, at: pointer)
             let key = entry.skill + "\u{0}" + entry.rule
             if let first = firstIndex[key] {
-                throw fail(pointer, expected: "each skill and rule once",
-                           found: "a second entry for \(entry.skill) \(entry.rule) (the first is /expectedFailures/\(first))")
+                throw fail(
+                    pointer, expected: "each skill and rule once",
+                    found: "a second entry for \(entry.skill) \(entry.rule) (the first is /expectedFailures/\(first))")
             }
             firstIndex[key] = index
             entries.append(entry)
@@ -130,8 +134,10 @@ struct BaselineReader {
         let rule = try text(fields["rule"], at: pointer + "/rule", what: "a rule id such as \"CAN-2\"")
         guard catalog[rule] != nil else {
             let near = Suggestion.nearest(to: rule, among: catalog.rules.map(\.id))
-            throw fail(pointer + "/rule", expected: near.map { "a rule id of the catalogue (did you mean \"\($0)\"?)" }
-                       ?? "a rule id of the catalogue (see `skillcheck rules`)", found: "\"\(rule)\"")
+            throw fail(
+                pointer + "/rule",
+                expected: near.map { "a rule id of the catalogue (did you mean \"\($0)\"?)" }
+                    ?? "a rule id of the catalogue (see `skillcheck rules`)", found: "\"\(rule)\"")
         }
         let reason = try text(fields["reason"], at: pointer + "/reason", what: "a reason that says why this failure is accepted")
         return .init(skill: skill, rule: rule, reason: reason)

@@ -19,8 +19,10 @@ extension ConformanceReport {
             if matches.isEmpty {
                 if selection.isEmpty {
                     let known = report.skills.map(\.title).joined(separator: ", ")
-                    report.stale.append(.init(skill: entry.skill, rule: entry.rule, reason: entry.reason,
-                                              why: "no skill with this type or id was checked (checked: \(known))"))
+                    report.stale.append(
+                        .init(
+                            skill: entry.skill, rule: entry.rule, reason: entry.reason,
+                            why: "no skill with this type or id was checked (checked: \(known))"))
                 }
                 continue
             }
@@ -41,10 +43,12 @@ extension ConformanceReport {
         case .failed, .warning:
             skills[index].results[resultIndex].baseline = entry.reason
         case .passed, .notApplicable:
-            stale.append(.init(skill: skills[index].type, rule: entry.rule, reason: entry.reason,
-                               why: "it \(result.outcome == .passed ? "passes" : "does not apply") now: remove it from the baseline"))
+            stale.append(
+                .init(
+                    skill: skills[index].type, rule: entry.rule, reason: entry.reason,
+                    why: "it \(result.outcome == .passed ? "passes" : "does not apply") now: remove it from the baseline"))
         case .skipped:
-            break  // not checked this time: the entry can be neither confirmed nor called stale
+            break // not checked this time: the entry can be neither confirmed nor called stale
         }
     }
 }

@@ -20,31 +20,37 @@ package enum JUnitReport {
         var suites = [JUnitDocument.Suite(name: "skillcheck.stages", cases: report.stages.map(stageCase))]
         for skill in report.skills {
             let className = "skillcheck.\(skill.type)"
-            var cases = skill.problem.map {
-                [JUnitDocument.TestCase(name: "could not be checked", className: className, verdict: .error(message: $0, text: $0))]
-            } ?? []
+            var cases =
+                skill.problem.map {
+                    [JUnitDocument.TestCase(name: "could not be checked", className: className, verdict: .error(message: $0, text: $0))]
+                } ?? []
             cases += skill.results.map { ruleCase($0, strict: report.strict, className: className) }
             suites.append(.init(name: skill.type, cases: cases))
         }
         if !report.stale.isEmpty {
-            suites.append(.init(name: "skillcheck.baseline", cases: report.stale.map { entry in
-                JUnitDocument.TestCase(
-                    name: "\(entry.skill) \(entry.rule)", className: "skillcheck.baseline",
-                    verdict: .failure(message: "stale baseline entry: \(entry.why)", type: "stale", text: "reason given: \(entry.reason)"))
-            }))
+            suites.append(
+                .init(
+                    name: "skillcheck.baseline",
+                    cases: report.stale.map { entry in
+                        JUnitDocument.TestCase(
+                            name: "\(entry.skill) \(entry.rule)", className: "skillcheck.baseline",
+                            verdict: .failure(
+                                message: "stale baseline entry: \(entry.why)", type: "stale", text: "reason given: \(entry.reason)"))
+                    }))
         }
         return JUnitDocument(name: "skillcheck", suites: suites).xml
     }
 
     static func stageCase(_ stage: StageResult) -> JUnitDocument.TestCase {
         let text = stage.diagnostics.joined(separator: "\n")
-        let verdict: Verdict = switch stage.status {
-        case .ran: .passed(output: stage.diagnostics.isEmpty ? nil : text)
-        case .reused: .passed(output: stage.reason)
-        case .skipped: .skipped(message: stage.reason ?? "skipped")
-        case .buildFailed: .error(message: "the package does not build", text: text)
-        case .error: .error(message: stage.reason ?? "the stage could not finish", text: text)
-        }
+        let verdict: Verdict =
+            switch stage.status {
+            case .ran: .passed(output: stage.diagnostics.isEmpty ? nil : text)
+            case .reused: .passed(output: stage.reason)
+            case .skipped: .skipped(message: stage.reason ?? "skipped")
+            case .buildFailed: .error(message: "the package does not build", text: text)
+            case .error: .error(message: stage.reason ?? "the stage could not finish", text: text)
+            }
         return .init(name: stage.stage.rawValue, className: "skillcheck.stages", verdict: verdict)
     }
 
@@ -55,13 +61,14 @@ package enum JUnitReport {
         if let reason = result.baseline {
             return .init(name: name, className: className, verdict: .skipped(message: "known failure (baseline): \(reason)"))
         }
-        let verdict: Verdict = switch result.outcome {
-        case .passed: .passed(output: nil)
-        case .failed: .failure(message: first, type: result.level.rawValue, text: text)
-        case .warning: strict ? .failure(message: first, type: result.level.rawValue, text: text) : .passed(output: "warning: " + text)
-        case .skipped: .skipped(message: result.message ?? "skipped")
-        case .notApplicable: .skipped(message: "not applicable" + (result.message.map { ": \($0)" } ?? ""))
-        }
+        let verdict: Verdict =
+            switch result.outcome {
+            case .passed: .passed(output: nil)
+            case .failed: .failure(message: first, type: result.level.rawValue, text: text)
+            case .warning: strict ? .failure(message: first, type: result.level.rawValue, text: text) : .passed(output: "warning: " + text)
+            case .skipped: .skipped(message: result.message ?? "skipped")
+            case .notApplicable: .skipped(message: "not applicable" + (result.message.map { ": \($0)" } ?? ""))
+            }
         return .init(name: name, className: className, verdict: verdict)
     }
 }

@@ -46,9 +46,11 @@ package struct MarkdownReport: Sendable {
         }
         blocks += section("Failures", failures(report))
         blocks += section("Skipped", skips(report.skills))
-        blocks += section("Stale baseline entries (remove them from the baseline)", report.stale.map {
-            "- ❌ **\(Markdown.escape($0.skill))** `\($0.rule)`: \(Markdown.escape($0.why)) (it said: \(Markdown.escape($0.reason)))"
-        })
+        blocks += section(
+            "Stale baseline entries (remove them from the baseline)",
+            report.stale.map {
+                "- ❌ **\(Markdown.escape($0.skill))** `\($0.rule)`: \(Markdown.escape($0.why)) (it said: \(Markdown.escape($0.reason)))"
+            })
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
@@ -59,11 +61,12 @@ package struct MarkdownReport: Sendable {
 
     func verdict(_ report: ConformanceReport) -> String {
         let summary = report.summary
-        let word = switch summary.exitStatus {
-        case 0: "✅ **Passed**"
-        case 1: "❌ **Failed**"
-        default: "❌ **Not checked**"
-        }
+        let word =
+            switch summary.exitStatus {
+            case 0: "✅ **Passed**"
+            case 1: "❌ **Failed**"
+            default: "❌ **Not checked**"
+            }
         let skills = report.skills.count == 1 ? "1 skill" : "\(report.skills.count) skills"
         return "\(word): \(skills), \(summary.line)" + (report.strict ? " (`--strict`)" : "")
     }
@@ -97,7 +100,8 @@ package struct MarkdownReport: Sendable {
             "| --- |" + String(repeating: " :-: |", count: categories.count),
         ]
         for skill in skills {
-            let cells = skill.problem != nil
+            let cells =
+                skill.problem != nil
                 ? ["❌ not checked"] + Array(repeating: "", count: categories.count - 1)
                 : categories.map { mark(skill, $0) }
             rows.append("| \(Markdown.cell(skill.title)) | " + cells.joined(separator: " | ") + " |")
@@ -137,8 +141,10 @@ package struct MarkdownReport: Sendable {
     func failure(_ result: RuleResult, of skill: SkillReport, strict: Bool) -> String {
         let glyph = result.baseline != nil ? "🔷" : result.outcome == .failed || strict ? "❌" : "⚠️"
         let rule = catalog[result.rule]
-        var lines = ["- \(glyph) **\(Markdown.escape(skill.title))** `\(result.rule)` "
-                     + "(\(result.category.rawValue), \(result.level.rawValue))" + (rule.map { ": " + Markdown.escape($0.sentence) } ?? "")]
+        var lines = [
+            "- \(glyph) **\(Markdown.escape(skill.title))** `\(result.rule)` "
+                + "(\(result.category.rawValue), \(result.level.rawValue))" + (rule.map { ": " + Markdown.escape($0.sentence) } ?? "")
+        ]
         let details = result.findings.filter { $0.outcome == result.outcome }
         lines += details.prefix(maximumDetails).map { "  - " + Markdown.escape($0.line) }
         if details.count > maximumDetails { lines.append("  - … and \(details.count - maximumDetails) more") }

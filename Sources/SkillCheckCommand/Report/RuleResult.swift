@@ -57,8 +57,10 @@ public struct RuleResult: Sendable, Codable, Hashable {
     /// The reason a baseline file gives for this known failure; set by ``ConformanceReport/judged(strict:baseline:selection:)``.
     public var baseline: String?
 
-    package init(rule: String, category: ConformanceRule.Category, level: ConformanceRule.Level, outcome: Outcome,
-                checks: Int, message: String? = nil, findings: [Detail] = [], fix: String? = nil, baseline: String? = nil) {
+    package init(
+        rule: String, category: ConformanceRule.Category, level: ConformanceRule.Level, outcome: Outcome,
+        checks: Int, message: String? = nil, findings: [Detail] = [], fix: String? = nil, baseline: String? = nil
+    ) {
         self.rule = rule
         self.category = category
         self.level = level
@@ -77,12 +79,14 @@ public struct RuleResult: Sendable, Codable, Hashable {
         let details = findings.compactMap(Self.detail)
         let outcomes = Set(findings.map { Self.outcome(of: $0.outcome) })
         let outcome = findings.isEmpty ? .skipped : Outcome.bySeverity.first(where: outcomes.contains) ?? .skipped
-        let message: String? = findings.isEmpty
+        let message: String? =
+            findings.isEmpty
             ? "not checked: no check recorded a finding for this rule"
             : details.isEmpty ? nil : Self.unique(details.map(\.line)).joined(separator: "\n")
-        self.init(rule: rule.id, category: rule.category, level: rule.level, outcome: outcome, checks: findings.count,
-                  message: message, findings: details,
-                  fix: outcome == .failed || outcome == .warning ? rule.advice : nil)
+        self.init(
+            rule: rule.id, category: rule.category, level: rule.level, outcome: outcome, checks: findings.count,
+            message: message, findings: details,
+            fix: outcome == .failed || outcome == .warning ? rule.advice : nil)
     }
 
     static func outcome(of outcome: Finding.Outcome) -> Outcome {
@@ -100,8 +104,9 @@ public struct RuleResult: Sendable, Codable, Hashable {
         if case .skipped(let why) = finding.outcome { reason = why }
         let outcome = outcome(of: finding.outcome)
         guard outcome != .passed else { return nil }
-        return Detail(outcome: outcome, subject: finding.subject, expected: finding.expected, observed: finding.observed,
-                      seed: finding.seed, reason: reason)
+        return Detail(
+            outcome: outcome, subject: finding.subject, expected: finding.expected, observed: finding.observed,
+            seed: finding.seed, reason: reason)
     }
 
     static func unique(_ lines: [String]) -> [String] {

@@ -35,9 +35,11 @@ package struct TextReport: Sendable {
         }
         lines += section("Failures", report.skills.flatMap { failures(of: $0, strict: report.strict) })
         lines += section("Skipped", skips(report.skills))
-        lines += section("Stale baseline entries (remove them from the baseline)", report.stale.map {
-            mark("✘") + " \($0.skill) \($0.rule): \($0.why) (it said: \($0.reason))"
-        })
+        lines += section(
+            "Stale baseline entries (remove them from the baseline)",
+            report.stale.map {
+                mark("✘") + " \($0.skill) \($0.rule): \($0.why) (it said: \($0.reason))"
+            })
         lines += ["", summary(report)]
         return lines.joined(separator: "\n") + "\n"
     }
@@ -77,14 +79,16 @@ package struct TextReport: Sendable {
     func table(_ skills: [SkillReport]) -> [String] {
         let categories = ConformanceRule.Category.allCases
         let first = max(5, skills.map(\.title.count).max() ?? 0) + 2
-        let header = "Skill".padding(toLength: first, withPad: " ", startingAt: 0)
+        let header =
+            "Skill".padding(toLength: first, withPad: " ", startingAt: 0)
             + categories.map { $0.rawValue + "  " }.joined()
         let rows = skills.map { skill -> String in
             let left = skill.title.padding(toLength: first, withPad: " ", startingAt: 0)
             if let problem = skill.problem { return left + mark("✘") + " not checked: \(problem)" }
-            return left + categories.map { category in
-                mark(cell(skill, category)) + String(repeating: " ", count: category.rawValue.count + 1)
-            }.joined()
+            return left
+                + categories.map { category in
+                    mark(cell(skill, category)) + String(repeating: " ", count: category.rawValue.count + 1)
+                }.joined()
         }
         return ([header] + rows).map(\.trimmingTrailingSpaces)
     }
@@ -109,8 +113,9 @@ package struct TextReport: Sendable {
         for result in skill.results where result.outcome == .failed || result.outcome == .warning {
             let glyph = result.baseline != nil ? "≈" : result.outcome == .failed || strict ? "✘" : "!"
             let rule = catalog[result.rule]
-            lines.append(mark(glyph) + " \(skill.title) \(result.rule) (\(result.category.rawValue), \(result.level.rawValue))"
-                         + (rule.map { ": \($0.sentence)" } ?? ""))
+            lines.append(
+                mark(glyph) + " \(skill.title) \(result.rule) (\(result.category.rawValue), \(result.level.rawValue))"
+                    + (rule.map { ": \($0.sentence)" } ?? ""))
             lines += result.findings.filter { $0.outcome == result.outcome }.map { "    " + $0.line }
             if let fix = rule?.troubleshooting.fix { lines.append("    fix: \(fix)") }
             if let reason = result.baseline { lines.append("    known failure (baseline): \(reason)") }
@@ -140,24 +145,26 @@ package struct TextReport: Sendable {
 
     func summary(_ report: ConformanceReport) -> String {
         let summary = report.summary
-        let verdict = switch summary.exitStatus {
-        case 0: mark("✔") + " passed"
-        case 1: mark("✘") + " failed"
-        default: mark("✘") + " not checked"
-        }
+        let verdict =
+            switch summary.exitStatus {
+            case 0: mark("✔") + " passed"
+            case 1: mark("✘") + " failed"
+            default: mark("✘") + " not checked"
+            }
         let skills = report.skills.count == 1 ? "1 skill" : "\(report.skills.count) skills"
         return "\(verdict): \(skills), \(summary.line)" + (report.strict ? " (--strict)" : "")
     }
 
     func mark(_ glyph: String) -> String {
         guard colour else { return glyph }
-        let code = switch glyph {
-        case "✔": "32"
-        case "✘": "31"
-        case "!", "–": "33"
-        case "≈": "36"
-        default: "0"
-        }
+        let code =
+            switch glyph {
+            case "✔": "32"
+            case "✘": "31"
+            case "!", "–": "33"
+            case "≈": "36"
+            default: "0"
+            }
         return "\u{1B}[\(code)m\(glyph)\u{1B}[0m"
     }
 }

@@ -54,7 +54,8 @@ package struct ConformanceRun: Sendable {
     /// `~/.cache/skillcheck/<folder>-<hash of the absolute path>`: one per package, never shared.
     package static func defaultScratch(for package: URL) -> URL {
         let hash = PackageFingerprint.Digest.fnv1a(package.path)
-        let cache = ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
+        let cache =
+            ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
         return cache.appendingPathComponent("skillcheck/\(package.lastPathComponent)-\(String(hash, radix: 16))")
     }
@@ -68,9 +69,11 @@ package struct ConformanceRun: Sendable {
         let (before, memory) = fingerprintNow()
         var known = try await knownOrMade(before: before, memory: memory, progress: progress)
         let analysis = try StaticAnalysis(evidence: known.evidence)
-        var stages = [known.reused
-            ? StageResult(.static, .reused, reason: "nothing changed since the run of \(Self.describe(known.made))")
-            : StageResult(.static, .ran, seconds: (clock.now - started).inSeconds)]
+        var stages = [
+            known.reused
+                ? StageResult(.static, .reused, reason: "nothing changed since the run of \(Self.describe(known.made))")
+                : StageResult(.static, .ran, seconds: (clock.now - started).inSeconds)
+        ]
 
         let harness = HarnessPackage(discovery: known.discovery, folder: scratch.appendingPathComponent("harness"), only: only)
         let key: String
@@ -117,8 +120,9 @@ package struct ConformanceRun: Sendable {
     func knownOrMade(before: PackageFingerprint, memory: RunMemory?, progress: @escaping @Sendable (String) -> Void) async throws -> Known {
         guard let memory, memory.fingerprint == before.value else { return try await discoverAndAnalyze(progress: progress) }
         progress("discovery and static: reusing the results of \(Self.describe(memory.made)) (nothing changed since)")
-        return Known(fingerprint: before, discovery: memory.discovery, evidence: memory.evidence, made: memory.made,
-                     builds: memory.builds, reused: true)
+        return Known(
+            fingerprint: before, discovery: memory.discovery, evidence: memory.evidence, made: memory.made,
+            builds: memory.builds, reused: true)
     }
 
     /// What the run knows before the harness: from ``RunMemory`` or made now.
@@ -146,20 +150,27 @@ package struct ConformanceRun: Sendable {
         } catch let error as StaticAnalysisError {
             throw StageFailure.buildFailed(command: "swift build -Xswiftc -strict-concurrency=complete", lines: [error.description])
         }
-        let discovery = try await offThePool("discovery") { try SkillDiscovery.discover(described, at: package, evidence: evidence, scratch: symbols) }
+        let discovery = try await offThePool("discovery") {
+            try SkillDiscovery.discover(described, at: package, evidence: evidence, scratch: symbols)
+        }
         let fingerprint = PackageFingerprint(roots: [package.path] + discovery.kit.dependencyPaths)
         return Known(fingerprint: fingerprint, discovery: discovery, evidence: evidence, made: Date(), builds: [:], reused: false)
     }
 
     /// Builds the harness unless its build is current, then runs each skill in a process of its own.
-    func conformance(_ harness: HarnessPackage, key: String, builds: inout [String: String],
-                     progress: @escaping @Sendable (String) -> Void) async throws -> [SkillResult] {
-        let stage = ConformanceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-build"),
-                                     perSkillTimeout: perSkillTimeout)
-        try await Self.buildUnlessCurrent(stage.buildFolder, key: key, builds: &builds,
-                                          current: "conformance: the harness is built and current",
-                                          building: "conformance: building the harness for \(harness.skills.count) skills",
-                                          progress: progress) { try stage.build() }
+    func conformance(
+        _ harness: HarnessPackage, key: String, builds: inout [String: String],
+        progress: @escaping @Sendable (String) -> Void
+    ) async throws -> [SkillResult] {
+        let stage = ConformanceStage(
+            harness: harness, buildFolder: scratch.appendingPathComponent("harness-build"),
+            perSkillTimeout: perSkillTimeout)
+        try await Self.buildUnlessCurrent(
+            stage.buildFolder, key: key, builds: &builds,
+            current: "conformance: the harness is built and current",
+            building: "conformance: building the harness for \(harness.skills.count) skills",
+            progress: progress
+        ) { try stage.build() }
         let count = harness.skills.count
         return try await Self.eachSkill(count, jobs: jobs) { index in
             progress("conformance: \(harness.skills[index]) (\(index + 1) of \(count))")
@@ -168,14 +179,19 @@ package struct ConformanceRun: Sendable {
     }
 
     /// SEND-2 under ThreadSanitizer for each skill that ran, its finding added to that skill's.
-    func race(_ harness: HarnessPackage, key: String, builds: inout [String: String], results: inout [SkillResult],
-              progress: @escaping @Sendable (String) -> Void) async throws {
-        let race = RaceStage(harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"),
-                             perSkillTimeout: perSkillTimeout)
-        try await Self.buildUnlessCurrent(race.buildFolder, key: key, builds: &builds,
-                                          current: "race: the sanitized harness is built and current",
-                                          building: "race: building the harness under ThreadSanitizer",
-                                          progress: progress) { try race.build() }
+    func race(
+        _ harness: HarnessPackage, key: String, builds: inout [String: String], results: inout [SkillResult],
+        progress: @escaping @Sendable (String) -> Void
+    ) async throws {
+        let race = RaceStage(
+            harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"),
+            perSkillTimeout: perSkillTimeout)
+        try await Self.buildUnlessCurrent(
+            race.buildFolder, key: key, builds: &builds,
+            current: "race: the sanitized harness is built and current",
+            building: "race: building the harness under ThreadSanitizer",
+            progress: progress
+        ) { try race.build() }
         let ids = results.map(\.id), count = results.count
         // A skill whose checks the watchdog had to end would only wait it out again here.
         let hung = results.map { $0.findings.contains { $0.ruleID == "HANG-1" && $0.subject == ConformanceStage.processSubject } }
@@ -209,10 +225,13 @@ package struct ConformanceRun: Sendable {
             let result = results[index]
             let sendTwo = result.findings.filter { $0.ruleID == "SEND-2" }
             let raceFree = runsRaceStage && !sendTwo.isEmpty && sendTwo.allSatisfy { $0.outcome == .passed }
-            results[index].findings += analysis.sendableFindings(typeName: result.skill.typeName, moduleHint: result.skill.module,
-                                                                 skillID: result.id)
-                + analysis.escapeHatchFindings(typeName: result.skill.typeName, moduleHint: result.skill.module,
-                                               skillID: result.id, sendTwoPassed: raceFree)
+            results[index].findings +=
+                analysis.sendableFindings(
+                    typeName: result.skill.typeName, moduleHint: result.skill.module,
+                    skillID: result.id)
+                + analysis.escapeHatchFindings(
+                    typeName: result.skill.typeName, moduleHint: result.skill.module,
+                    skillID: result.id, sendTwoPassed: raceFree)
                 + analysis.realTimeFindings(typeName: result.skill.typeName, moduleHint: result.skill.module, skillID: result.id)
         }
     }

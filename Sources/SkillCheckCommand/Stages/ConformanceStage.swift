@@ -51,8 +51,10 @@ package struct ConformanceStage: Sendable {
     package func build(onLine: (@Sendable (String) -> Void)? = nil) throws(StageFailure) {
         // Without manifest caching: a source file added to the kit or the package since the last build
         // is otherwise missed ("cannot find type"). Only a build that is needed pays for it.
-        let arguments = ["swift", "build", "--build-tests", "--package-path", harness.folder.path,
-                         "--scratch-path", buildFolder.path, "--disable-build-manifest-caching"]
+        let arguments = [
+            "swift", "build", "--build-tests", "--package-path", harness.folder.path,
+            "--scratch-path", buildFolder.path, "--disable-build-manifest-caching",
+        ]
         let run: ToolRunner.Run
         do {
             run = try ToolRunner.run(arguments, timeout: .seconds(3_600), onOutputLine: onLine)
@@ -116,20 +118,32 @@ package struct ConformanceStage: Sendable {
                 return SkillResult(skill: skill, id: id, findings: findings + crashes)
             }
             crashes.append(crashFinding(pass.run, place: "while checking \(rule)", skillID: id))
-            findings.append(Finding(ruleID: rule, skillID: id, outcome: .skipped(reason: Self.trappedReason), subject: "the whole rule",
-                                    expected: "a check of this rule that runs to its end", observed: Self.trappedReason))
+            findings.append(
+                Finding(
+                    ruleID: rule, skillID: id, outcome: .skipped(reason: Self.trappedReason), subject: "the whole rule",
+                    expected: "a check of this rule that runs to its end", observed: Self.trappedReason))
             judged.insert(rule)
             if remainingRules(after: judged, kind: skill.kind).isEmpty { break }
         }
         if crashes.isEmpty {
-            crashes.append(Finding(ruleID: "CRASH-1", skillID: id, outcome: .passed, subject: Self.processSubject,
-                                   expected: "every check runs to its end", observed: "every check ran to its end without a trap"))
+            crashes.append(
+                Finding(
+                    ruleID: "CRASH-1", skillID: id, outcome: .passed, subject: Self.processSubject,
+                    expected: "every check runs to its end", observed: "every check ran to its end without a trap"))
         }
-        return SkillResult(skill: skill, id: id, findings: findings + crashes.map { var finding = $0; finding.skillID = id; return finding })
+        return SkillResult(
+            skill: skill, id: id,
+            findings: findings
+                + crashes.map {
+                    var finding = $0
+                    finding.skillID = id
+                    return finding
+                })
     }
 
     /// Why a rule whose check trapped has no result of its own.
-    package static let trappedReason = "the skill trapped while this rule was checked (CRASH-1 reports the trap), so this rule "
+    package static let trappedReason =
+        "the skill trapped while this rule was checked (CRASH-1 reports the trap), so this rule "
         + "could not be judged; every other rule ran in a fresh process"
 
     /// The rules of `kind` that a harness process runs and that have no result yet.
@@ -141,16 +155,20 @@ package struct ConformanceStage: Sendable {
 
     /// CRASH-1's failure for a process that trapped at `place` (`while checking CAN-1`, `before any check`).
     func crashFinding(_ run: ToolRunner.Run, place: String, skillID: String) -> Finding {
-        let report = CrashReport(termination: run.signal.map { .signal($0) } ?? .exitCode(run.status ?? -1),
-                                 standardError: run.standardError + run.standardOutput)
+        let report = CrashReport(
+            termination: run.signal.map { .signal($0) } ?? .exitCode(run.status ?? -1),
+            standardError: run.standardError + run.standardOutput)
         var finding = report.finding(skillID: skillID)
         finding.observed = "the process \(report.termination) \(place)" + (report.trapMessage.map { ": \($0)" } ?? "")
         return finding
     }
 
     /// One process of the harness for the skill at `index`, skipping `skipped` rules; its own work folder.
-    func runOnce(skillAt index: Int, attempt: Int, skipping skipped: [String]) throws(StageFailure)
-        -> (run: ToolRunner.Run, stream: EventStream, findings: [Finding]) {
+    func runOnce(
+        skillAt index: Int, attempt: Int, skipping skipped: [String]
+    ) throws(StageFailure)
+        -> (run: ToolRunner.Run, stream: EventStream, findings: [Finding])
+    {
         let work = buildFolder.appendingPathComponent("skillcheck-runs/\(index)" + (attempt > 1 ? "-\(attempt)" : ""))
         // A leftover findings file would be read as this run's; one that cannot be written would read as a crash.
         do {
@@ -162,12 +180,16 @@ package struct ConformanceStage: Sendable {
         let events = work.appendingPathComponent("events.jsonl"), findingsFile = work.appendingPathComponent("findings.jsonl")
         let arguments = Self.testCommand(
             harness: harness.folder, buildFolder: buildFolder,
-            ["--no-parallel", "--skip", skipped.joined(separator: "|"), "--event-stream-output-path", events.path,
-             "--event-stream-version", EventStream.version])
+            [
+                "--no-parallel", "--skip", skipped.joined(separator: "|"), "--event-stream-output-path", events.path,
+                "--event-stream-version", EventStream.version,
+            ])
         let run: ToolRunner.Run
         do {
-            run = try ToolRunner.run(arguments, environment: Self.harnessEnvironment.merging(
-                ["SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path]) { $1 }, timeout: perSkillTimeout)
+            run = try ToolRunner.run(
+                arguments,
+                environment: Self.harnessEnvironment.merging(
+                    ["SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path]) { $1 }, timeout: perSkillTimeout)
         } catch {
             throw .tool(error.description)
         }
@@ -186,9 +208,11 @@ package struct ConformanceStage: Sendable {
         let place = rule.map { "while checking \($0)" } ?? "before any check"
         var findings: [Finding] = []
         if run.timedOut {
-            findings.append(Finding(ruleID: "HANG-1", skillID: skillID, outcome: .failed, subject: Self.processSubject,
-                                    expected: "every check ends within \(perSkillTimeout) of real time",
-                                    observed: "the process was still running after \(perSkillTimeout) \(place), and was stopped"))
+            findings.append(
+                Finding(
+                    ruleID: "HANG-1", skillID: skillID, outcome: .failed, subject: Self.processSubject,
+                    expected: "every check ends within \(perSkillTimeout) of real time",
+                    observed: "the process was still running after \(perSkillTimeout) \(place), and was stopped"))
         } else {
             findings.append(crashFinding(run, place: place, skillID: skillID))
         }
@@ -196,9 +220,12 @@ package struct ConformanceStage: Sendable {
         let finished = Set(recorded.map(\.ruleID))
         for ruleID in SkillConformance.implementedRuleIDs
         where !finished.contains(ruleID) && ruleID != findings[0].ruleID && !SkillConformance.staticRuleIDs.contains(ruleID)
-            && RuleCatalog.standard[ruleID]?.applies(to: kind) != false {
-            findings.append(Finding(ruleID: ruleID, skillID: skillID, outcome: .skipped(reason: reason), subject: "the whole rule",
-                                    expected: "a check of this rule", observed: reason))
+            && RuleCatalog.standard[ruleID]?.applies(to: kind) != false
+        {
+            findings.append(
+                Finding(
+                    ruleID: ruleID, skillID: skillID, outcome: .skipped(reason: reason), subject: "the whole rule",
+                    expected: "a check of this rule", observed: reason))
         }
         return findings
     }

@@ -24,8 +24,11 @@ package struct RaceStage: Sendable {
     package func build() throws(StageFailure) {
         let run: ToolRunner.Run
         do {
-            run = try ToolRunner.run(["swift", "build", "--build-tests", "--sanitize=thread", "--package-path", harness.folder.path,
-                                      "--scratch-path", buildFolder.path, "--disable-build-manifest-caching"], timeout: .seconds(3_600))
+            run = try ToolRunner.run(
+                [
+                    "swift", "build", "--build-tests", "--sanitize=thread", "--package-path", harness.folder.path,
+                    "--scratch-path", buildFolder.path, "--disable-build-manifest-caching",
+                ], timeout: .seconds(3_600))
         } catch {
             throw .tool(error.description)
         }
@@ -39,46 +42,56 @@ package struct RaceStage: Sendable {
     package func run(skillAt index: Int, skillID: String) throws(StageFailure) -> Finding {
         let run: ToolRunner.Run
         do {
-            run = try ToolRunner.run(ConformanceStage.testCommand(harness: harness.folder, buildFolder: buildFolder,
-                                                                  swiftTestOptions: ["--sanitize=thread"], ["--filter", "SEND-2"]),
-                                     environment: ConformanceStage.harnessEnvironment.merging([
-                                         "SKILLCHECK_SKILL": "\(index)",
-                                         "TSAN_OPTIONS": Self.sanitizerOptions(ProcessInfo.processInfo.environment["TSAN_OPTIONS"]),
-                                     ]) { $1 },
-                                     timeout: perSkillTimeout)
+            run = try ToolRunner.run(
+                ConformanceStage.testCommand(
+                    harness: harness.folder, buildFolder: buildFolder,
+                    swiftTestOptions: ["--sanitize=thread"], ["--filter", "SEND-2"]),
+                environment: ConformanceStage.harnessEnvironment.merging([
+                    "SKILLCHECK_SKILL": "\(index)",
+                    "TSAN_OPTIONS": Self.sanitizerOptions(ProcessInfo.processInfo.environment["TSAN_OPTIONS"]),
+                ]) { $1 },
+                timeout: perSkillTimeout)
         } catch {
             throw .tool(error.description)
         }
-        let reports = Self.reports(in: run.standardError + "\n" + run.standardOutput, package: harness.discovery.package.path,
-                                   excluding: [harness.discovery.kit.path, harness.folder.path])
+        let reports = Self.reports(
+            in: run.standardError + "\n" + run.standardOutput, package: harness.discovery.package.path,
+            excluding: [harness.discovery.kit.path, harness.folder.path])
         let subject = "SEND-2's stress case under ThreadSanitizer"
         let expected = "no data race reported"
         if run.timedOut {
-            return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .failed, subject: subject, expected: expected,
-                           observed: "the stress case under ThreadSanitizer was still running after \(perSkillTimeout)")
+            return Finding(
+                ruleID: "SEND-2", skillID: skillID, outcome: .failed, subject: subject, expected: expected,
+                observed: "the stress case under ThreadSanitizer was still running after \(perSkillTimeout)")
         }
         if reports.isEmpty, let signal = run.signal {
             // A trap under ThreadSanitizer: nothing was looked at after it, so this is no pass.
-            let reason = "the stress case under ThreadSanitizer \(CrashReport.Termination.signal(signal)) before it ended, so no "
+            let reason =
+                "the stress case under ThreadSanitizer \(CrashReport.Termination.signal(signal)) before it ended, so no "
                 + "race could be looked for (CRASH-1 reports the trap)"
-            return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .skipped(reason: reason), subject: subject, expected: expected,
-                           observed: reason)
+            return Finding(
+                ruleID: "SEND-2", skillID: skillID, outcome: .skipped(reason: reason), subject: subject, expected: expected,
+                observed: reason)
         }
         if reports.isEmpty && run.status != 66 {
-            return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .passed, subject: subject, expected: expected,
-                           observed: "ThreadSanitizer reported nothing")
+            return Finding(
+                ruleID: "SEND-2", skillID: skillID, outcome: .passed, subject: subject, expected: expected,
+                observed: "ThreadSanitizer reported nothing")
         }
         let first = reports.first.map { "\(Self.demangled($0.summary))" + ($0.location.map { " at \($0)" } ?? "") } ?? "exit status 66"
-        return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .failed, subject: subject, expected: expected,
-                       observed: "ThreadSanitizer reported \(max(reports.count, 1)) data race(s); the first: \(first)")
+        return Finding(
+            ruleID: "SEND-2", skillID: skillID, outcome: .failed, subject: subject, expected: expected,
+            observed: "ThreadSanitizer reported \(max(reports.count, 1)) data race(s); the first: \(first)")
     }
 
     /// SEND-2's finding for a skill whose conformance process the watchdog ended: not run again here.
     static func notRunAfterHang(skillID: String) -> Finding {
-        let reason = "the skill's checks were still running at the watchdog (HANG-1), so its stress case was not run again "
+        let reason =
+            "the skill's checks were still running at the watchdog (HANG-1), so its stress case was not run again "
             + "under ThreadSanitizer"
-        return Finding(ruleID: "SEND-2", skillID: skillID, outcome: .skipped(reason: reason),
-                       subject: "SEND-2's stress case under ThreadSanitizer", expected: "no data race reported", observed: reason)
+        return Finding(
+            ruleID: "SEND-2", skillID: skillID, outcome: .skipped(reason: reason),
+            subject: "SEND-2's stress case under ThreadSanitizer", expected: "no data race reported", observed: reason)
     }
 
     /// The user's `TSAN_OPTIONS`, plus `atexit_sleep_ms=0` unless they set it: by default ThreadSanitizer
@@ -102,8 +115,9 @@ package struct RaceStage: Sendable {
     package static func demangled(_ text: String) -> String {
         let symbols = text.matches(of: /\$s[0-9A-Za-z_]+/).map { String($0.output) }
         guard !symbols.isEmpty,
-              let run = try? ToolRunner.run(["swift", "demangle", "--simplified", "--compact"] + symbols, timeout: .seconds(60)),
-              run.succeeded else { return text }
+            let run = try? ToolRunner.run(["swift", "demangle", "--simplified", "--compact"] + symbols, timeout: .seconds(60)),
+            run.succeeded
+        else { return text }
         let names = run.standardOutput.split(separator: "\n").map(String.init)
         guard names.count == symbols.count else { return text }
         var result = text
@@ -119,7 +133,10 @@ package struct RaceStage: Sendable {
         var reports: [Report] = []
         var current: [Substring]?
         for line in text.split(separator: "\n") {
-            if line.contains("WARNING: ThreadSanitizer:") { current = [line]; continue }
+            if line.contains("WARNING: ThreadSanitizer:") {
+                current = [line]
+                continue
+            }
             guard current != nil else { continue }
             current?.append(line)
             if line.hasPrefix("SUMMARY: ThreadSanitizer:") {

@@ -99,8 +99,9 @@ package enum ChildProcess {
         let leftBehind = endSession(pid, grace: grace.termination, since: watch.endedAt)
         let status = exit.withLock { $0 } ?? 0
         let bySignal = (status & 0x7f) != 0
-        return Ending(status: bySignal ? nil : (status >> 8) & 0xff, signal: bySignal ? status & 0x7f : nil,
-                      timedOut: watch.timedOut, leftBehind: watch.leftBehind.isEmpty ? leftBehind : watch.leftBehind)
+        return Ending(
+            status: bySignal ? nil : (status >> 8) & 0xff, signal: bySignal ? status & 0x7f : nil,
+            timedOut: watch.timedOut, leftBehind: watch.leftBehind.isEmpty ? leftBehind : watch.leftBehind)
     }
 
     /// The children running now, by process id (each leads a session of its own).
@@ -336,13 +337,16 @@ package enum SessionMembers {
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
         return entries.compactMap { entry -> Member? in
             guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
-                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+                let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+            else { return nil }
             // "pid (name) state ppid pgrp session …": the name may hold spaces and parentheses.
             let fields = stat[stat.index(after: close)...].split(separator: " ")
             guard fields.count > 3, fields[0] != "Z", fields[0] != "X",
-                  let parent = pid_t(fields[1]), let group = pid_t(fields[2]), let session = pid_t(fields[3]) else { return nil }
-            return Member(pid: pid, name: String(stat[stat.index(after: open)..<close]), parent: parent, processGroup: group,
-                          session: session)
+                let parent = pid_t(fields[1]), let group = pid_t(fields[2]), let session = pid_t(fields[3])
+            else { return nil }
+            return Member(
+                pid: pid, name: String(stat[stat.index(after: open)..<close]), parent: parent, processGroup: group,
+                session: session)
         }
         #else
         return []

@@ -1,6 +1,5 @@
 import Foundation
 
-
 /// Runs a tool (`swift package …`, `swift build`, `swift test`, a harness) as a child process and waits
 /// for it, with a real-time limit: a tool that runs past it is ended with everything it started, and
 /// reported as such. The child runs in a session of its own (``ChildProcess``): whatever it leaves
@@ -43,8 +42,9 @@ package struct ToolRunner: Sendable {
         timeout: Duration? = .seconds(1_800), onOutputLine: (@Sendable (String) -> Void)? = nil,
         onErrorLine: (@Sendable (String) -> Void)? = nil
     ) throws(ToolError) -> Run {
-        try run(arguments, in: directory, environment: environment, timeout: timeout, grace: .standard,
-                onOutputLine: onOutputLine, onErrorLine: onErrorLine)
+        try run(
+            arguments, in: directory, environment: environment, timeout: timeout, grace: .standard,
+            onOutputLine: onOutputLine, onErrorLine: onErrorLine)
     }
 
     /// ``run(_:in:environment:timeout:onOutputLine:onErrorLine:)`` with the runner's grace periods given;
@@ -63,8 +63,9 @@ package struct ToolRunner: Sendable {
         )
         output.finish()
         error.finish()
-        return Run(arguments: arguments, status: ending.status, signal: ending.signal, standardOutput: output.text,
-                   standardError: error.text, timedOut: ending.timedOut, leftBehind: ending.leftBehind)
+        return Run(
+            arguments: arguments, status: ending.status, signal: ending.signal, standardOutput: output.text,
+            standardError: error.text, timedOut: ending.timedOut, leftBehind: ending.leftBehind)
     }
 }
 

@@ -78,8 +78,10 @@ final class AwaitGate: Sendable {
     func arrive(_ kind: Point.Kind, _ description: String) async throws -> Passage {
         let (index, watcher, late) = state.withLock { state -> (Int, CheckedContinuation<Void, Never>?, Bool) in
             let index = state.points.count
-            state.points.append(Point(index: index, kind: kind, description: description,
-                                      afterCancellation: state.cancelled || Task.isCancelled))
+            state.points.append(
+                Point(
+                    index: index, kind: kind, description: description,
+                    afterCancellation: state.cancelled || Task.isCancelled))
             guard case .cancel(let target) = action, target == index else { return (index, nil, state.cancelled) }
             state.reached = true
             defer { state.watcher = nil }

@@ -8,7 +8,8 @@ extension SkillConformance {
         ConformanceCheck("CAN-1") { input in await cancelledBeforeStart(input) },
         ConformanceCheck("CAN-2") { input in
             let bound = input.limits.afterCancellation
-            let expected = "it ends within \(bound) of virtual time after the cancellation, "
+            let expected =
+                "it ends within \(bound) of virtual time after the cancellation, "
                 + "and within \(input.limits.realRun) of real time in all"
             return await cancelledWhileWaiting(input, rule: "CAN-2", expected: expected, virtualLimit: bound) { run in
                 guard let after = run.endedAfterCancellation, after > bound else { return nil }
@@ -25,9 +26,10 @@ extension SkillConformance {
             await cancelledWhileWaiting(input, rule: "CAN-4", expected: "no storage write and no network request after it") { run in
                 let late = run.pointsAfterCancellation.filter { $0.isWrite || $0.isRequest }
                 guard !late.isEmpty else { return nil }
-                return "the skill then " + late.map { point in
-                    (point.isWrite ? "wrote to storage (" : "made a request (") + point.description + ")"
-                }.joined(separator: ", then ")
+                return "the skill then "
+                    + late.map { point in
+                        (point.isWrite ? "wrote to storage (" : "made a request (") + point.description + ")"
+                    }.joined(separator: ", then ")
             }
         },
     ]
@@ -45,9 +47,12 @@ extension SkillConformance {
                 findings.append(input.unended("CAN-1", subject: subject, expected: expected, failure))
             case .success(let probe):
                 let effects = probe.operationsAfter.filter { $0.isWrite || ($0.isRequest && !$0.isGet) }
-                findings.append(input.finding("CAN-1", effects.isEmpty ? .passed : .failed, subject: subject, expected: expected,
-                                              observed: effects.isEmpty ? "none, then \(describe(probe.ending))"
-                                                  : effects.map(\.description).joined(separator: "; ")))
+                findings.append(
+                    input.finding(
+                        "CAN-1", effects.isEmpty ? .passed : .failed, subject: subject, expected: expected,
+                        observed: effects.isEmpty
+                            ? "none, then \(describe(probe.ending))"
+                            : effects.map(\.description).joined(separator: "; ")))
             }
         }
         return findings
@@ -69,8 +74,10 @@ extension SkillConformance {
             let points: [AwaitGate.Point]
             switch observed {
             case .failure(let failure):
-                findings.append(input.unended(rule, subject: "\(input.sampleLabel(sample)), not cancelled", expected: expected,
-                                              failure, virtualLimit: virtualLimit))
+                findings.append(
+                    input.unended(
+                        rule, subject: "\(input.sampleLabel(sample)), not cancelled", expected: expected,
+                        failure, virtualLimit: virtualLimit))
                 continue
             case .success(let run):
                 points = run.points
@@ -86,23 +93,29 @@ extension SkillConformance {
                     continue
                 case .success(let run):
                     guard let found = problem(run) else { continue }
-                    findings.append(input.finding(rule, .failed, subject: subject, expected: expected, observed: found,
-                                                  virtualLimit: virtualLimit))
+                    findings.append(
+                        input.finding(
+                            rule, .failed, subject: subject, expected: expected, observed: found,
+                            virtualLimit: virtualLimit))
                     failed = true
                 }
             }
             if !points.isEmpty && !failed {
-                findings.append(input.finding(
-                    rule, .passed, subject: "cancelled at each await in turn, \(input.sampleLabel(sample))", expected: expected,
-                    observed: "as expected at each of its \(points.count) await\(points.count == 1 ? "" : "s") ("
-                        + points.prefix(3).map(\.description).joined(separator: "; ") + (points.count > 3 ? "; …" : "") + ")"
-                        + probedNote(points.count),
-                    virtualLimit: virtualLimit))
+                findings.append(
+                    input.finding(
+                        rule, .passed, subject: "cancelled at each await in turn, \(input.sampleLabel(sample))", expected: expected,
+                        observed: "as expected at each of its \(points.count) await\(points.count == 1 ? "" : "s") ("
+                            + points.prefix(3).map(\.description).joined(separator: "; ") + (points.count > 3 ? "; …" : "") + ")"
+                            + probedNote(points.count),
+                        virtualLimit: virtualLimit))
             }
         }
         if findings.isEmpty {
-            return [input.finding(rule, .notApplicable, subject: "every handled sample", expected: "a run that waits, to cancel",
-                                  observed: "the skill finished every sample without waiting on the network, storage or its clock")]
+            return [
+                input.finding(
+                    rule, .notApplicable, subject: "every handled sample", expected: "a run that waits, to cancel",
+                    observed: "the skill finished every sample without waiting on the network, storage or its clock")
+            ]
         }
         return findings
     }

@@ -87,7 +87,10 @@ struct ConcurrencyStress: Sendable {
         let context = SkillContext(
             storage: store, networkService: network, clock: clock, dateSource: { clock.date },
             idSource: {
-                let value = ids.withLock { $0 &+= 1; return $0 }
+                let value = ids.withLock {
+                    $0 &+= 1
+                    return $0
+                }
                 let b = withUnsafeBytes(of: value.bigEndian) { Array($0) }
                 return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]))
             }
@@ -102,8 +105,10 @@ struct ConcurrencyStress: Sendable {
         for outcome in expected { counts[outcome, default: 0] += 1 }
         for outcome in observed { counts[outcome, default: 0] -= 1 }
         let sorted = counts.filter { $0.value != 0 }.sorted { $0.key < $1.key }
-        return (sorted.filter { $0.value > 0 }.map { "\($0.value) × \($0.key)" },
-                sorted.filter { $0.value < 0 }.map { "\(-$0.value) × \($0.key)" })
+        return (
+            sorted.filter { $0.value > 0 }.map { "\($0.value) × \($0.key)" },
+            sorted.filter { $0.value < 0 }.map { "\(-$0.value) × \($0.key)" }
+        )
     }
 }
 

@@ -54,8 +54,11 @@ public struct ConformanceCheck: Sendable {
     /// A check that reports `skipped` with ``notImplemented``: never a pass.
     static func unimplemented(_ ruleID: String) -> ConformanceCheck {
         ConformanceCheck(ruleID: ruleID, isImplemented: false) { input in
-            [input.finding(ruleID, .skipped(reason: notImplemented), subject: "the whole rule",
-                           expected: "a check of this rule", observed: "this kit has no check for it yet")]
+            [
+                input.finding(
+                    ruleID, .skipped(reason: notImplemented), subject: "the whole rule",
+                    expected: "a check of this rule", observed: "this kit has no check for it yet")
+            ]
         }
     }
 
@@ -66,10 +69,13 @@ public struct ConformanceCheck: Sendable {
         return ConformanceCheck(ruleID: ruleID, isImplemented: isImplemented) { input in
             let kind = input.skill.kind
             guard kinds.contains(kind) else {
-                return [input.finding(ruleID, .notApplicable, subject: "the whole rule",
-                                      expected: "a skill of the kinds the rule applies to: "
-                                          + kinds.map(\.protocolName).joined(separator: ", "),
-                                      observed: "a \(kind.protocolName): \(reason(kind))")]
+                return [
+                    input.finding(
+                        ruleID, .notApplicable, subject: "the whole rule",
+                        expected: "a skill of the kinds the rule applies to: "
+                            + kinds.map(\.protocolName).joined(separator: ", "),
+                        observed: "a \(kind.protocolName): \(reason(kind))")
+                ]
             }
             return await body(input)
         }
@@ -95,8 +101,11 @@ public struct ConformanceCheck: Sendable {
         let peerIDs = peers.contains(skill.id) ? peers : peers + [skill.id]
         let findings = await body(Input(skill: skill, peerIDs: peerIDs, limits: limits, passedRules: passedRules))
         if findings.isEmpty {
-            return [Finding(ruleID: ruleID, skillID: skill.id, outcome: .failed, subject: "the whole rule",
-                            expected: "at least one finding", observed: "the check returned none (a kit bug)")]
+            return [
+                Finding(
+                    ruleID: ruleID, skillID: skill.id, outcome: .failed, subject: "the whole rule",
+                    expected: "at least one finding", observed: "the check returned none (a kit bug)")
+            ]
         }
         return findings
     }

@@ -9,7 +9,7 @@ import SkillKit
 @available(SkillCheckTesting, *)
 extension SkillConformance {
     static let crashChecks: [ConformanceCheck] = [
-        ConformanceCheck("CRASH-1") { input in await neverTraps(input) },
+        ConformanceCheck("CRASH-1") { input in await neverTraps(input) }
     ]
 
     /// Every other implemented check that runs the skill, in catalogue order, each announced with a ``CrashReport`` marker.
@@ -22,9 +22,11 @@ extension SkillConformance {
             _ = await check.body(input)
         }
         CrashReport.announce(ruleID: nil, skillID: input.skill.id)
-        return [input.finding(
-            "CRASH-1", .passed, subject: "the checks of \(rules.count) rules", expected: "every check runs to its end",
-            observed: "every check ran to its end in this process, without a trap"
-        )]
+        return [
+            input.finding(
+                "CRASH-1", .passed, subject: "the checks of \(rules.count) rules", expected: "every check runs to its end",
+                observed: "every check ran to its end in this process, without a trap"
+            )
+        ]
     }
 }

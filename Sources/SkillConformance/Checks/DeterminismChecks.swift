@@ -5,7 +5,7 @@ import SkillKit
 @available(SkillCheckTesting, *)
 extension SkillConformance {
     static let determinismChecks: [ConformanceCheck] = [
-        ConformanceCheck("TIME-2") { input in await sameTwice(input, rule: "TIME-2", breach: .warning) },
+        ConformanceCheck("TIME-2") { input in await sameTwice(input, rule: "TIME-2", breach: .warning) }
     ]
 
     /// Each handled sample (a tool skill's sample arguments), run twice with fresh working fakes on fresh
@@ -19,16 +19,20 @@ extension SkillConformance {
         for sample in samples {
             let subject = "\(input.sampleLabel(sample)), run twice"
             let first = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
-            let second = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
+            let second = await Probe.run(
+                input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
             switch (first, second) {
             case (.success(let a), .success(let b)):
                 let differences = differing(observed(a), observed(b))
-                findings.append(input.finding(
-                    rule, differences.isEmpty ? .passed : breach, subject: subject, expected: expected,
-                    observed: differences.isEmpty ? "the same" : differences.prefix(3).map { path, one, two in
-                        "\(path): \(quoted(one)) then \(quoted(two))"
-                    }.joined(separator: "; ")
-                ))
+                findings.append(
+                    input.finding(
+                        rule, differences.isEmpty ? .passed : breach, subject: subject, expected: expected,
+                        observed: differences.isEmpty
+                            ? "the same"
+                            : differences.prefix(3).map { path, one, two in
+                                "\(path): \(quoted(one)) then \(quoted(two))"
+                            }.joined(separator: "; ")
+                    ))
             case (.failure(let failure), _), (_, .failure(let failure)):
                 findings.append(input.unended(rule, subject: subject, expected: expected, failure))
             }
@@ -41,9 +45,11 @@ extension SkillConformance {
         var values: [(path: String, value: String)]
         switch probe.ending {
         case .output(let output):
-            values = [("/output/summary", output.summary), ("/output/detail", output.detail ?? "null"),
-                      ("/output/shouldRefreshUI", "\(output.shouldRefreshUI)"),
-                      ("/output/requiresConfirmation", "\(output.requiresConfirmation)")]
+            values = [
+                ("/output/summary", output.summary), ("/output/detail", output.detail ?? "null"),
+                ("/output/shouldRefreshUI", "\(output.shouldRefreshUI)"),
+                ("/output/requiresConfirmation", "\(output.requiresConfirmation)"),
+            ]
         case .threw(let thrown):
             values = [("/error", thrown.description)]
         }

@@ -87,15 +87,18 @@ extension SkillConformance {
                 var failed = false
                 for point in targets.prefix(AwaitGate.probedPoints) {
                     let subject = "\(fault.name) at \(pointLabel(point, of: plain.points.count)), \(input.sampleLabel(sample))"
-                    let result = await GatedRun.run(input.skill, input: text, action: .fault(fault, at: point.index),
-                                                    cutAfter: fault.cut ? input.limits.engineTimeout : nil, limits: input.limits)
+                    let result = await GatedRun.run(
+                        input.skill, input: text, action: .fault(fault, at: point.index),
+                        cutAfter: fault.cut ? input.limits.engineTimeout : nil, limits: input.limits)
                     switch result {
                     case .failure(let failure):
                         findings.append(input.unended("ERR-1", subject: subject, expected: expected, failure, virtual: fault.cut))
                         failed = true
                     case .success(let run) where !mapped(run.ending):
-                        findings.append(input.finding("ERR-1", .failed, subject: subject, expected: expected,
-                                                      observed: describe(run), virtual: fault.cut))
+                        findings.append(
+                            input.finding(
+                                "ERR-1", .failed, subject: subject, expected: expected,
+                                observed: describe(run), virtual: fault.cut))
                         failed = true
                     case .success:
                         continue
@@ -103,16 +106,20 @@ extension SkillConformance {
                 }
                 if !failed {
                     let kind = fault.isNetwork ? "request" : "storage operation"
-                    findings.append(input.finding(
-                        "ERR-1", .passed, subject: "\(fault.name), \(input.sampleLabel(sample))", expected: expected,
-                        observed: "mapped at each of its \(targets.count) \(kind)\(targets.count == 1 ? "" : "s") in turn"
-                            + probedNote(targets.count), virtual: fault.cut))
+                    findings.append(
+                        input.finding(
+                            "ERR-1", .passed, subject: "\(fault.name), \(input.sampleLabel(sample))", expected: expected,
+                            observed: "mapped at each of its \(targets.count) \(kind)\(targets.count == 1 ? "" : "s") in turn"
+                                + probedNote(targets.count), virtual: fault.cut))
                 }
             }
         }
         if findings.isEmpty {
-            return [input.finding("ERR-1", .notApplicable, subject: "every fault", expected: "a skill that uses the network or storage",
-                                  observed: "no sample made a network request or a storage operation")]
+            return [
+                input.finding(
+                    "ERR-1", .notApplicable, subject: "every fault", expected: "a skill that uses the network or storage",
+                    observed: "no sample made a network request or a storage operation")
+            ]
         }
         return findings
     }
@@ -142,8 +149,9 @@ extension SkillConformance {
         for (name, text) in inputs {
             let subject = "\(name) input \(quoted(text))"
             let expected = "SkillError.invalidInput or an output"
-            let result = await Probe.run(input.skill, input: SkillInput(rawText: text), limits: input.limits,
-                                         setUp: InjectedFault.healthy)
+            let result = await Probe.run(
+                input.skill, input: SkillInput(rawText: text), limits: input.limits,
+                setUp: InjectedFault.healthy)
             switch result {
             case .failure(let failure):
                 findings.append(input.unended("ERR-2", subject: subject, expected: expected, failure))
@@ -154,12 +162,16 @@ extension SkillConformance {
                     if case .invalidInput = thrown.skillError {} else { ok = false }
                 }
                 if !ok, let unfit, probe.requestCount > 0 || !probe.storeLog.isEmpty {
-                    findings.append(input.finding("ERR-2", .skipped(reason: unfit), subject: subject, expected: expected,
-                                                  observed: describe(probe) + "; " + unfit))
+                    findings.append(
+                        input.finding(
+                            "ERR-2", .skipped(reason: unfit), subject: subject, expected: expected,
+                            observed: describe(probe) + "; " + unfit))
                     continue
                 }
-                findings.append(input.finding("ERR-2", ok ? .passed : .failed, subject: subject, expected: expected,
-                                              observed: describe(probe)))
+                findings.append(
+                    input.finding(
+                        "ERR-2", ok ? .passed : .failed, subject: subject, expected: expected,
+                        observed: describe(probe)))
             }
         }
         return (findings, errors)
@@ -169,8 +181,9 @@ extension SkillConformance {
     /// an error other than `invalidInput`), or `nil` when they do (or there is no sample to tell).
     static func fakesUnfit(_ input: ConformanceCheck.Input, sample: String?) async -> String? {
         guard let sample else { return nil }
-        let result = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits,
-                                     setUp: InjectedFault.healthy)
+        let result = await Probe.run(
+            input.skill, input: SkillInput(rawText: sample), limits: input.limits,
+            setUp: InjectedFault.healthy)
         guard case .success(let probe) = result, case .threw(let thrown) = probe.ending else { return nil }
         if case .invalidInput = thrown.skillError { return nil }
         return "the skill's own sample \(quoted(sample)) fails with the kit's working fakes too (threw \(thrown)): they "
@@ -185,21 +198,26 @@ extension SkillConformance {
         let (samples, _) = await workingSamples(input, rule: "ERR-3")
         for fault in InjectedFault.all {
             for sample in samples {
-                let result = await Probe.run(input.skill, input: SkillInput(rawText: sample),
-                                             cutAfter: fault.cut ? input.limits.engineTimeout : nil,
-                                             limits: input.limits, setUp: fault.setUp)
+                let result = await Probe.run(
+                    input.skill, input: SkillInput(rawText: sample),
+                    cutAfter: fault.cut ? input.limits.engineTimeout : nil,
+                    limits: input.limits, setUp: fault.setUp)
                 if case .success(let probe) = result, case .threw(let thrown) = probe.ending, let error = thrown.skillError {
                     seen.append(("\(fault.name), \(input.sampleLabel(sample))", error))
                 }
             }
         }
         guard !seen.isEmpty else {
-            return [input.finding("ERR-3", .notApplicable, subject: "every fault and odd input",
-                                  expected: "a SkillError to read", observed: "the skill threw no SkillError")]
+            return [
+                input.finding(
+                    "ERR-3", .notApplicable, subject: "every fault and odd input",
+                    expected: "a SkillError to read", observed: "the skill threw no SkillError")
+            ]
         }
         return seen.map { subject, error in
-            input.finding("ERR-3", hasReadableReason(error) ? .passed : .failed, subject: subject,
-                          expected: "a reason with words in it", observed: "SkillError.\(error)")
+            input.finding(
+                "ERR-3", hasReadableReason(error) ? .passed : .failed, subject: subject,
+                expected: "a reason with words in it", observed: "SkillError.\(error)")
         }
     }
 
@@ -216,14 +234,23 @@ extension SkillConformance {
     /// fails for the same cause: one failure to fix, not one per rule with the wrong advice.
     static func handledSamples(_ input: ConformanceCheck.Input, rule: String) -> ([String], Finding?) {
         let skill = input.skill.instance(in: .virtual(clock: VirtualClock()))
-        let samples = declaresNoSamples(input.skill)
+        let samples =
+            declaresNoSamples(input.skill)
             ? SampleDerivation.candidates(keywords: skill.keywords, canHandle: skill.canHandle) : skill.samples.handled
         if samples.isEmpty {
-            let (list, reason) = input.skill.kind == .tool
-                ? ("sampleArguments", "no sample arguments to run the tool on: sampleArguments is empty (TOOL-3 fails); declare `sampleArguments`")
+            let (list, reason) =
+                input.skill.kind == .tool
+                ? (
+                    "sampleArguments",
+                    "no sample arguments to run the tool on: sampleArguments is empty (TOOL-3 fails); declare `sampleArguments`"
+                )
                 : ("samples.handled", "no handled sample to run the skill on: samples.handled is empty (META-4 fails); declare `samples`")
-            return ([], input.finding(rule, .skipped(reason: reason), subject: list,
-                                      expected: "at least one sample to run", observed: reason))
+            return (
+                [],
+                input.finding(
+                    rule, .skipped(reason: reason), subject: list,
+                    expected: "at least one sample to run", observed: reason)
+            )
         }
         return (samples, nil)
     }

@@ -5,7 +5,7 @@ import SkillKit
 @available(SkillCheckTesting, *)
 extension SkillConformance {
     static let hangChecks: [ConformanceCheck] = [
-        ConformanceCheck("HANG-1") { input in await neverHangs(input) },
+        ConformanceCheck("HANG-1") { input in await neverHangs(input) }
     ]
 
     /// Each handled sample with working fakes, under each injected fault, and cancelled while it waits.
@@ -23,8 +23,9 @@ extension SkillConformance {
             let healthy = await Probe.run(input.skill, input: skillInput, limits: input.limits, setUp: InjectedFault.healthy)
             runs.append(("working fakes", false, healthy.map { _ in }))
             for fault in InjectedFault.all {
-                let result = await Probe.run(input.skill, input: skillInput, cutAfter: fault.cut ? input.limits.engineTimeout : nil,
-                                             limits: input.limits, setUp: fault.setUp)
+                let result = await Probe.run(
+                    input.skill, input: skillInput, cutAfter: fault.cut ? input.limits.engineTimeout : nil,
+                    limits: input.limits, setUp: fault.setUp)
                 runs.append((fault.name, fault.cut, result.map { _ in }))
             }
             let cancelled = await CancellationProbe.run(input.skill, input: skillInput, beforeStart: false, limits: input.limits)
@@ -33,8 +34,10 @@ extension SkillConformance {
                 let subject = "\(scenario), \(input.sampleLabel(sample))"
                 switch result {
                 case .success:
-                    findings.append(input.finding("HANG-1", .passed, subject: subject, expected: expected,
-                                                  observed: "it ended", virtual: cut))
+                    findings.append(
+                        input.finding(
+                            "HANG-1", .passed, subject: subject, expected: expected,
+                            observed: "it ended", virtual: cut))
                 case .failure(let failure):
                     findings.append(input.unended("HANG-1", subject: subject, expected: expected, failure, virtual: cut))
                 }

@@ -1,7 +1,7 @@
-import SkillCheckSupport
-import SkillKit
 import Foundation
+import SkillCheckSupport
 import SkillEngine
+import SkillKit
 
 /// A clock for code that runs on the real concurrent executor: a sleep returns at once, moving this
 /// clock's time to its deadline, after one `Task.yield()`, so that concurrent callers interleave there

@@ -44,9 +44,10 @@ struct InvalidArguments: Sendable {
         of schema: JSON, in members: [String: JSON], prefix: String, depth: Int,
         rebuild: ([String: JSON]) -> JSON
     ) -> [(String, String, JSON)] {
-        let properties: [(String, JSON)] = if case .object(let map)? = schema["properties"] {
-            map.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
-        } else { [] }
+        let properties: [(String, JSON)] =
+            if case .object(let map)? = schema["properties"] {
+                map.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            } else { [] }
         func with(_ name: String, _ value: JSON?) -> JSON {
             var changed = members
             changed[name] = value
@@ -74,11 +75,12 @@ struct InvalidArguments: Sendable {
             }
             // A nested object: broken inside, starting from the sample's value, else one that fits.
             if property["type"] == "object", property["properties"] != nil, depth < maxDepth {
-                let nested: [String: JSON]? = if case .object(let inner)? = members[name] {
-                    inner
-                } else if case .object(let inner) = JSONSchema.example(for: property) {
-                    inner
-                } else { nil }
+                let nested: [String: JSON]? =
+                    if case .object(let inner)? = members[name] {
+                        inner
+                    } else if case .object(let inner) = JSONSchema.example(for: property) {
+                        inner
+                    } else { nil }
                 if let nested {
                     candidates += violations(of: property, in: nested, prefix: field + ".", depth: depth + 1) { with(name, .object($0)) }
                 }
@@ -86,8 +88,11 @@ struct InvalidArguments: Sendable {
         }
         if schema["additionalProperties"] == false {
             let field = prefix + "zq_skillcheck_unknown"
-            candidates.append((prefix.isEmpty ? "an unknown field" : "an unknown field in \(prefix.dropLast())", field,
-                               with("zq_skillcheck_unknown", 1)))
+            candidates.append(
+                (
+                    prefix.isEmpty ? "an unknown field" : "an unknown field in \(prefix.dropLast())", field,
+                    with("zq_skillcheck_unknown", 1)
+                ))
         }
         return candidates
     }
@@ -119,7 +124,9 @@ extension SkillConformance {
         for invalid in InvalidArguments.cases(schema: tool.inputSchema, fitting: tool.sampleArguments) {
             let subject = "\(invalid.name): arguments \(quoted(invalid.text))"
             let expected = "SkillError.invalidInput" + (invalid.field.map { " naming \(quoted($0))" } ?? "")
-            switch await Probe.run(input.skill, input: SkillInput(rawText: invalid.text), limits: input.limits, setUp: InjectedFault.healthy) {
+            switch await Probe.run(
+                input.skill, input: SkillInput(rawText: invalid.text), limits: input.limits, setUp: InjectedFault.healthy)
+            {
             case .failure(let failure):
                 findings.append(input.unended("TOOL-4", subject: subject, expected: expected, failure))
             case .success(let probe):

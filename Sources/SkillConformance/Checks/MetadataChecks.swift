@@ -10,28 +10,37 @@ extension SkillConformance {
         ConformanceCheck("META-1") { input in
             let id = input.skill.id
             let blank = id.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-            return [input.finding("META-1", blank ? .failed : .passed, subject: "id",
-                                  expected: "a non-empty id", observed: "id \(quoted(id))")]
+            return [
+                input.finding(
+                    "META-1", blank ? .failed : .passed, subject: "id",
+                    expected: "a non-empty id", observed: "id \(quoted(id))")
+            ]
         },
         ConformanceCheck("META-2") { input in
             let id = input.skill.id
             let count = input.peerIDs.filter { $0 == id }.count
-            return [input.finding("META-2", count > 1 ? .failed : .passed, subject: "id \(quoted(id))",
-                                  expected: "no other skill under test with this id",
-                                  observed: "\(count) of the \(input.peerIDs.count) skills under test have it "
-                                      + "(ids: \(input.peerIDs.map(quoted).joined(separator: ", ")))")]
+            return [
+                input.finding(
+                    "META-2", count > 1 ? .failed : .passed, subject: "id \(quoted(id))",
+                    expected: "no other skill under test with this id",
+                    observed: "\(count) of the \(input.peerIDs.count) skills under test have it "
+                        + "(ids: \(input.peerIDs.map(quoted).joined(separator: ", ")))")
+            ]
         },
         ConformanceCheck("META-3") { input in
             let skill = input.skill.instance(in: .virtual(clock: VirtualClock()))
             let fields = [("displayName", skill.displayName), ("description", skill.description)]
             var findings = fields.map { name, value in
-                input.finding("META-3", isBlank(value) ? .failed : .passed, subject: name,
-                              expected: "a non-empty \(name)", observed: "\(name) \(quoted(value))")
+                input.finding(
+                    "META-3", isBlank(value) ? .failed : .passed, subject: name,
+                    expected: "a non-empty \(name)", observed: "\(name) \(quoted(value))")
             }
             let keywordsOK = !skill.keywords.isEmpty && !skill.keywords.contains(where: isBlank)
-            findings.append(input.finding("META-3", keywordsOK ? .passed : .failed, subject: "keywords",
-                                          expected: "at least one keyword, none blank",
-                                          observed: "keywords [\(skill.keywords.map(quoted).joined(separator: ", "))]"))
+            findings.append(
+                input.finding(
+                    "META-3", keywordsOK ? .passed : .failed, subject: "keywords",
+                    expected: "at least one keyword, none blank",
+                    observed: "keywords [\(skill.keywords.map(quoted).joined(separator: ", "))]"))
             return findings
         },
         ConformanceCheck("META-4") { input in routing(input, rule: "META-4", handled: true) },
@@ -46,13 +55,17 @@ extension SkillConformance {
         let samples = handled ? skill.samples.handled : skill.samples.unhandled
         let list = handled ? "samples.handled" : "samples.unhandled"
         guard !samples.isEmpty else {
-            return [input.finding(rule, .failed, subject: list, expected: "at least one sample intent to check",
-                                  observed: "\(list) is empty: declare `samples` so that routing can be checked")]
+            return [
+                input.finding(
+                    rule, .failed, subject: list, expected: "at least one sample intent to check",
+                    observed: "\(list) is empty: declare `samples` so that routing can be checked")
+            ]
         }
         return samples.map { sample in
             let answer = skill.canHandle(sample)
-            return input.finding(rule, answer == handled ? .passed : .failed, subject: "canHandle(\(quoted(sample)))",
-                                 expected: "\(handled), as the sample is in \(list)", observed: "\(answer)")
+            return input.finding(
+                rule, answer == handled ? .passed : .failed, subject: "canHandle(\(quoted(sample)))",
+                expected: "\(handled), as the sample is in \(list)", observed: "\(answer)")
         }
     }
 
@@ -61,17 +74,21 @@ extension SkillConformance {
         let skill = input.skill.instance(in: .virtual(clock: VirtualClock()))
         let samples = skill.samples.handled + skill.samples.unhandled
         guard !samples.isEmpty else {
-            return [input.finding("META-6", .failed, subject: "samples", expected: "at least one sample intent",
-                                  observed: "samples.handled and samples.unhandled are both empty")]
+            return [
+                input.finding(
+                    "META-6", .failed, subject: "samples", expected: "at least one sample intent",
+                    observed: "samples.handled and samples.unhandled are both empty")
+            ]
         }
         return samples.map { sample in
             let answers = (0..<100).map { _ in skill.canHandle(sample) }
             let trues = answers.filter { $0 }.count
             let stable = trues == 0 || trues == 100
             let firstChange = answers.firstIndex { $0 != answers[0] }.map { " (first change at call \($0 + 1))" } ?? ""
-            return input.finding("META-6", stable ? .passed : .failed, subject: "canHandle(\(quoted(sample))) × 100",
-                                 expected: "the same answer every time",
-                                 observed: "true \(trues) times, false \(100 - trues) times\(firstChange)")
+            return input.finding(
+                "META-6", stable ? .passed : .failed, subject: "canHandle(\(quoted(sample))) × 100",
+                expected: "the same answer every time",
+                observed: "true \(trues) times, false \(100 - trues) times\(firstChange)")
         }
     }
 
@@ -95,13 +112,19 @@ extension SkillConformance {
         let expected = "no storage operation, no network request and no task started while answering canHandle"
         switch result {
         case .failure(let error):
-            return [input.finding("META-7", .failed, subject: "canHandle of every sample", expected: expected,
-                                  observed: "\(error)")]
+            return [
+                input.finding(
+                    "META-7", .failed, subject: "canHandle of every sample", expected: expected,
+                    observed: "\(error)")
+            ]
         case .success(let logs):
             let io = logs.store + logs.requests
-            return [input.finding("META-7", io.isEmpty ? .passed : .failed, subject: "canHandle of every sample",
-                                  expected: expected,
-                                  observed: io.isEmpty ? "none" : io.joined(separator: "; "))]
+            return [
+                input.finding(
+                    "META-7", io.isEmpty ? .passed : .failed, subject: "canHandle of every sample",
+                    expected: expected,
+                    observed: io.isEmpty ? "none" : io.joined(separator: "; "))
+            ]
         }
     }
 }
@@ -109,7 +132,8 @@ extension SkillConformance {
 @available(SkillCheckTesting, *)
 func quoted(_ text: String) -> String {
     let shown = text.count > 60 ? String(text.prefix(60)) + "… (\(text.utf8.count) bytes)" : text
-    return "\"" + shown.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }
+    return "\""
+        + shown.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }
         .joined() + "\""
 }
 

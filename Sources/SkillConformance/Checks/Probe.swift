@@ -1,8 +1,8 @@
 import Foundation
 import SkillCheckSupport
+import SkillEngine
 import SkillKit
 import SkillTesting
-import SkillEngine
 
 /// One run of a skill's `execute` on virtual time, in fresh fakes, and what it did.
 @available(SkillCheckTesting, *)
@@ -42,8 +42,9 @@ struct Probe: Sendable {
                 let (ending, wasCut) = await execute(
                     skill, input: input, context: context, clock: clock, cutAfter: cutAfter, cancelled: cancelled
                 )
-                return Probe(ending: ending, wasCut: wasCut, storeLog: store.log, requestCount: network.requests.count,
-                             sideEffects: effects(store: store, network: network))
+                return Probe(
+                    ending: ending, wasCut: wasCut, storeLog: store.log, requestCount: network.requests.count,
+                    sideEffects: effects(store: store, network: network))
             }
             return .success(probe)
         } catch {
@@ -87,7 +88,11 @@ struct Probe: Sendable {
             }
         }
         for (index, request) in network.requests.enumerated() {
-            effects.append(("/requests/\(index)", "\(request.method.rawValue) \(request.url) \(String(decoding: request.body ?? Data(), as: UTF8.self))"))
+            effects.append(
+                (
+                    "/requests/\(index)",
+                    "\(request.method.rawValue) \(request.url) \(String(decoding: request.body ?? Data(), as: UTF8.self))"
+                ))
         }
         return effects
     }
@@ -159,7 +164,8 @@ struct ProbeFailure: Error, Sendable {
     /// The reason other rules give when work left the virtual clock: TIME-1 reports it.
     static let escapeReason = "work left the virtual clock, so this rule could not be judged; TIME-1 reports it"
     /// The reason SEND-2 gives when two sequential runs differ: TIME-2 reports that.
-    static let nondeterministicReason = "two sequential runs on fresh instances gave different outputs, so the "
+    static let nondeterministicReason =
+        "two sequential runs on fresh instances gave different outputs, so the "
         + "concurrent outputs could not be compared with them: the skill reads time, ids or randomness outside "
         + "its context (TIME-2 reports that; TOOL-5 for a tool skill), or it was given as one value that keeps state between calls in a "
         + "class it holds (give a factory instead: SkillUnderTest { _ in MySkill() })"
@@ -176,10 +182,10 @@ extension ConformanceCheck.Input {
         virtualLimit: Duration? = nil
     ) -> Finding {
         let outcome: Finding.Outcome =
-            if let owner = failure.owner, owner != ruleID { .skipped(reason: ProbeFailure.reason(owner: owner)) }
-            else { .failed }
-        return finding(ruleID, outcome, subject: subject, expected: expected,
-                       observed: "the run did not end: \(failure.text)", virtual: virtual, virtualLimit: virtualLimit)
+            if let owner = failure.owner, owner != ruleID { .skipped(reason: ProbeFailure.reason(owner: owner)) } else { .failed }
+        return finding(
+            ruleID, outcome, subject: subject, expected: expected,
+            observed: "the run did not end: \(failure.text)", virtual: virtual, virtualLimit: virtualLimit)
     }
 }
 

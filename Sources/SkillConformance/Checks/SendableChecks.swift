@@ -6,7 +6,7 @@ import SkillKit
 @available(SkillCheckTesting, *)
 extension SkillConformance {
     static let stressChecks: [ConformanceCheck] = [
-        ConformanceCheck("SEND-2") { input in await concurrentCalls(input) },
+        ConformanceCheck("SEND-2") { input in await concurrentCalls(input) }
     ]
 
     /// How many calls a stress run makes, sequentially and then concurrently.
@@ -18,51 +18,66 @@ extension SkillConformance {
     static func concurrentCalls(_ input: ConformanceCheck.Input) async -> [Finding] {
         let (samples, missing) = await workingSamples(input, rule: "SEND-2")
         if let missing { return [missing] }
-        let subject = "\(stressCalls) calls of execute on one instance, with inputs "
+        let subject =
+            "\(stressCalls) calls of execute on one instance, with inputs "
             + samples.map(quoted).joined(separator: ", ")
         let expected = "the same outputs as \(stressCalls) calls one after another"
         // Each sample must first run to its end on the virtual clock: a run that hangs, runs on or leaves
         // the clock is another rule's finding, and would not end here either.
         for sample in samples {
-            let probe = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits,
-                                        setUp: InjectedFault.healthy)
+            let probe = await Probe.run(
+                input.skill, input: SkillInput(rawText: sample), limits: input.limits,
+                setUp: InjectedFault.healthy)
             if case .failure(let failure) = probe {
                 return [input.unended("SEND-2", subject: subject, expected: expected, failure)]
             }
         }
         let seed = input.limits.seed
-        guard let stress = await ConcurrencyStress.run(
-            input.skill, samples: samples, calls: stressCalls, seed: seed, limit: input.limits.realStress
-        ) else {
-            return [input.finding("SEND-2", .failed, subject: subject, expected: expected,
-                                  observed: "the calls did not all end within \(input.limits.realStress) of real time "
-                                      + "when run concurrently, though each ends alone: they wait on each other",
-                                  seed: seed)]
+        guard
+            let stress = await ConcurrencyStress.run(
+                input.skill, samples: samples, calls: stressCalls, seed: seed, limit: input.limits.realStress
+            )
+        else {
+            return [
+                input.finding(
+                    "SEND-2", .failed, subject: subject, expected: expected,
+                    observed: "the calls did not all end within \(input.limits.realStress) of real time "
+                        + "when run concurrently, though each ends alone: they wait on each other",
+                    seed: seed)
+            ]
         }
         if let (call, first, second) = zip(stress.sequential, stress.sequentialAgain).enumerated()
-            .first(where: { $0.element.0 != $0.element.1 }).map({ ($0.offset + 1, $0.element.0, $0.element.1) }) {
+            .first(where: { $0.element.0 != $0.element.1 }).map({ ($0.offset + 1, $0.element.0, $0.element.1) })
+        {
             // Say what differed and where to look; and since the determinism rule may have run the sample only
             // twice, close together, it gets this evidence too, so that the two rules never disagree.
-            let observed = "call \(call) of two sequential passes on fresh instances gave \(quoted(first)) the first time and "
+            let observed =
+                "call \(call) of two sequential passes on fresh instances gave \(quoted(first)) the first time and "
                 + "\(quoted(second)) the second: something outside the skill's context differs from run to run (the real "
                 + "clock, UUID() or .random, which TIME-1 lists in the source; or state in a static or a global that "
                 + "instances share)"
             let tool = input.skill.kind == .tool
             return [
-                input.finding("SEND-2", .skipped(reason: ProbeFailure.nondeterministicReason), subject: subject,
-                              expected: expected, observed: observed, seed: seed),
-                input.finding(tool ? "TOOL-5" : "TIME-2", tool ? .failed : .warning,
-                              subject: "SEND-2's two sequential passes of \(stressCalls) calls on fresh instances",
-                              expected: "the same outputs both times", observed: observed, seed: seed),
+                input.finding(
+                    "SEND-2", .skipped(reason: ProbeFailure.nondeterministicReason), subject: subject,
+                    expected: expected, observed: observed, seed: seed),
+                input.finding(
+                    tool ? "TOOL-5" : "TIME-2", tool ? .failed : .warning,
+                    subject: "SEND-2's two sequential passes of \(stressCalls) calls on fresh instances",
+                    expected: "the same outputs both times", observed: observed, seed: seed),
             ]
         }
         let (missingOutputs, extraOutputs) = ConcurrencyStress.difference(stress.sequential, stress.concurrent)
         if missingOutputs.isEmpty && extraOutputs.isEmpty {
             let distinct = Set(stress.concurrent).count
-            return [input.finding("SEND-2", .passed, subject: subject, expected: expected,
-                                  observed: "the same \(stressCalls) outcomes (\(distinct) distinct)", seed: seed)]
+            return [
+                input.finding(
+                    "SEND-2", .passed, subject: subject, expected: expected,
+                    observed: "the same \(stressCalls) outcomes (\(distinct) distinct)", seed: seed)
+            ]
         }
-        let observed = "concurrent calls gave " + extraOutputs.prefix(3).joined(separator: "; ")
+        let observed =
+            "concurrent calls gave " + extraOutputs.prefix(3).joined(separator: "; ")
             + " where sequential calls gave " + missingOutputs.prefix(3).joined(separator: "; ")
             + (extraOutputs.count > 3 || missingOutputs.count > 3 ? " (and more)" : "")
         return [input.finding("SEND-2", .failed, subject: subject, expected: expected, observed: observed, seed: seed)]

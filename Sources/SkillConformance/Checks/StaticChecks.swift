@@ -11,7 +11,8 @@ extension SkillConformance {
     public static let staticRuleIDs: Set<String> = ["SEND-1", "SEND-3"]
 
     /// Why a compile-time rule was not checked for a skill given without its package.
-    package static let needsPackage = "a compile-time rule: give the skill's package (SkillUnderTest(..., declaredIn:)) or run `skillcheck PATH`"
+    package static let needsPackage =
+        "a compile-time rule: give the skill's package (SkillUnderTest(..., declaredIn:)) or run `skillcheck PATH`"
 
     static let staticChecks: [ConformanceCheck] = [
         ConformanceCheck("SEND-1") { input in
@@ -21,8 +22,9 @@ extension SkillConformance {
         },
         ConformanceCheck("SEND-3") { input in
             await judged(input, rule: "SEND-3") { analysis, declaration in
-                analysis.escapeHatchFindings(typeName: declaration.typeName, moduleHint: declaration.moduleHint,
-                                             skillID: input.skill.id, sendTwoPassed: input.passedRules.contains("SEND-2"))
+                analysis.escapeHatchFindings(
+                    typeName: declaration.typeName, moduleHint: declaration.moduleHint,
+                    skillID: input.skill.id, sendTwoPassed: input.passedRules.contains("SEND-2"))
             }
         },
     ]
@@ -34,17 +36,23 @@ extension SkillConformance {
         judge: (StaticAnalysis, SkillDeclaration) -> [Finding]
     ) async -> [Finding] {
         guard let declaration = input.skill.declaration else {
-            return [input.finding(rule, .skipped(reason: needsPackage), subject: "the whole rule",
-                                  expected: "the package that declares the skill's type",
-                                  observed: "a skill instance only, with no package to compile")]
+            return [
+                input.finding(
+                    rule, .skipped(reason: needsPackage), subject: "the whole rule",
+                    expected: "the package that declares the skill's type",
+                    observed: "a skill instance only, with no package to compile")
+            ]
         }
         do {
             let analysis = try await StaticAnalysis.shared(package: declaration.package, options: declaration.options)
             return judge(analysis, declaration)
         } catch {
-            return [input.finding(rule, .failed, subject: "the package at \(declaration.package.path)",
-                                  expected: "it builds with -strict-concurrency=complete",
-                                  observed: "\(error)")]
+            return [
+                input.finding(
+                    rule, .failed, subject: "the package at \(declaration.package.path)",
+                    expected: "it builds with -strict-concurrency=complete",
+                    observed: "\(error)")
+            ]
         }
     }
 }

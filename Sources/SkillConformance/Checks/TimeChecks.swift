@@ -6,7 +6,7 @@ import SkillKit
 @available(SkillCheckTesting, *)
 extension SkillConformance {
     static let timeChecks: [ConformanceCheck] = [
-        ConformanceCheck("TIME-1") { input in await timeStaysVirtual(input) + (await realTimeInSource(input)) },
+        ConformanceCheck("TIME-1") { input in await timeStaysVirtual(input) + (await realTimeInSource(input)) }
     ]
 
     /// Each handled sample with working fakes: a real sleep (or any other work leaving the virtual
@@ -22,9 +22,11 @@ extension SkillConformance {
             case .success:
                 findings.append(input.finding("TIME-1", .passed, subject: subject, expected: expected, observed: "none"))
             case .failure(let failure) where !failure.escapes.isEmpty:
-                findings.append(input.finding("TIME-1", .failed, subject: subject, expected: expected,
-                                              observed: "skill \"\(input.skill.id)\": "
-                                                  + failure.escapes.map(\.description).joined(separator: "; ")))
+                findings.append(
+                    input.finding(
+                        "TIME-1", .failed, subject: subject, expected: expected,
+                        observed: "skill \"\(input.skill.id)\": "
+                            + failure.escapes.map(\.description).joined(separator: "; ")))
             case .failure(let failure):
                 findings.append(input.unended("TIME-1", subject: subject, expected: expected, failure))
             }
@@ -40,8 +42,11 @@ extension SkillConformance {
             let analysis = try await StaticAnalysis.shared(package: declaration.package, options: declaration.options)
             return analysis.realTimeFindings(typeName: declaration.typeName, moduleHint: declaration.moduleHint, skillID: input.skill.id)
         } catch {
-            return [input.finding("TIME-1", .failed, subject: "the package at \(declaration.package.path)",
-                                  expected: "it builds with -strict-concurrency=complete", observed: "\(error)")]
+            return [
+                input.finding(
+                    "TIME-1", .failed, subject: "the package at \(declaration.package.path)",
+                    expected: "it builds with -strict-concurrency=complete", observed: "\(error)")
+            ]
         }
     }
 }

@@ -27,8 +27,11 @@ extension SkillConformance {
 
     /// The finding of a tool rule given an AgentSkill: the catalogue's `appliesTo` keeps that from happening.
     static func notATool(_ input: ConformanceCheck.Input, rule: String) -> [Finding] {
-        [input.finding(rule, .failed, subject: "the whole rule", expected: "a tool skill",
-                       observed: "an AgentSkill reached a tool rule (a kit bug)")]
+        [
+            input.finding(
+                rule, .failed, subject: "the whole rule", expected: "a tool skill",
+                observed: "an AgentSkill reached a tool rule (a kit bug)")
+        ]
     }
 
     /// TOOL-1: the name a model API accepts, and a description.
@@ -36,14 +39,17 @@ extension SkillConformance {
         let name = tool.name
         let odd = name.unicodeScalars.first { !isToolNameScalar($0) }
         let nameOK = odd == nil && (1...64).contains(name.unicodeScalars.count)
-        let why = name.isEmpty ? "it is empty" : odd.map { "it holds \(quoted(String($0)))" } ?? "it has \(name.unicodeScalars.count) characters"
+        let why =
+            name.isEmpty ? "it is empty" : odd.map { "it holds \(quoted(String($0)))" } ?? "it has \(name.unicodeScalars.count) characters"
         return [
-            input.finding("TOOL-1", nameOK ? .passed : .failed, subject: "name",
-                          expected: "1 to 64 ASCII letters, digits, `_` or `-`, such as query_weather",
-                          observed: "name \(quoted(name))" + (nameOK ? "" : ": \(why)")),
-            input.finding("TOOL-1", isBlank(tool.description) ? .failed : .passed, subject: "description",
-                          expected: "a non-empty description of when to use the tool",
-                          observed: "description \(quoted(tool.description))"),
+            input.finding(
+                "TOOL-1", nameOK ? .passed : .failed, subject: "name",
+                expected: "1 to 64 ASCII letters, digits, `_` or `-`, such as query_weather",
+                observed: "name \(quoted(name))" + (nameOK ? "" : ": \(why)")),
+            input.finding(
+                "TOOL-1", isBlank(tool.description) ? .failed : .passed, subject: "description",
+                expected: "a non-empty description of when to use the tool",
+                observed: "description \(quoted(tool.description))"),
         ]
     }
 
@@ -57,12 +63,16 @@ extension SkillConformance {
         let expected = "an object schema in the subset the kit checks, with no problem"
         let problems = JSONSchema.problems(in: tool.inputSchema)
         guard !problems.isEmpty else {
-            return [input.finding("TOOL-2", .passed, subject: "inputSchema", expected: expected,
-                                  observed: "no problem in \(quoted(tool.inputSchema.text))")]
+            return [
+                input.finding(
+                    "TOOL-2", .passed, subject: "inputSchema", expected: expected,
+                    observed: "no problem in \(quoted(tool.inputSchema.text))")
+            ]
         }
         return problems.map { problem in
-            input.finding("TOOL-2", .failed, subject: "inputSchema at \(problem.pointer.isEmpty ? "/" : problem.pointer)",
-                          expected: expected, observed: problem.message)
+            input.finding(
+                "TOOL-2", .failed, subject: "inputSchema at \(problem.pointer.isEmpty ? "/" : problem.pointer)",
+                expected: expected, observed: problem.message)
         }
     }
 
@@ -71,8 +81,11 @@ extension SkillConformance {
         guard let tool = input.skill.tool(in: .virtual(clock: VirtualClock())) else { return notATool(input, rule: "TOOL-3") }
         let expected = "arguments that fit inputSchema, which the tool accepts (no SkillError.invalidInput)"
         guard !tool.sampleArguments.isEmpty else {
-            return [input.finding("TOOL-3", .failed, subject: "sampleArguments", expected: "at least one set of sample arguments",
-                                  observed: "sampleArguments is empty: declare arguments the tool handles")]
+            return [
+                input.finding(
+                    "TOOL-3", .failed, subject: "sampleArguments", expected: "at least one set of sample arguments",
+                    observed: "sampleArguments is empty: declare arguments the tool handles")
+            ]
         }
         var findings: [Finding] = []
         for sample in tool.sampleArguments {
@@ -80,18 +93,23 @@ extension SkillConformance {
             do throws(SkillError) {
                 try JSONSchema.validate(sample, against: tool.inputSchema)
             } catch {
-                findings.append(input.finding("TOOL-3", .failed, subject: subject, expected: expected,
-                                              observed: "they do not fit inputSchema: \(error.message(in: .english))"))
+                findings.append(
+                    input.finding(
+                        "TOOL-3", .failed, subject: subject, expected: expected,
+                        observed: "they do not fit inputSchema: \(error.message(in: .english))"))
                 continue
             }
-            switch await Probe.run(input.skill, input: SkillInput(rawText: sample.text), limits: input.limits, setUp: InjectedFault.healthy) {
+            switch await Probe.run(input.skill, input: SkillInput(rawText: sample.text), limits: input.limits, setUp: InjectedFault.healthy)
+            {
             case .failure(let failure):
                 findings.append(input.unended("TOOL-3", subject: subject, expected: expected, failure))
             case .success(let probe):
                 var rejected = false
                 if case .threw(let thrown) = probe.ending, case .invalidInput? = thrown.skillError { rejected = true }
-                findings.append(input.finding("TOOL-3", rejected ? .failed : .passed, subject: subject, expected: expected,
-                                              observed: (rejected ? "the tool rejected its own sample: " : "they fit; ") + describe(probe)))
+                findings.append(
+                    input.finding(
+                        "TOOL-3", rejected ? .failed : .passed, subject: subject, expected: expected,
+                        observed: (rejected ? "the tool rejected its own sample: " : "they fit; ") + describe(probe)))
             }
         }
         return findings
@@ -112,13 +130,18 @@ extension SkillConformance {
             case .success(let probe):
                 guard case .output(let output) = probe.ending else { continue }
                 let size = output.summary.utf8.count
-                findings.append(input.finding("TOOL-6", size <= limit ? .passed : .warning, subject: subject, expected: expected,
-                                              observed: "\(size) bytes: \(quoted(output.summary))"))
+                findings.append(
+                    input.finding(
+                        "TOOL-6", size <= limit ? .passed : .warning, subject: subject, expected: expected,
+                        observed: "\(size) bytes: \(quoted(output.summary))"))
             }
         }
         if findings.isEmpty {
-            return [input.finding("TOOL-6", .notApplicable, subject: "every sample", expected: "a result to measure",
-                                  observed: "no sample returned a result with the working fakes")]
+            return [
+                input.finding(
+                    "TOOL-6", .notApplicable, subject: "every sample", expected: "a result to measure",
+                    observed: "no sample returned a result with the working fakes")
+            ]
         }
         return findings
     }

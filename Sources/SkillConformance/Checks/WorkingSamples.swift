@@ -6,7 +6,7 @@ import SkillTesting
 @available(SkillCheckTesting, *)
 extension SkillConformance {
     static let sampleChecks: [ConformanceCheck] = [
-        ConformanceCheck("META-8") { input in await samplesReachWork(input) },
+        ConformanceCheck("META-8") { input in await samplesReachWork(input) }
     ]
 
     /// At most this many derived inputs that reach the work are used, for a skill that declares no samples.
@@ -24,8 +24,11 @@ extension SkillConformance {
 
     /// ``workingSamples(_:rule:)`` with the run each sample was judged by (working fakes, nothing cancelled
     /// or failed), for the rules that go on from that run's suspension points.
-    static func workingRuns(_ input: ConformanceCheck.Input, rule: String) async
-        -> ([(sample: String, run: Result<GatedRun, ProbeFailure>)], Finding?) {
+    static func workingRuns(
+        _ input: ConformanceCheck.Input, rule: String
+    ) async
+        -> ([(sample: String, run: Result<GatedRun, ProbeFailure>)], Finding?)
+    {
         let (candidates, missing) = handledSamples(input, rule: rule)
         if let missing { return ([], missing) }
         let derived = declaresNoSamples(input.skill)
@@ -38,13 +41,18 @@ extension SkillConformance {
             if derived && working.count == derivedSampleLimit { break }
         }
         guard working.isEmpty else { return (working, nil) }
-        let reason = input.skill.kind == .tool
+        let reason =
+            input.skill.kind == .tool
             ? "the tool rejected every sample argument with SkillError.invalidInput before any work (TOOL-3 fails); "
                 + "declare `sampleArguments` it accepts"
             : "every handled sample (\(candidates.map(quoted).joined(separator: ", "))) ended in SkillError.invalidInput before "
                 + "any storage operation, request or sleep, so no run reached the skill's work (META-8 warns); declare `samples` that do"
-        return ([], input.finding(rule, .skipped(reason: reason), subject: "every handled sample",
-                                  expected: "a sample that gets past the skill's input checks", observed: reason))
+        return (
+            [],
+            input.finding(
+                rule, .skipped(reason: reason), subject: "every handled sample",
+                expected: "a sample that gets past the skill's input checks", observed: reason)
+        )
     }
 
     /// Whether the skill keeps the default samples (one per keyword), that is, declares none of its own.
@@ -66,22 +74,32 @@ extension SkillConformance {
                 rejected.append(sample)
                 continue
             case .success(let run):
-                let work = run.points.first.map { "reached its work (\($0.description))" }
+                let work =
+                    run.points.first.map { "reached its work (\($0.description))" }
                     ?? "got past its input checks (\(describe(run.ending)), with no I/O)"
-                return [input.finding("META-8", .passed, subject: "handled samples, \(source)",
-                                      expected: "at least one sample that gets past the skill's input checks",
-                                      observed: "\(input.sampleLabel(sample)) \(work)")]
+                return [
+                    input.finding(
+                        "META-8", .passed, subject: "handled samples, \(source)",
+                        expected: "at least one sample that gets past the skill's input checks",
+                        observed: "\(input.sampleLabel(sample)) \(work)")
+                ]
             case .failure:
                 // The run did not end: it got past the input checks, and HANG-1 or TIME-1 reports the rest.
-                return [input.finding("META-8", .passed, subject: "handled samples, \(source)",
-                                      expected: "at least one sample that gets past the skill's input checks",
-                                      observed: "\(input.sampleLabel(sample)) got past its input checks (its run did not end)")]
+                return [
+                    input.finding(
+                        "META-8", .passed, subject: "handled samples, \(source)",
+                        expected: "at least one sample that gets past the skill's input checks",
+                        observed: "\(input.sampleLabel(sample)) got past its input checks (its run did not end)")
+                ]
             }
         }
-        return [input.finding("META-8", .warning, subject: "handled samples, \(source)",
-                              expected: "at least one sample that gets past the skill's input checks",
-                              observed: "every one ended in SkillError.invalidInput before any storage operation, request or sleep: "
-                                  + rejected.map(quoted).joined(separator: ", ")
-                                  + "; the rules that run the skill (CAN, ERR-1, TIME, SEND-2) had nothing to run")]
+        return [
+            input.finding(
+                "META-8", .warning, subject: "handled samples, \(source)",
+                expected: "at least one sample that gets past the skill's input checks",
+                observed: "every one ended in SkillError.invalidInput before any storage operation, request or sleep: "
+                    + rejected.map(quoted).joined(separator: ", ")
+                    + "; the rules that run the skill (CAN, ERR-1, TIME, SEND-2) had nothing to run")
+        ]
     }
 }

@@ -5,16 +5,19 @@ extension RuleCatalog {
     static let errorRules: [ConformanceRule] = [
         ConformanceRule(
             id: "ERR-1", category: .errors, level: .must,
-            sentence: "For each injected fault (offline, timeout, HTTP 500, malformed payload, a hung request cut by the engine's timeout, storage failure) the skill throws a SkillError or CancellationError, never the underlying error.",
+            sentence:
+                "For each injected fault (offline, timeout, HTTP 500, malformed payload, a hung request cut by the engine's timeout, storage failure) the skill throws a SkillError or CancellationError, never the underlying error.",
             troubleshooting: .init(
                 cause: "The skill lets a NetworkError, StorageError or DecodingError through with a bare `try`.",
                 fix: "Catch the dependency's errors and map them to SkillError, rethrowing CancellationError as it is.",
-                example: "do { return try await context.networkService.send(request) }\ncatch let error as NetworkError { throw SkillError.executionFailed(error.message(in: .english)) }"
+                example:
+                    "do { return try await context.networkService.send(request) }\ncatch let error as NetworkError { throw SkillError.executionFailed(error.message(in: .english)) }"
             )
         ),
         ConformanceRule(
             id: "ERR-2", category: .errors, level: .must,
-            sentence: "Invalid inputs (empty, whitespace, a keyword alone, 100 KB, emoji, RTL and combining marks, control characters) give SkillError.invalidInput or a normal output, never another error or a trap.",
+            sentence:
+                "Invalid inputs (empty, whitespace, a keyword alone, 100 KB, emoji, RTL and combining marks, control characters) give SkillError.invalidInput or a normal output, never another error or a trap.",
             troubleshooting: .init(
                 cause: "Parsing code throws its own error type, or force-unwraps, when the text is not what it expected.",
                 fix: "Validate the text first and throw SkillError.invalidInput with a reason the user can act on.",
@@ -78,7 +81,8 @@ extension RuleCatalog {
             troubleshooting: .init(
                 cause: "canHandle returns true for everything, so the skill takes intents meant for other skills.",
                 fix: "Answer true only for text the skill can act on.",
-                example: "func canHandle(_ intent: String) -> Bool {\n    keywords.contains { intent.localizedCaseInsensitiveContains($0) } }"
+                example:
+                    "func canHandle(_ intent: String) -> Bool {\n    keywords.contains { intent.localizedCaseInsensitiveContains($0) } }"
             ),
             appliesTo: [.agent]
         ),
@@ -98,15 +102,18 @@ extension RuleCatalog {
             troubleshooting: .init(
                 cause: "canHandle starts a Task to prefetch or warm a cache, so routing does I/O for every message.",
                 fix: "Do I/O in execute, through the SkillContext, and keep canHandle to the text.",
-                example: "func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {\n    let notes = try await context.storage.documents(in: \"notes\") // not in canHandle"
+                example:
+                    "func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {\n    let notes = try await context.storage.documents(in: \"notes\") // not in canHandle"
             ),
             appliesTo: [.agent]
         ),
         ConformanceRule(
             id: "META-8", category: .metadata, level: .should,
-            sentence: "At least one handled sample gets past the skill's input checks to its work (declared, or derived from the keywords when the skill declares none).",
+            sentence:
+                "At least one handled sample gets past the skill's input checks to its work (declared, or derived from the keywords when the skill declares none).",
             troubleshooting: .init(
-                cause: "The skill wants more than its keyword (text, a date, an address) and declares no samples, so every input the checks can make is turned away with invalidInput before any I/O, and the rules that run the skill check nothing.",
+                cause:
+                    "The skill wants more than its keyword (text, a date, an address) and declares no samples, so every input the checks can make is turned away with invalidInput before any I/O, and the rules that run the skill check nothing.",
                 fix: "Declare samples that do real work.",
                 example: "public var samples: SkillSamples {\n    SkillSamples(handled: [\"提醒我 明天 9:00 开会\"], unhandled: [\"今天天气怎么样\"]) }"
             ),
@@ -117,7 +124,8 @@ extension RuleCatalog {
     static let timeRules: [ConformanceRule] = [
         ConformanceRule(
             id: "TIME-1", category: .time, level: .must,
-            sentence: "The skill sleeps and reads time only through its context, never through a real clock (nor makes ids or random numbers outside it): at run time, and in the type's source.",
+            sentence:
+                "The skill sleeps and reads time only through its context, never through a real clock (nor makes ids or random numbers outside it): at run time, and in the type's source.",
             troubleshooting: .init(
                 cause: "`Task.sleep(for:)`, `ContinuousClock()`, `Date()`, `UUID()` or `.random` in the skill.",
                 fix: "Use context.clock, context.now and context.newID(), which tests replace with a virtual clock and fixed ids.",
@@ -130,7 +138,8 @@ extension RuleCatalog {
             troubleshooting: .init(
                 cause: "`Date()`, `UUID()` or unseeded randomness in an output or a stored document.",
                 fix: "Take dates, ids and random numbers from the context or from a seeded generator.",
-                example: "let note = NoteItem(id: context.newID(), content: text, createdAt: context.now)\ntry await context.storage.save(note)"
+                example:
+                    "let note = NoteItem(id: context.newID(), content: text, createdAt: context.now)\ntry await context.storage.save(note)"
             ),
             appliesTo: [.agent]
         ),
@@ -143,8 +152,9 @@ extension RuleCatalog {
             troubleshooting: .init(
                 cause: "A force unwrap or subscript on user text, such as `text.split(separator: \" \")[1]`.",
                 fix: "Use optional binding and throw SkillError.invalidInput when the text lacks a part.",
-                example: "let words = text.split(separator: \" \")\nguard words.count > 1 else { throw SkillError.invalidInput(\"name a city\") }"
+                example:
+                    "let words = text.split(separator: \" \")\nguard words.count > 1 else { throw SkillError.invalidInput(\"name a city\") }"
             )
-        ),
+        )
     ]
 }

@@ -16,14 +16,17 @@ extension RuleCatalog {
             id: "SEND-2", category: .sendable, level: .must,
             sentence: "Concurrent execute calls on one instance are race-free and give the same outputs as sequential calls.",
             troubleshooting: .init(
-                cause: "An `@unchecked Sendable` class with a counter or cache that many tasks mutate without a lock, or read before an await and written after it.",
-                fix: "Keep shared state in a Mutex and update it in one step, never across an await; or remove it: a skill should be an immutable value.",
+                cause:
+                    "An `@unchecked Sendable` class with a counter or cache that many tasks mutate without a lock, or read before an await and written after it.",
+                fix:
+                    "Keep shared state in a Mutex and update it in one step, never across an await; or remove it: a skill should be an immutable value.",
                 example: "let queries = Mutex(0)\nlet number = queries.withLock { $0 += 1; return $0 }"
             )
         ),
         ConformanceRule(
             id: "SEND-3", category: .sendable, level: .should,
-            sentence: "Escape hatches (`@unchecked Sendable`, `nonisolated(unsafe)`, `@preconcurrency`) are listed, and each needs SEND-2 to pass.",
+            sentence:
+                "Escape hatches (`@unchecked Sendable`, `nonisolated(unsafe)`, `@preconcurrency`) are listed, and each needs SEND-2 to pass.",
             troubleshooting: .init(
                 cause: "An escape hatch silenced the compiler instead of making the type safe.",
                 fix: "Remove the escape hatch, or keep it and make sure SEND-2 passes under ThreadSanitizer.",
@@ -57,7 +60,8 @@ extension RuleCatalog {
             troubleshooting: .init(
                 cause: "A `catch` that maps every error, cancellation included, into `SkillError.executionFailed`.",
                 fix: "Rethrow CancellationError before mapping the rest.",
-                example: "} catch is CancellationError { throw CancellationError()\n} catch { throw SkillError.executionFailed(\"\\(error)\") }"
+                example:
+                    "} catch is CancellationError { throw CancellationError()\n} catch { throw SkillError.executionFailed(\"\\(error)\") }"
             )
         ),
         ConformanceRule(
@@ -78,8 +82,9 @@ extension RuleCatalog {
             troubleshooting: .init(
                 cause: "A `withCheckedContinuation` whose continuation is not resumed on some path (an error, a cancellation).",
                 fix: "Resume the continuation exactly once on every path, and resume it with CancellationError when cancelled.",
-                example: "withTaskCancellationHandler { try await waitForReply() }\n    onCancel: { pending.resume(throwing: CancellationError()) }"
+                example:
+                    "withTaskCancellationHandler { try await waitForReply() }\n    onCancel: { pending.resume(throwing: CancellationError()) }"
             )
-        ),
+        )
     ]
 }

@@ -18,39 +18,52 @@ extension RuleCatalog {
             id: "TOOL-1", category: .tools, level: .must,
             sentence: "The tool skill's name is 1 to 64 ASCII letters, digits, `_` or `-`, and its description is not empty.",
             troubleshooting: .init(
-                cause: "The tool's id (with dots), a name with spaces or in Chinese, or a placeholder description: model APIs refuse the whole request, or the model never knows when to call the tool.",
+                cause:
+                    "The tool's id (with dots), a name with spaces or in Chinese, or a placeholder description: model APIs refuse the whole request, or the model never knows when to call the tool.",
                 fix: "Give the tool a name such as query_weather, and say in its description when the model should use it.",
-                example: "public let name = \"query_weather\"   // not \"weather.query\"\npublic let description = \"查询城市天气。用户问天气、温度、下雨时使用。\""
+                example:
+                    "public let name = \"query_weather\"   // not \"weather.query\"\npublic let description = \"查询城市天气。用户问天气、温度、下雨时使用。\""
             ),
             appliesTo: [.tool]
         ),
         ConformanceRule(
             id: "TOOL-2", category: .tools, level: .must,
-            sentence: "The tool skill's inputSchema is an object schema in the JSON Schema subset the kit checks (type, properties, required, enum, items, the date-time format, additionalProperties): JSONSchema.problems(in:) finds none.",
+            sentence:
+                "The tool skill's inputSchema is an object schema in the JSON Schema subset the kit checks (type, properties, required, enum, items, the date-time format, additionalProperties): JSONSchema.problems(in:) finds none.",
             troubleshooting: .init(
-                cause: "A misspelt keyword such as `requird`, which silently makes every field optional, or a `required` field that is not a property.",
+                cause:
+                    "A misspelt keyword such as `requird`, which silently makes every field optional, or a `required` field that is not a property.",
                 fix: "Correct the schema at the JSON pointer the finding names, and keep a test that JSONSchema.problems(in:) is empty.",
-                example: "\"required\": [\"city\"],   // not \"requird\"\n#expect(JSONSchema.problems(in: WeatherTool().inputSchema).isEmpty)"
+                example:
+                    "\"required\": [\"city\"],   // not \"requird\"\n#expect(JSONSchema.problems(in: WeatherTool().inputSchema).isEmpty)"
             ),
             appliesTo: [.tool]
         ),
         ConformanceRule(
             id: "TOOL-3", category: .tools, level: .must,
-            sentence: "The tool skill has sample arguments, each fits its inputSchema, and the tool accepts each: with working fakes it does not throw SkillError.invalidInput.",
+            sentence:
+                "The tool skill has sample arguments, each fits its inputSchema, and the tool accepts each: with working fakes it does not throw SkillError.invalidInput.",
             troubleshooting: .init(
-                cause: "The schema and the Decodable arguments disagree (a field renamed in one and not the other, an integer in one and a String in the other), or a sample left behind when the schema changed.",
-                fix: "Keep the arguments type's names and types the schema's, decode with decodeArguments, and keep sampleArguments in step.",
-                example: "let inputSchema: JSON = [\"type\": \"object\", \"properties\": [\"city\": [\"type\": \"string\"]], \"required\": [\"city\"]]\nstruct Arguments: Decodable { let city: String }   // the schema's name and type"
+                cause:
+                    "The schema and the Decodable arguments disagree (a field renamed in one and not the other, an integer in one and a String in the other), or a sample left behind when the schema changed.",
+                fix:
+                    "Keep the arguments type's names and types the schema's, decode with decodeArguments, and keep sampleArguments in step.",
+                example:
+                    "let inputSchema: JSON = [\"type\": \"object\", \"properties\": [\"city\": [\"type\": \"string\"]], \"required\": [\"city\"]]\nstruct Arguments: Decodable { let city: String }   // the schema's name and type"
             ),
             appliesTo: [.tool]
         ),
         ConformanceRule(
             id: "TOOL-4", category: .tools, level: .must,
-            sentence: "Arguments that violate the schema (not JSON, a required field missing, a field of the wrong type, a value outside its enum, a bad date-time, an unknown field where additionalProperties is false; inside nested objects too) are rejected with SkillError.invalidInput naming the field: never a result, another error or a trap.",
+            sentence:
+                "Arguments that violate the schema (not JSON, a required field missing, a field of the wrong type, a value outside its enum, a bad date-time, an unknown field where additionalProperties is false; inside nested objects too) are rejected with SkillError.invalidInput naming the field: never a result, another error or a trap.",
             troubleshooting: .init(
-                cause: "The tool decodes with a bare JSONDecoder, so a DecodingError leaks out, or it fills in what is missing or wrong and runs anyway.",
-                fix: "Decode with decodeArguments, which checks the arguments against the schema first and throws SkillError.invalidInput naming the field.",
-                example: "let arguments = try decodeArguments(Arguments.self, from: arguments)\n// not: try JSONDecoder().decode(Arguments.self, from: arguments)"
+                cause:
+                    "The tool decodes with a bare JSONDecoder, so a DecodingError leaks out, or it fills in what is missing or wrong and runs anyway.",
+                fix:
+                    "Decode with decodeArguments, which checks the arguments against the schema first and throws SkillError.invalidInput naming the field.",
+                example:
+                    "let arguments = try decodeArguments(Arguments.self, from: arguments)\n// not: try JSONDecoder().decode(Arguments.self, from: arguments)"
             ),
             appliesTo: [.tool]
         ),
@@ -58,19 +71,24 @@ extension RuleCatalog {
             id: "TOOL-5", category: .tools, level: .must,
             sentence: "The same arguments, fakes and virtual time give the same result and side effects twice.",
             troubleshooting: .init(
-                cause: "`Date()`, `UUID()` or unseeded randomness in the result or in what the tool stores: the model reads the result, so a scripted conversation replayed against the tool departs from its script.",
+                cause:
+                    "`Date()`, `UUID()` or unseeded randomness in the result or in what the tool stores: the model reads the result, so a scripted conversation replayed against the tool departs from its script.",
                 fix: "Take dates, ids and random numbers from the context the tool was made with, or from a seeded generator.",
-                example: "let note = NoteItem(id: context.newID(), content: arguments.content, createdAt: context.now)\ntry await context.storage.save(note)"
+                example:
+                    "let note = NoteItem(id: context.newID(), content: arguments.content, createdAt: context.now)\ntry await context.storage.save(note)"
             ),
             appliesTo: [.tool]
         ),
         ConformanceRule(
             id: "TOOL-6", category: .tools, level: .should,
-            sentence: "Each sample's result is at most 2048 bytes of UTF-8, the size over which the tool-calling engine summarizes a result.",
+            sentence:
+                "Each sample's result is at most 2048 bytes of UTF-8, the size over which the tool-calling engine summarizes a result.",
             troubleshooting: .init(
-                cause: "The tool returns everything it found (a whole list, a raw response body), which costs the model's context and is cut anyway.",
+                cause:
+                    "The tool returns everything it found (a whole list, a raw response body), which costs the model's context and is cut anyway.",
                 fix: "Return the first few results and a count, and let the model ask again with narrower arguments.",
-                example: "let shown = events.prefix(10).map(\\.line).joined(separator: \"\\n\")\nreturn events.count > 10 ? shown + \"\\n…and \\(events.count - 10) more\" : shown"
+                example:
+                    "let shown = events.prefix(10).map(\\.line).joined(separator: \"\\n\")\nreturn events.count > 10 ? shown + \"\\n…and \\(events.count - 10) more\" : shown"
             ),
             appliesTo: [.tool]
         ),

@@ -28,8 +28,9 @@ public struct RuleCatalog: Sendable, Codable, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schema = try container.decode(String.self, forKey: .schema)
         guard schema == Self.format.id else {
-            throw DecodingError.dataCorruptedError(forKey: .schema, in: container,
-                                                   debugDescription: "schema \"\(schema)\", expected \"\(Self.format.id)\"")
+            throw DecodingError.dataCorruptedError(
+                forKey: .schema, in: container,
+                debugDescription: "schema \"\(schema)\", expected \"\(Self.format.id)\"")
         }
         rules = try container.decode([ConformanceRule].self, forKey: .rules)
     }

@@ -58,9 +58,11 @@ package struct CompilerDiagnostic: Sendable, Hashable, Codable, CustomStringConv
     /// Parses one output line, or returns nil when it is not a located warning or error.
     init?(line text: String) {
         let marks = [(": warning: ", Severity.warning), (": error: ", Severity.error)]
-        guard let (range, severity) = marks.lazy.compactMap({ mark, severity in
-            text.range(of: mark).map { ($0, severity) }
-        }).first else { return nil }
+        guard
+            let (range, severity) = marks.lazy.compactMap({ mark, severity in
+                text.range(of: mark).map { ($0, severity) }
+            }).first
+        else { return nil }
         // `path:line:col` before the mark: the last two colon-separated fields are numbers.
         let head = text[..<range.lowerBound]
         let fields = head.split(separator: ":", omittingEmptySubsequences: false)

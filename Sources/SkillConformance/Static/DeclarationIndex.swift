@@ -65,7 +65,8 @@ struct DeclarationIndex: Sendable {
         var stored: [String: [(String, String)]] = [:]
         for symbol in graph.symbols where symbol.kind.identifier == "swift.property" {
             guard let property = symbol.storedPropertyType(among: typeUSRs) else { continue }
-            stored[symbol.pathComponents.dropLast().joined(separator: "."), default: []].append((symbol.pathComponents.last ?? "?", property))
+            stored[symbol.pathComponents.dropLast().joined(separator: "."), default: []].append(
+                (symbol.pathComponents.last ?? "?", property))
         }
         for symbol in graph.symbols {
             let isType = SymbolGraph.typeKinds.contains(symbol.kind.identifier)
@@ -79,8 +80,10 @@ struct DeclarationIndex: Sendable {
             guard isType else { continue }
             // A private type has no location in the graph: its span comes from the source (column 0).
             let name = symbol.pathComponents.joined(separator: ".")
-            types.append(TypeDeclaration(module: module, name: name, usr: symbol.identifier.precise, file: file ?? "",
-                                         line: line, storedProperties: (stored[name] ?? []).map { (name: $0.0, typeUSR: $0.1) }))
+            types.append(
+                TypeDeclaration(
+                    module: module, name: name, usr: symbol.identifier.precise, file: file ?? "",
+                    line: line, storedProperties: (stored[name] ?? []).map { (name: $0.0, typeUSR: $0.1) }))
         }
     }
 
@@ -142,7 +145,7 @@ extension SymbolGraph.Symbol {
     /// `types`: that type's USR. Computed properties print `{ get }` and are skipped.
     func storedPropertyType(among types: Set<String>) -> String? {
         guard let fragments = declarationFragments,
-              !fragments.contains(where: { $0.kind == "keyword" && ["get", "set", "static", "class"].contains($0.spelling) })
+            !fragments.contains(where: { $0.kind == "keyword" && ["get", "set", "static", "class"].contains($0.spelling) })
         else { return nil }
         return fragments.lazy.compactMap(\.preciseIdentifier).first { types.contains($0) }
     }

@@ -47,8 +47,11 @@ package struct EscapeHatch: Sendable, Hashable, Codable, CustomStringConvertible
     /// Where each pattern matches `source` outside comments and string literals, in order: its kind, its
     /// 1-based line and column, and the source line, trimmed. What ``scan(_:file:)`` and
     /// ``RealTimeUse/scan(_:file:)`` both read.
-    static func matches<Kind>(of patterns: [(Kind, Regex<Substring>)], in source: String)
-        -> [(kind: Kind, line: Int, column: Int, text: String)] {
+    static func matches<Kind>(
+        of patterns: [(Kind, Regex<Substring>)], in source: String
+    )
+        -> [(kind: Kind, line: Int, column: Int, text: String)]
+    {
         let original = source.split(separator: "\n", omittingEmptySubsequences: false)
         let code = code(of: source).split(separator: "\n", omittingEmptySubsequences: false)
         var found: [(kind: Kind, line: Int, column: Int, text: String)] = []
@@ -78,20 +81,33 @@ package struct EscapeHatch: Sendable, Hashable, Codable, CustomStringConvertible
             let c = chars[index]
             let next: Character? = index + 1 < chars.count ? chars[index + 1] : nil
             if c == "/", next == "/" {
-                while index < chars.count, chars[index] != "\n" { blank(chars[index]); index += 1 }
+                while index < chars.count, chars[index] != "\n" {
+                    blank(chars[index])
+                    index += 1
+                }
             } else if c == "/", next == "*" {
                 var depth = 0
                 repeat {
                     if chars[index] == "/", index + 1 < chars.count, chars[index + 1] == "*" {
-                        depth += 1; blank("/"); blank("*"); index += 2
+                        depth += 1
+                        blank("/")
+                        blank("*")
+                        index += 2
                     } else if chars[index] == "*", index + 1 < chars.count, chars[index + 1] == "/" {
-                        depth -= 1; blank("*"); blank("/"); index += 2
-                    } else { blank(chars[index]); index += 1 }
+                        depth -= 1
+                        blank("*")
+                        blank("/")
+                        index += 2
+                    } else {
+                        blank(chars[index])
+                        index += 1
+                    }
                 } while depth > 0 && index < chars.count
             } else if c == "\"" || (c == "#" && (next == "\"" || next == "#")) {
                 index = skipString(chars, from: index, blank: blank)
             } else {
-                output.append(c); index += 1
+                output.append(c)
+                index += 1
             }
         }
         return String(output)
@@ -101,23 +117,38 @@ package struct EscapeHatch: Sendable, Hashable, Codable, CustomStringConvertible
     private static func skipString(_ chars: [Character], from start: Int, blank: (Character) -> Void) -> Int {
         var index = start
         var hashes = 0
-        while index < chars.count, chars[index] == "#" { hashes += 1; blank("#"); index += 1 }
+        while index < chars.count, chars[index] == "#" {
+            hashes += 1
+            blank("#")
+            index += 1
+        }
         guard index < chars.count, chars[index] == "\"" else { return index }
         let triple = index + 2 < chars.count && chars[index + 1] == "\"" && chars[index + 2] == "\""
         let quotes = triple ? 3 : 1
-        for _ in 0..<quotes { blank("\""); index += 1 }
+        for _ in 0..<quotes {
+            blank("\"")
+            index += 1
+        }
         while index < chars.count {
             if chars[index] == "\\", hashes == 0 {
-                blank(chars[index]); index += 1
-                if index < chars.count { blank(chars[index]); index += 1 }
+                blank(chars[index])
+                index += 1
+                if index < chars.count {
+                    blank(chars[index])
+                    index += 1
+                }
                 continue
             }
             if chars[index] == "\"", closes(chars, at: index, quotes: quotes, hashes: hashes) {
-                for _ in 0..<(quotes + hashes) { blank("\""); index += 1 }
+                for _ in 0..<(quotes + hashes) {
+                    blank("\"")
+                    index += 1
+                }
                 return index
             }
-            if !triple, chars[index] == "\n" { return index }   // an unterminated literal ends at the line
-            blank(chars[index]); index += 1
+            if !triple, chars[index] == "\n" { return index } // an unterminated literal ends at the line
+            blank(chars[index])
+            index += 1
         }
         return index
     }

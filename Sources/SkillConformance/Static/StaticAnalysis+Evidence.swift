@@ -37,9 +37,10 @@ extension StaticAnalysis {
 
     /// The analysis made from `evidence`, with no compile.
     package init(evidence: Evidence) throws {
-        try self.init(package: URL(fileURLWithPath: evidence.package), buildLog: evidence.buildLog,
-                      symbolGraphs: evidence.symbolGraphs,
-                      sources: evidence.sources.map { Source(file: $0.file, module: $0.module, text: $0.text) })
+        try self.init(
+            package: URL(fileURLWithPath: evidence.package), buildLog: evidence.buildLog,
+            symbolGraphs: evidence.symbolGraphs,
+            sources: evidence.sources.map { Source(file: $0.file, module: $0.module, text: $0.text) })
     }
 
     /// Compiles the package (see ``StrictBuild``) and reads what the analysis needs.

@@ -23,7 +23,7 @@ extension StaticAnalysis {
     /// the package declares no such type, or several in different modules and `moduleHint` names none.
     package func report(typeName: String, moduleHint: String? = nil) -> TypeReport? {
         guard let type = index.type(named: typeName, moduleHint: moduleHint) else { return nil }
-        var covered: [String: String] = [:]   // owner -> "property: Type" ("" for the type itself)
+        var covered: [String: String] = [:] // owner -> "property: Type" ("" for the type itself)
         var queue = [(type, "")]
         while let (next, via) = queue.popLast() {
             let key = next.module + "." + next.name
@@ -56,15 +56,19 @@ extension StaticAnalysis {
             return [missingType(typeName, rule: "SEND-1", skillID: skillID)]
         }
         guard !report.diagnostics.isEmpty else {
-            return [Finding(ruleID: "SEND-1", skillID: skillID, outcome: .passed, subject: declared(typeName, report),
-                            expected: expected,
-                            observed: "none in \(typeName)\(held(report)), compiled with -strict-concurrency=complete "
-                                + "(\(diagnostics.count) concurrency diagnostics in the whole package)")]
+            return [
+                Finding(
+                    ruleID: "SEND-1", skillID: skillID, outcome: .passed, subject: declared(typeName, report),
+                    expected: expected,
+                    observed: "none in \(typeName)\(held(report)), compiled with -strict-concurrency=complete "
+                        + "(\(diagnostics.count) concurrency diagnostics in the whole package)")
+            ]
         }
         return report.diagnostics.map { diagnostic in
-            Finding(ruleID: "SEND-1", skillID: skillID, outcome: .failed, subject: "\(typeName) at \(diagnostic.location)",
-                    expected: expected,
-                    observed: "\(diagnostic.severity.rawValue): \(diagnostic.message)" + (diagnostic.group.map { " [#\($0)]" } ?? ""))
+            Finding(
+                ruleID: "SEND-1", skillID: skillID, outcome: .failed, subject: "\(typeName) at \(diagnostic.location)",
+                expected: expected,
+                observed: "\(diagnostic.severity.rawValue): \(diagnostic.message)" + (diagnostic.group.map { " [#\($0)]" } ?? ""))
         }
     }
 
@@ -76,15 +80,20 @@ extension StaticAnalysis {
         }
         let spellings = EscapeHatch.Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
         guard !report.escapeHatches.isEmpty else {
-            return [Finding(ruleID: "SEND-3", skillID: skillID, outcome: .passed, subject: declared(typeName, report),
-                            expected: "no escape hatch, or each backed by a passing SEND-2",
-                            observed: "no \(spellings) in \(typeName)" + held(report))]
+            return [
+                Finding(
+                    ruleID: "SEND-3", skillID: skillID, outcome: .passed, subject: declared(typeName, report),
+                    expected: "no escape hatch, or each backed by a passing SEND-2",
+                    observed: "no \(spellings) in \(typeName)" + held(report))
+            ]
         }
         return report.escapeHatches.map { hatch in
-            Finding(ruleID: "SEND-3", skillID: skillID, outcome: sendTwoPassed ? .passed : .warning,
-                    subject: "`\(hatch.kind.rawValue)` at \(hatch.location)",
-                    expected: "each escape hatch backed by a passing SEND-2 (concurrent execute calls, under ThreadSanitizer)",
-                    observed: "`\(hatch.text)`: " + (sendTwoPassed
+            Finding(
+                ruleID: "SEND-3", skillID: skillID, outcome: sendTwoPassed ? .passed : .warning,
+                subject: "`\(hatch.kind.rawValue)` at \(hatch.location)",
+                expected: "each escape hatch backed by a passing SEND-2 (concurrent execute calls, under ThreadSanitizer)",
+                observed: "`\(hatch.text)`: "
+                    + (sendTwoPassed
                         ? "SEND-2 passed for this skill"
                         : "no SEND-2 pass for this skill in this run; it needs SEND-2 to pass"))
         }
@@ -100,12 +109,16 @@ extension StaticAnalysis {
         let expected = "time, ids, randomness and sleeps only through the SkillContext"
         guard !report.realTimeUses.isEmpty else {
             let spellings = RealTimeUse.Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
-            return [Finding(ruleID: "TIME-1", skillID: skillID, outcome: .passed, subject: "the source of " + declared(typeName, report),
-                            expected: expected, observed: "no \(spellings) in \(typeName)" + held(report))]
+            return [
+                Finding(
+                    ruleID: "TIME-1", skillID: skillID, outcome: .passed, subject: "the source of " + declared(typeName, report),
+                    expected: expected, observed: "no \(spellings) in \(typeName)" + held(report))
+            ]
         }
         return report.realTimeUses.map { use in
-            Finding(ruleID: "TIME-1", skillID: skillID, outcome: .failed, subject: "`\(use.kind.rawValue)` at \(use.location)",
-                    expected: expected, observed: "`\(use.text)`: \(use.kind.fix)")
+            Finding(
+                ruleID: "TIME-1", skillID: skillID, outcome: .failed, subject: "`\(use.kind.rawValue)` at \(use.location)",
+                expected: expected, observed: "`\(use.text)`: \(use.kind.fix)")
         }
     }
 
@@ -120,11 +133,12 @@ extension StaticAnalysis {
 
     private func missingType(_ typeName: String, rule: String, skillID: String) -> Finding {
         let candidates = index.types.map(\.name).sorted()
-        return Finding(ruleID: rule, skillID: skillID, outcome: .failed, subject: "type \(typeName)",
-                       expected: "one struct, class, enum or actor named \(typeName) in the library targets of \(package.path)",
-                       observed: (index.types(named: typeName).count > 1 ? "several types of that name" : "no such type")
-                           + " in its symbol graph (types: \(candidates.prefix(30).joined(separator: ", "))); "
-                           + "name it: SkillUnderTest(skill, declaredIn: package, typeName: \"…\")")
+        return Finding(
+            ruleID: rule, skillID: skillID, outcome: .failed, subject: "type \(typeName)",
+            expected: "one struct, class, enum or actor named \(typeName) in the library targets of \(package.path)",
+            observed: (index.types(named: typeName).count > 1 ? "several types of that name" : "no such type")
+                + " in its symbol graph (types: \(candidates.prefix(30).joined(separator: ", "))); "
+                + "name it: SkillUnderTest(skill, declaredIn: package, typeName: \"…\")")
     }
 }
 

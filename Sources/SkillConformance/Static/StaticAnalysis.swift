@@ -60,18 +60,24 @@ public struct StaticAnalysis: Sendable {
     /// The analysis of a build's log, given the package's symbol graphs and sources.
     init(package: URL, buildLog: String, symbolGraphs: [Data], sources: [Source]) throws {
         var index = try DeclarationIndex(symbolGraphs: symbolGraphs)
-        index.addSourceAnchors(Dictionary(sources.map { source in
-            (source.file, Self.topLevelAnchors(source.text, module: source.module, index: index))
-        }, uniquingKeysWith: +))
-        self.init(package: package, diagnostics: CompilerDiagnostic.parse(buildLog), index: index,
-                  hatches: sources.flatMap { EscapeHatch.scan($0.text, file: $0.file) },
-                  realTimeUses: sources.flatMap { RealTimeUse.scan($0.text, file: $0.file) },
-                  lines: Dictionary(sources.map { ($0.file, $0.text.split(separator: "\n", omittingEmptySubsequences: false)) },
-                                    uniquingKeysWith: { first, _ in first }))
+        index.addSourceAnchors(
+            Dictionary(
+                sources.map { source in
+                    (source.file, Self.topLevelAnchors(source.text, module: source.module, index: index))
+                }, uniquingKeysWith: +))
+        self.init(
+            package: package, diagnostics: CompilerDiagnostic.parse(buildLog), index: index,
+            hatches: sources.flatMap { EscapeHatch.scan($0.text, file: $0.file) },
+            realTimeUses: sources.flatMap { RealTimeUse.scan($0.text, file: $0.file) },
+            lines: Dictionary(
+                sources.map { ($0.file, $0.text.split(separator: "\n", omittingEmptySubsequences: false)) },
+                uniquingKeysWith: { first, _ in first }))
     }
 
-    init(package: URL, diagnostics: [CompilerDiagnostic], index: DeclarationIndex, hatches: [EscapeHatch],
-         realTimeUses: [RealTimeUse] = [], lines: [String: [Substring]]) {
+    init(
+        package: URL, diagnostics: [CompilerDiagnostic], index: DeclarationIndex, hatches: [EscapeHatch],
+        realTimeUses: [RealTimeUse] = [], lines: [String: [Substring]]
+    ) {
         self.package = package
         self.index = index
         let concurrency = diagnostics.map { $0.normalized() }.filter(\.isConcurrencyRelated)
@@ -99,8 +105,10 @@ public struct StaticAnalysis: Sendable {
     /// The declarations at column 0 of `source` (a top-level type, extension, function or variable): each
     /// ends the span of the type above it. Comments and strings are blanked first.
     static func topLevelAnchors(_ source: String, module: String, index: DeclarationIndex) -> [DeclarationIndex.Anchor] {
-        let declaration = /^(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|open|internal|package|fileprivate|private|final|indirect|nonisolated)\s+)*(struct|class|enum|actor|extension|protocol|func|var|let|typealias)\s+([A-Za-z_][\w.]*)/
-        return EscapeHatch.code(of: source).split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap { number, line in
+        let declaration =
+            /^(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|open|internal|package|fileprivate|private|final|indirect|nonisolated)\s+)*(struct|class|enum|actor|extension|protocol|func|var|let|typealias)\s+([A-Za-z_][\w.]*)/
+        return EscapeHatch.code(of: source).split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+            number, line in
             guard let match = line.firstMatch(of: declaration) else { return nil }
             let kind = String(match.output.1)
             let name = String(match.output.2)

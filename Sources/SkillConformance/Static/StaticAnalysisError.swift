@@ -25,7 +25,8 @@ package enum StaticAnalysisError: Error, Sendable, Hashable, CustomStringConvert
             "\(path) holds no Package.swift: give the directory of the skill's package"
         case .buildFailed(let package, let errors):
             "the package at \(package) does not build with -strict-concurrency=complete:\n"
-                + (errors.isEmpty ? "(the build failed without a located error; run swift build there to see why)" : errors.joined(separator: "\n"))
+                + (errors.isEmpty
+                    ? "(the build failed without a located error; run swift build there to see why)" : errors.joined(separator: "\n"))
         case .timedOut(let command, let seconds):
             "`\(command)` took more than \(Int(seconds)) s of real time and was stopped: raise "
                 + "StaticAnalysis.Options.timeLimit for a package that takes longer to build"

@@ -69,8 +69,10 @@ struct StrictBuild: Sendable {
         }
         let targets = try await describe().filter { $0.type != "test" && $0.type != "plugin" && $0.type != "macro" }
         try forgetCompiledModules(targets)
-        let common = ["--package-path", package.path, "--scratch-path", scratch.path, "--disable-build-manifest-caching",
-                      "-Xswiftc", "-strict-concurrency=complete"]
+        let common = [
+            "--package-path", package.path, "--scratch-path", scratch.path, "--disable-build-manifest-caching",
+            "-Xswiftc", "-strict-concurrency=complete",
+        ]
         let build = try await swift(["build"] + common)
         let diagnostics = CompilerDiagnostic.parse(build.output)
         guard build.exitStatus == 0 else {
@@ -87,8 +89,10 @@ struct StrictBuild: Sendable {
     private func describe() async throws -> [Target] {
         // Its own scratch path, as for the build: under `swift package skillcheck` the package's `.build` is
         // locked by the outer SwiftPM until the plugin ends.
-        let result = try await swift(["package", "--package-path", package.path, "--scratch-path", scratch.path,
-                                      "describe", "--type", "json"])
+        let result = try await swift([
+            "package", "--package-path", package.path, "--scratch-path", scratch.path,
+            "describe", "--type", "json",
+        ])
         guard result.exitStatus == 0 else {
             throw StaticAnalysisError.commandFailed(command: "swift package describe", status: result.exitStatus, output: result.output)
         }
@@ -115,7 +119,8 @@ struct StrictBuild: Sendable {
             do {
                 try FileManager.default.removeItem(at: folder)
             } catch {
-                throw StaticAnalysisError.unreadable(path: folder.path, reason: "could not remove the previous build of \(target.name): \(error)")
+                throw StaticAnalysisError.unreadable(
+                    path: folder.path, reason: "could not remove the previous build of \(target.name): \(error)")
             }
         }
     }
@@ -127,7 +132,8 @@ struct StrictBuild: Sendable {
         let result = try await swift(arguments)
         let marker = "Files written to "
         guard let line = result.output.split(whereSeparator: \.isNewline).last(where: { $0.hasPrefix(marker) }) else {
-            throw StaticAnalysisError.commandFailed(command: "swift package dump-symbol-graph", status: result.exitStatus, output: result.output)
+            throw StaticAnalysisError.commandFailed(
+                command: "swift package dump-symbol-graph", status: result.exitStatus, output: result.output)
         }
         let directory = URL(fileURLWithPath: String(line.dropFirst(marker.count)).trimmingCharacters(in: .whitespaces))
         let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []

@@ -16,7 +16,10 @@ package struct SymbolGraph: Decodable, Sendable {
         package struct Identifier: Decodable, Sendable { public var precise: String }
         package struct Kind: Decodable, Sendable { public var identifier: String }
         package struct Location: Decodable, Sendable {
-            package struct Position: Decodable, Sendable { public var line: Int; public var character: Int }
+            package struct Position: Decodable, Sendable {
+                public var line: Int
+                public var character: Int
+            }
             package var uri: String
             /// Zero-based, as the graph stores it.
             package var position: Position

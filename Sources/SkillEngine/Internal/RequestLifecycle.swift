@@ -136,7 +136,8 @@ final class RequestLifecycle<Core, Request: Sendable, Turn: Sendable>: Sendable 
         } onCancel: {
             let waiter: UnsafeContinuation<Turn?, Never>? = state.withLock { state in
                 guard let index = state.queue.firstIndex(where: { $0.number == number }),
-                      state.queue[index].granted == nil else { return nil }
+                    state.queue[index].granted == nil
+                else { return nil }
                 givenUp(&state.core)
                 guard let waiter = state.queue[index].waiter else {
                     state.queue[index].cancelled = true

@@ -1,5 +1,6 @@
 import SkillCheckSupport
 import SkillKit
+
 /// Lets a newer request end an older one under the cancel-previous policy.
 ///
 /// A task-group child can only be cancelled from inside its group, so the older request races its

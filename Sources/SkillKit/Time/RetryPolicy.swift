@@ -1,4 +1,5 @@
 import SkillCheckSupport
+
 /// When and how long to wait before trying a failed operation again: seed 001's `RetrySkill`, on any clock.
 ///
 /// Retry `n` (counting from 0) waits `baseDelay × factor^n`, capped at `maxDelay`, then jittered.

@@ -5,7 +5,8 @@ extension JSONSchema {
 
     static func check(_ schema: JSON, at pointer: String, into problems: inout [Problem]) {
         guard case .object(let members) = schema else {
-            problems.append(Problem(pointer: pointer, message: "a schema is an object such as {\"type\": \"string\"}, found \(schema.kind)"))
+            problems.append(
+                Problem(pointer: pointer, message: "a schema is an object such as {\"type\": \"string\"}, found \(schema.kind)"))
             return
         }
         for key in members.keys.sorted() where !checkedKeywords.contains(key) && !otherKeywords.contains(key) {
@@ -28,14 +29,19 @@ extension JSONSchema {
         }
         if let format = members["format"] {
             if let name = format.stringValue, !knownFormats.contains(name) {
-                problems.append(Problem(pointer: pointer + "/format", message: "unknown format \"\(name)\"; for a date and time write \"date-time\" (ISO 8601)"))
+                problems.append(
+                    Problem(
+                        pointer: pointer + "/format",
+                        message: "unknown format \"\(name)\"; for a date and time write \"date-time\" (ISO 8601)"))
             } else if format.stringValue == nil {
-                problems.append(Problem(pointer: pointer + "/format", message: "\"format\" is a string such as \"date-time\", found \(format.kind)"))
+                problems.append(
+                    Problem(pointer: pointer + "/format", message: "\"format\" is a string such as \"date-time\", found \(format.kind)"))
             } else if type?.contains("string") != true {
                 problems.append(Problem(pointer: pointer + "/format", message: "\"format\" applies to strings: add \"type\": \"string\""))
             }
         }
-        if let extra = members["additionalProperties"], case .bool = extra {} else if let extra = members["additionalProperties"] {
+        if let extra = members["additionalProperties"], case .bool = extra {
+        } else if let extra = members["additionalProperties"] {
             check(extra, at: pointer + "/additionalProperties", into: &problems)
         }
     }
@@ -44,7 +50,10 @@ extension JSONSchema {
     private static func checkType(_ type: JSON, at pointer: String, into problems: inout [Problem]) {
         func checkName(_ name: String, at pointer: String) {
             if !types.contains(name) {
-                problems.append(Problem(pointer: pointer, message: "unknown type \"\(name)\": write one of \(types.map { "\"\($0)\"" }.joined(separator: ", "))"))
+                problems.append(
+                    Problem(
+                        pointer: pointer,
+                        message: "unknown type \"\(name)\": write one of \(types.map { "\"\($0)\"" }.joined(separator: ", "))"))
             }
         }
         switch type {
@@ -55,11 +64,18 @@ extension JSONSchema {
                 if let name = item.stringValue {
                     checkName(name, at: pointer + "/\(index)")
                 } else {
-                    problems.append(Problem(pointer: pointer + "/\(index)", message: "a type is named by a string such as \"string\", found \(item.kind)"))
+                    problems.append(
+                        Problem(
+                            pointer: pointer + "/\(index)", message: "a type is named by a string such as \"string\", found \(item.kind)"))
                 }
             }
         default:
-            problems.append(Problem(pointer: pointer, message: "\"type\" is a string such as \"string\", or a non-empty array of them such as [\"string\", \"null\"], found \(type.quoted)"))
+            problems.append(
+                Problem(
+                    pointer: pointer,
+                    message:
+                        "\"type\" is a string such as \"string\", or a non-empty array of them such as [\"string\", \"null\"], found \(type.quoted)"
+                ))
         }
     }
 
@@ -86,22 +102,34 @@ extension JSONSchema {
                     check(schemas[name]!, at: pointer + "/properties/" + escape(name), into: &problems)
                 }
             } else {
-                problems.append(Problem(pointer: pointer + "/properties", message: "\"properties\" maps each field to its schema, such as {\"city\": {\"type\": \"string\"}}, found \(properties.kind)"))
+                problems.append(
+                    Problem(
+                        pointer: pointer + "/properties",
+                        message:
+                            "\"properties\" maps each field to its schema, such as {\"city\": {\"type\": \"string\"}}, found \(properties.kind)"
+                    ))
             }
         }
         guard let required = members["required"] else { return }
         guard case .array(let names) = required else {
-            problems.append(Problem(pointer: pointer + "/required", message: "\"required\" is an array of field names, such as [\"city\"], found \(required.kind)"))
+            problems.append(
+                Problem(
+                    pointer: pointer + "/required",
+                    message: "\"required\" is an array of field names, such as [\"city\"], found \(required.kind)"))
             return
         }
         for (index, name) in names.enumerated() {
             guard let field = name.stringValue else {
-                problems.append(Problem(pointer: pointer + "/required/\(index)", message: "a required field is named by a string, found \(name.kind)"))
+                problems.append(
+                    Problem(pointer: pointer + "/required/\(index)", message: "a required field is named by a string, found \(name.kind)"))
                 continue
             }
             if !declared.contains(field) {
                 let known = declared.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                problems.append(Problem(pointer: pointer + "/required/\(index)", message: "\"\(field)\" is required but not in \"properties\"\(known.isEmpty ? "" : " (which has \(known))")"))
+                problems.append(
+                    Problem(
+                        pointer: pointer + "/required/\(index)",
+                        message: "\"\(field)\" is required but not in \"properties\"\(known.isEmpty ? "" : " (which has \(known))")"))
             }
         }
     }
@@ -109,7 +137,8 @@ extension JSONSchema {
     private static func checkEnum(_ members: [String: JSON], type: [String]?, at pointer: String, into problems: inout [Problem]) {
         guard let values = members["enum"] else { return }
         guard case .array(let choices) = values, !choices.isEmpty else {
-            problems.append(Problem(pointer: pointer + "/enum", message: "\"enum\" is a non-empty array of the allowed values, found \(values.quoted)"))
+            problems.append(
+                Problem(pointer: pointer + "/enum", message: "\"enum\" is a non-empty array of the allowed values, found \(values.quoted)"))
             return
         }
         guard let type else { return }
@@ -153,8 +182,10 @@ extension JSONSchema {
         if case .object(let schemas)? = schema["properties"] { properties = schemas } else { properties = [:] }
         // null fills a required field only when its type allows null (`["string", "null"]`, as strict
         // function calling writes an optional field).
-        for name in schema["required"].flatMap(strings) ?? [] where members[name] == nil
-            || (members[name] == .null && typeNames(properties[name]?["type"])?.contains("null") != true) {
+        for name in schema["required"].flatMap(strings) ?? []
+        where members[name] == nil
+            || (members[name] == .null && typeNames(properties[name]?["type"])?.contains("null") != true)
+        {
             return "\(prefix)\(name): is required"
         }
         for name in members.keys.sorted() {
@@ -165,7 +196,8 @@ extension JSONSchema {
                 let known = properties.keys.sorted().joined(separator: ", ")
                 return "\(prefix)\(name): is not a field of this tool (fields: \(known))"
             } else if let extra = schema["additionalProperties"], case .object = extra,
-                      let violation = firstViolation(members[name]!, extra, field: prefix + name) {
+                let violation = firstViolation(members[name]!, extra, field: prefix + name)
+            {
                 return violation
             }
         }
@@ -175,7 +207,8 @@ extension JSONSchema {
     private static func fits(_ value: JSON, type: String) -> Bool {
         switch (type, value) {
         case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool),
-             ("null", .null), ("number", .number): true
+            ("null", .null), ("number", .number):
+            true
         case ("integer", .number(let number)): number.rounded() == number
         default: !types.contains(type)
         }

@@ -62,7 +62,10 @@ public enum JSONSchema {
     public static func problems(in schema: JSON) -> [Problem] {
         var problems: [Problem] = []
         if case .object = schema, schema["type"] != nil, schema["type"] != "object" {
-            problems.append(Problem(pointer: "/type", message: "a tool's arguments are an object: write \"type\": \"object\", found \(schema["type"]!.quoted)"))
+            problems.append(
+                Problem(
+                    pointer: "/type",
+                    message: "a tool's arguments are an object: write \"type\": \"object\", found \(schema["type"]!.quoted)"))
         }
         check(schema, at: "", into: &problems)
         return problems

@@ -27,18 +27,27 @@ extension LLMMessage: Codable {
         case .assistant: self = .assistant(try container.decode(String.self, forKey: .content))
         case .toolCall: self = .toolCall(try container.decode(ToolCall.self, forKey: .call))
         case .toolResult:
-            self = .toolResult(try container.decode(ToolCall.self, forKey: .call),
-                               try container.decode(String.self, forKey: .content))
+            self = .toolResult(
+                try container.decode(ToolCall.self, forKey: .call),
+                try container.decode(String.self, forKey: .content))
         }
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {
-        case .system(let text): try container.encode(Role.system, forKey: .role); try container.encode(text, forKey: .content)
-        case .user(let text): try container.encode(Role.user, forKey: .role); try container.encode(text, forKey: .content)
-        case .assistant(let text): try container.encode(Role.assistant, forKey: .role); try container.encode(text, forKey: .content)
-        case .toolCall(let call): try container.encode(Role.toolCall, forKey: .role); try container.encode(call, forKey: .call)
+        case .system(let text):
+            try container.encode(Role.system, forKey: .role)
+            try container.encode(text, forKey: .content)
+        case .user(let text):
+            try container.encode(Role.user, forKey: .role)
+            try container.encode(text, forKey: .content)
+        case .assistant(let text):
+            try container.encode(Role.assistant, forKey: .role)
+            try container.encode(text, forKey: .content)
+        case .toolCall(let call):
+            try container.encode(Role.toolCall, forKey: .role)
+            try container.encode(call, forKey: .call)
         case .toolResult(let call, let result):
             try container.encode(Role.toolResult, forKey: .role)
             try container.encode(call, forKey: .call)

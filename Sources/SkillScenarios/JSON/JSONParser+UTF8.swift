@@ -16,18 +16,25 @@ extension JSONParser {
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
-                if Unicode.UTF8.decode(encoded) == "\n" { line += 1; column = 1 } else { column += 1 }
+                if Unicode.UTF8.decode(encoded) == "\n" {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
                 offset += encoded.count
             case .error(let length):
                 let location = SourceLocation(line: line, column: column)
                 let shown = bytes[offset..<min(bytes.count, offset + length)].map { String(format: "0x%02X", $0) }
                 let what = shown.count == 1 ? "the byte \(shown[0])" : "the bytes " + shown.joined(separator: " ")
-                return TranscriptError(file: file, pointer: pointer(holding: location, in: bytes), location: location,
-                                       expected: "UTF-8 text",
-                                       found: "\(what) (byte offset \(offset)), which \(shown.count == 1 ? "is" : "are") not UTF-8")
+                return TranscriptError(
+                    file: file, pointer: pointer(holding: location, in: bytes), location: location,
+                    expected: "UTF-8 text",
+                    found: "\(what) (byte offset \(offset)), which \(shown.count == 1 ? "is" : "are") not UTF-8")
             case .emptyInput:
-                return TranscriptError(file: file, pointer: "", location: SourceLocation(line: 1, column: 1),
-                                       expected: "UTF-8 text", found: "bytes that are not UTF-8")
+                return TranscriptError(
+                    file: file, pointer: "", location: SourceLocation(line: 1, column: 1),
+                    expected: "UTF-8 text", found: "bytes that are not UTF-8")
             }
         }
     }
@@ -42,7 +49,8 @@ extension JSONParser {
         guard let value = try? parser.parseValue(pointer: "", depth: 0) else { return "" }
         let candidates = parser.locations.filter { pointer, start in
             guard (start.line, start.column) <= (location.line, location.column),
-                  case .string(let string)? = value.at(Matcher.tokens(of: pointer)[...]) else { return false }
+                case .string(let string)? = value.at(Matcher.tokens(of: pointer)[...])
+            else { return false }
             return string.unicodeScalars.contains("\u{FFFD}")
         }
         let last = candidates.max { ($0.value.line, $0.value.column) < ($1.value.line, $1.value.column) }

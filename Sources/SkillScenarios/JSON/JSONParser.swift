@@ -49,8 +49,9 @@ package enum JSONParser {
         if parser.index < parser.scalars.count {
             throw parser.error(expected: "the end of the document", found: parser.describeCurrent())
         }
-        return JSONDocument(file: file, value: value, locations: parser.locations, valueRanges: parser.valueRanges,
-                            keyRanges: parser.keyRanges)
+        return JSONDocument(
+            file: file, value: value, locations: parser.locations, valueRanges: parser.valueRanges,
+            keyRanges: parser.keyRanges)
     }
 
     /// The JSON pointer token for `key` (`~` → `~0`, `/` → `~1`).
@@ -124,13 +125,20 @@ package enum JSONParser {
             case "{": value = try parseObject(pointer: pointer, depth: depth)
             case "[": value = try parseArray(pointer: pointer, depth: depth)
             case "\"": value = .string(try parseString(pointer: pointer))
-            case "t": try expect("true", pointer: pointer); value = .bool(true)
-            case "f": try expect("false", pointer: pointer); value = .bool(false)
-            case "n": try expect("null", pointer: pointer); value = .null
+            case "t":
+                try expect("true", pointer: pointer)
+                value = .bool(true)
+            case "f":
+                try expect("false", pointer: pointer)
+                value = .bool(false)
+            case "n":
+                try expect("null", pointer: pointer)
+                value = .null
             case "-", "0"..."9": value = .number(try parseNumber(pointer: pointer))
             default:
-                throw error(expected: "a value (object, array, string, number, true, false or null)",
-                            found: describeCurrent(), pointer: pointer)
+                throw error(
+                    expected: "a value (object, array, string, number, true, false or null)",
+                    found: describeCurrent(), pointer: pointer)
             }
             valueRanges[pointer] = start..<index
             return value
@@ -140,7 +148,10 @@ package enum JSONParser {
             advance()
             var pairs: [(key: String, value: JSONValue)] = []
             skipWhitespace()
-            if index < scalars.count, scalars[index] == "}" { advance(); return .object([]) }
+            if index < scalars.count, scalars[index] == "}" {
+                advance()
+                return .object([])
+            }
             while true {
                 skipWhitespace()
                 guard index < scalars.count, scalars[index] == "\"" else {
@@ -150,8 +161,9 @@ package enum JSONParser {
                 let key = try parseString(pointer: pointer)
                 let keyRange = keyStart..<index
                 if pairs.contains(where: { $0.key == key }) {
-                    throw TranscriptError(file: file, pointer: pointer + "/" + JSONParser.escape(key), location: keyLocation,
-                                          expected: "each member name once", found: "a second \"\(key)\"")
+                    throw TranscriptError(
+                        file: file, pointer: pointer + "/" + JSONParser.escape(key), location: keyLocation,
+                        expected: "each member name once", found: "a second \"\(key)\"")
                 }
                 skipWhitespace()
                 try expect(":", pointer: pointer)
@@ -163,8 +175,14 @@ package enum JSONParser {
                 guard index < scalars.count else {
                     throw error(expected: "',' or '}'", found: "the end of the file", pointer: pointer)
                 }
-                if scalars[index] == "," { advance(); continue }
-                if scalars[index] == "}" { advance(); return .object(pairs) }
+                if scalars[index] == "," {
+                    advance()
+                    continue
+                }
+                if scalars[index] == "}" {
+                    advance()
+                    return .object(pairs)
+                }
                 throw error(expected: "',' or '}' after an object member", found: describeCurrent(), pointer: pointer)
             }
         }
@@ -173,7 +191,10 @@ package enum JSONParser {
             advance()
             var items: [JSONValue] = []
             skipWhitespace()
-            if index < scalars.count, scalars[index] == "]" { advance(); return .array([]) }
+            if index < scalars.count, scalars[index] == "]" {
+                advance()
+                return .array([])
+            }
             while true {
                 skipWhitespace()
                 items.append(try parseValue(pointer: pointer + "/\(items.count)", depth: depth + 1))
@@ -181,8 +202,14 @@ package enum JSONParser {
                 guard index < scalars.count else {
                     throw error(expected: "',' or ']'", found: "the end of the file", pointer: pointer)
                 }
-                if scalars[index] == "," { advance(); continue }
-                if scalars[index] == "]" { advance(); return .array(items) }
+                if scalars[index] == "," {
+                    advance()
+                    continue
+                }
+                if scalars[index] == "]" {
+                    advance()
+                    return .array(items)
+                }
                 throw error(expected: "',' or ']' after an array element", found: describeCurrent(), pointer: pointer)
             }
         }
@@ -195,11 +222,18 @@ package enum JSONParser {
                     throw error(expected: "a closing '\"'", found: "the end of the file", pointer: pointer)
                 }
                 let scalar = scalars[index]
-                if scalar == "\"" { advance(); return String(out) }
+                if scalar == "\"" {
+                    advance()
+                    return String(out)
+                }
                 if scalar.value < 0x20 {
                     throw error(expected: "an escaped control character (such as \\n)", found: describeCurrent(), pointer: pointer)
                 }
-                if scalar != "\\" { out.append(scalar); advance(); continue }
+                if scalar != "\\" {
+                    out.append(scalar)
+                    advance()
+                    continue
+                }
                 let escapeStart = here
                 advance()
                 guard index < scalars.count else {
@@ -218,9 +252,10 @@ package enum JSONParser {
                 case "t": out.append("\t")
                 case "u": out.append(try parseUnicodeEscape(pointer: pointer))
                 default:
-                    throw TranscriptError(file: file, pointer: pointer, location: escapeStart,
-                                          expected: "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u",
-                                          found: "\\\(Character(escape))")
+                    throw TranscriptError(
+                        file: file, pointer: pointer, location: escapeStart,
+                        expected: "one of \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\u",
+                        found: "\\\(Character(escape))")
                 }
             }
         }
@@ -241,12 +276,15 @@ package enum JSONParser {
             let first = try parseHex4(pointer: pointer)
             if (0xD800...0xDBFF).contains(first) {
                 guard index + 1 < scalars.count, scalars[index] == "\\", scalars[index + 1] == "u" else {
-                    throw error(expected: "a low surrogate \\uDC00-\\uDFFF after a high surrogate", found: describeCurrent(), pointer: pointer)
+                    throw error(
+                        expected: "a low surrogate \\uDC00-\\uDFFF after a high surrogate", found: describeCurrent(), pointer: pointer)
                 }
-                advance(); advance()
+                advance()
+                advance()
                 let second = try parseHex4(pointer: pointer)
                 guard (0xDC00...0xDFFF).contains(second),
-                      let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)) else {
+                    let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
+                else {
                     throw error(expected: "a low surrogate \\uDC00-\\uDFFF", found: String(format: "\\u%04X", second), pointer: pointer)
                 }
                 return scalar
@@ -279,7 +317,9 @@ package enum JSONParser {
             if index < scalars.count, scalars[index] == "e" || scalars[index] == "E" {
                 advance()
                 if index < scalars.count, scalars[index] == "+" || scalars[index] == "-" { advance() }
-                guard digits(&self) > 0 else { throw error(expected: "a digit in the exponent", found: describeCurrent(), pointer: pointer) }
+                guard digits(&self) > 0 else {
+                    throw error(expected: "a digit in the exponent", found: describeCurrent(), pointer: pointer)
+                }
             }
             var text = ""
             text.unicodeScalars.append(contentsOf: scalars[start..<index])

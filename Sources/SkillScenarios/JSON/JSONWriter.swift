@@ -25,7 +25,9 @@ enum JSONWriter {
             out = "[" + items.map { write($0, pretty: false, sortKeys: sortKeys) }.joined(separator: ", ") + "]"
         case .object(let pairs):
             let ordered = sortKeys ? pairs.sorted { $0.key < $1.key } : pairs
-            out = "{" + ordered.map { quote($0.key) + ": " + write($0.value, pretty: false, sortKeys: sortKeys) }
+            out =
+                "{"
+                + ordered.map { quote($0.key) + ": " + write($0.value, pretty: false, sortKeys: sortKeys) }
                 .joined(separator: ", ") + "}"
         default: break
         }
@@ -46,7 +48,10 @@ enum JSONWriter {
         case .number(let number): out += format(number)
         case .string(let text): out += quote(text)
         case .array(let items):
-            guard !items.isEmpty else { out += "[]"; return }
+            guard !items.isEmpty else {
+                out += "[]"
+                return
+            }
             out += "[" + newline
             for (index, item) in items.enumerated() {
                 out += pad
@@ -55,7 +60,10 @@ enum JSONWriter {
             }
             out += closePad + "]"
         case .object(let pairs):
-            guard !pairs.isEmpty else { out += "{}"; return }
+            guard !pairs.isEmpty else {
+                out += "{}"
+                return
+            }
             let ordered = sortKeys ? pairs.sorted { $0.key < $1.key } : pairs
             out += "{" + newline
             for (index, pair) in ordered.enumerated() {

@@ -22,7 +22,7 @@ extension FileWriter {
     package static func append(_ text: String, to path: String) throws(FileWriteError) {
         let bytes = Array(text.utf8)
         if let descriptor = openDescriptor(named: path) {
-            fflush(nil)  // what `print` buffered comes first
+            fflush(nil) // what `print` buffered comes first
             try writeAll(bytes, to: descriptor, path: path == "-" ? "standard output" : path)
             return
         }
@@ -57,11 +57,14 @@ extension FileWriter {
         case EISDIR:
             throw FileWriteError(path: path, reason: "it is a folder, not a file; give a file path", code: code)
         case ENXIO where lstat(path, &link) == 0 && link.st_mode & mode_t(S_IFMT) == mode_t(S_IFSOCK):
-            throw FileWriteError(path: path, reason: "it is a socket; SkillCheck writes to files, pipes and character devices only",
-                                 code: code)
+            throw FileWriteError(
+                path: path, reason: "it is a socket; SkillCheck writes to files, pipes and character devices only",
+                code: code)
         case ENOENT where lstat(path, &link) == 0:
-            throw FileWriteError(path: path, reason: "it is a symbolic link to \(linkDestination(path)), which does not exist; "
-                                 + "append to the target's path, or remove the link", code: code)
+            throw FileWriteError(
+                path: path,
+                reason: "it is a symbolic link to \(linkDestination(path)), which does not exist; "
+                    + "append to the target's path, or remove the link", code: code)
         case ENOENT:
             // O_EXCL: if a link appears in the meantime, this fails rather than follow it.
             repeat { descriptor = open(path, flags | O_CREAT | O_EXCL, 0o666) } while descriptor < 0 && errno == EINTR

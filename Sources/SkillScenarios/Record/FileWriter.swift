@@ -26,7 +26,7 @@ package enum FileWriter {
     package static func write(_ text: String, to path: String) throws(FileWriteError) {
         let bytes = Array(text.utf8)
         if let descriptor = openDescriptor(named: path) {
-            fflush(nil)  // what `print` buffered comes first
+            fflush(nil) // what `print` buffered comes first
             try writeAll(bytes, to: descriptor, path: path == "-" ? "standard output" : path)
             return
         }
@@ -39,8 +39,10 @@ package enum FileWriter {
         guard code == ENOENT || code == ENOTDIR else { throw .system(path, "", code) }
         var link = stat()
         if lstat(path, &link) == 0 {
-            throw FileWriteError(path: path, reason: "it is a symbolic link to \(linkDestination(path)), which does not "
-                                 + "exist; write to the target's path, or remove the link")
+            throw FileWriteError(
+                path: path,
+                reason: "it is a symbolic link to \(linkDestination(path)), which does not "
+                    + "exist; write to the target's path, or remove the link")
         }
         try makeFolder(parent(of: path), for: path)
         try replace(path, with: bytes, keeping: nil, for: path)
@@ -55,8 +57,10 @@ package enum FileWriter {
         case mode_t(S_IFIFO), mode_t(S_IFCHR):
             try writeThrough(bytes, to: path)
         case mode_t(S_IFDIR):
-            throw FileWriteError(path: path, reason: "it is a folder, not a file; give a file path, such as "
-                                 + (path.hasSuffix("/") ? path : path + "/") + "report.txt")
+            throw FileWriteError(
+                path: path,
+                reason: "it is a folder, not a file; give a file path, such as "
+                    + (path.hasSuffix("/") ? path : path + "/") + "report.txt")
         case mode_t(S_IFSOCK):
             throw FileWriteError(path: path, reason: "it is a socket; SkillCheck writes to files, pipes and character devices only")
         case mode_t(S_IFBLK):
@@ -121,7 +125,8 @@ package enum FileWriter {
     static func keep(_ info: stat, on descriptor: Int32, for path: String) throws(FileWriteError) {
         var created = stat()
         if fstat(descriptor, &created) == 0, created.st_uid != info.st_uid || created.st_gid != info.st_gid,
-           fchown(descriptor, info.st_uid, info.st_gid) != 0 {
+            fchown(descriptor, info.st_uid, info.st_gid) != 0
+        {
             throw .system(path, "keeping its owner \(info.st_uid):\(info.st_gid)", errno)
         }
         if fchmod(descriptor, info.st_mode & 0o7777) != 0 {

@@ -108,7 +108,8 @@ struct JSONSourceEditor {
             if let source = entry.source, let original = written.first(where: { $0.token == source }) {
                 out += render(original.range, splices(for: entry.patch, at: original.pointer))
             } else {
-                let indent = before.contains("\n")
+                let indent =
+                    before.contains("\n")
                     ? String(before[before.index(after: before.lastIndex(of: "\n")!)...])
                     : indentation(ofLineAt: range.lowerBound)
                 let value = entry.patch.applied(to: .null)

@@ -48,7 +48,8 @@ package struct Nondeterminism: Sendable, Hashable, CustomStringConvertible {
         tokens.removeFirst(min(3, tokens.count)) // steps, N, expect
         // A storage collection's documents can be many, in any number: one matcher for all of them.
         if let depth = tokens.first.flatMap(ObservedField.init(rawValue:))?.wildcardDepth,
-           tokens.count > depth, Int(tokens[depth]) != nil {
+            tokens.count > depth, Int(tokens[depth]) != nil
+        {
             tokens[depth] = "*"
         }
         matcherPointer = tokens.isEmpty ? "" : "/" + tokens.map(JSONParser.escape).joined(separator: "/")

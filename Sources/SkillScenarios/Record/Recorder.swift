@@ -103,7 +103,7 @@ package struct Recorder: Sendable {
         return Nondeterminism.differences(one, two).filter { pointer in
             let tokens = Matcher.tokens(of: pointer)
             guard tokens.count > 3, tokens[0] == "steps", let index = Int(tokens[1]), tokens[2] == "expect",
-                  transcript.steps.indices.contains(index), case .expect(let expectation) = transcript.steps[index]
+                transcript.steps.indices.contains(index), case .expect(let expectation) = transcript.steps[index]
             else { return true }
             let relative = Array(tokens.dropFirst(3))
             let matchers = transcript.matchers + expectation.matchers

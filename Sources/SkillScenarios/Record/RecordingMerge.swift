@@ -22,9 +22,10 @@ struct RecordingMerge {
             return mergeObjects(written, observed, tokens: tokens)
         case (.array(let written), .array(let observed)) where !written.isEmpty:
             if written.count == observed.count {
-                return Self.children(zip(written, observed).enumerated().map { offset, pair in
-                    ("\(offset)", merge(pair.0, pair.1, tokens: tokens + ["\(offset)"]))
-                })
+                return Self.children(
+                    zip(written, observed).enumerated().map { offset, pair in
+                        ("\(offset)", merge(pair.0, pair.1, tokens: tokens + ["\(offset)"]))
+                    })
             }
             return mergeArrays(written, observed, tokens: tokens)
         default:
@@ -44,8 +45,10 @@ struct RecordingMerge {
 
     /// Members as written, in their order; those no longer observed go, new ones come after the member
     /// they follow in the observed order.
-    func mergeObjects(_ written: [(key: String, value: JSONValue)], _ observed: [(key: String, value: JSONValue)],
-                      tokens: [String]) -> RecordingPatch {
+    func mergeObjects(
+        _ written: [(key: String, value: JSONValue)], _ observed: [(key: String, value: JSONValue)],
+        tokens: [String]
+    ) -> RecordingPatch {
         var entries: [RecordingPatch.Entry] = []
         var restructured = false
         for (key, value) in written {

@@ -9,15 +9,18 @@ struct RecordingPlan {
 
     /// With `fillOnly` (record mode `missing`), only `null` fields and empty `expect` steps are filled.
     init(_ result: ReplayResult, fillOnly: Bool) {
-        self.init(transcript: result.transcript, observations: result.observations, differences: result.differences,
-                  fillOnly: fillOnly)
+        self.init(
+            transcript: result.transcript, observations: result.observations, differences: result.differences,
+            fillOnly: fillOnly)
     }
 
-    init(transcript: Transcript, observations: [Int: [(field: ObservedField, value: JSONValue)]], differences: [Difference],
-         fillOnly: Bool) {
+    init(
+        transcript: Transcript, observations: [Int: [(field: ObservedField, value: JSONValue)]], differences: [Difference],
+        fillOnly: Bool
+    ) {
         for index in observations.keys.sorted() {
             guard transcript.steps.indices.contains(index), case .expect(let expectation) = transcript.steps[index],
-                  case .object(let written)? = transcript.document.value.value(at: ["steps", "\(index)", "expect"])
+                case .object(let written)? = transcript.document.value.value(at: ["steps", "\(index)", "expect"])
             else { continue }
             let pointer = "/steps/\(index)/expect"
             let merge = RecordingMerge(matchers: transcript.matchers + expectation.matchers)
@@ -37,8 +40,10 @@ struct RecordingPlan {
 
     /// The patch for one `expect` object: each observed field patched, fields it lacks added before
     /// its `matchers`.
-    static func expectPatch(_ written: [(key: String, value: JSONValue)], seen: [(field: ObservedField, value: JSONValue)],
-                            fillOnly: Bool, field: (ObservedField, JSONValue, JSONValue) -> RecordingPatch) -> RecordingPatch {
+    static func expectPatch(
+        _ written: [(key: String, value: JSONValue)], seen: [(field: ObservedField, value: JSONValue)],
+        fillOnly: Bool, field: (ObservedField, JSONValue, JSONValue) -> RecordingPatch
+    ) -> RecordingPatch {
         let added = seen.filter { item in !written.contains { $0.key == item.field.rawValue } }
         if written.isEmpty { return .replace(.object(seen.map { ($0.field.rawValue, $0.value) })) }
         var entries = written.map { pair -> RecordingPatch.Entry in
@@ -51,15 +56,18 @@ struct RecordingPlan {
         return .rebuilt(entries)
     }
 
-    static func fieldPatch(_ field: ObservedField, _ expected: JSONValue, _ actual: JSONValue, merge: RecordingMerge,
-                           exhaustive: Bool, fillOnly: Bool) -> RecordingPatch {
+    static func fieldPatch(
+        _ field: ObservedField, _ expected: JSONValue, _ actual: JSONValue, merge: RecordingMerge,
+        exhaustive: Bool, fillOnly: Bool
+    ) -> RecordingPatch {
         if case .null = expected { return .replace(actual) }
         if fillOnly { return .keep }
         if case .duration = field.form {
             return DurationText.duration(of: expected) == DurationText.duration(of: actual) ? .keep : .replace(actual)
         }
         if !exhaustive, case .array(let wanted) = expected, case .array(let found) = actual,
-           isSubsequence(wanted, of: found, field: field, comparison: merge.comparison) {
+            isSubsequence(wanted, of: found, field: field, comparison: merge.comparison)
+        {
             return .keep
         }
         return merge.merge(expected, actual, tokens: [field.rawValue])

@@ -43,10 +43,14 @@ struct Comparison {
         return "observed but not expected; expect it, or leave it unchecked with the matcher \"\(pointer)\": \"ignore\""
     }
 
-    mutating func record(_ kind: Difference.Kind, _ tokens: [String], _ expected: JSONValue?, _ actual: JSONValue?,
-                         note: String? = nil) {
-        differences.append(Difference(kind: kind, step: step, path: Self.display(tokens), expected: expected,
-                                      actual: actual, note: note))
+    mutating func record(
+        _ kind: Difference.Kind, _ tokens: [String], _ expected: JSONValue?, _ actual: JSONValue?,
+        note: String? = nil
+    ) {
+        differences.append(
+            Difference(
+                kind: kind, step: step, path: Self.display(tokens), expected: expected,
+                actual: actual, note: note))
     }
 
     mutating func compare(_ expected: JSONValue, _ actual: JSONValue, tokens: [String]) {
@@ -114,7 +118,8 @@ struct Comparison {
             return
         case .regex(let pattern):
             guard case .string(let text) = actual, let regex = try? NSRegularExpression(pattern: pattern),
-                  regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else {
+                regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+            else {
                 record(.changed, tokens, .string("/\(pattern)/"), actual, note: "does not match the regex")
                 return
             }

@@ -73,10 +73,19 @@ public struct Difference: Sendable, Hashable, CustomStringConvertible {
         var lines: [String] = []
         var i = 0, j = 0
         while i < old.count || j < new.count {
-            if i < old.count, removed.contains(i) { lines.append("  -" + old[i]); i += 1; continue }
-            if j < new.count, inserted.contains(j) { lines.append("  +" + new[j]); j += 1; continue }
+            if i < old.count, removed.contains(i) {
+                lines.append("  -" + old[i])
+                i += 1
+                continue
+            }
+            if j < new.count, inserted.contains(j) {
+                lines.append("  +" + new[j])
+                j += 1
+                continue
+            }
             if i < old.count { lines.append("   " + old[i]) }
-            i += 1; j += 1
+            i += 1
+            j += 1
         }
         return lines
     }

@@ -15,9 +15,11 @@ extension ReplayRun {
         }
         for matcher in expectation.matchers where !matcher.resolves(in: observed) && !matcher.resolves(in: expected) {
             let why = matcher.miss(in: observed)?.text ?? "nothing there"
-            matcherErrors.append(error(for: matcher, in: expectation.pointer + "/matchers",
-                                       expected: "a JSON pointer to a value that step \(step) observes or expects",
-                                       found: "nothing at \(matcher.pointer): \(why)"))
+            matcherErrors.append(
+                error(
+                    for: matcher, in: expectation.pointer + "/matchers",
+                    expected: "a JSON pointer to a value that step \(step) observes or expects",
+                    found: "nothing at \(matcher.pointer): \(why)"))
         }
     }
 
@@ -27,15 +29,17 @@ extension ReplayRun {
         let hasExpect = transcript.steps.contains { if case .expect = $0 { true } else { false } }
         for (matcher, use) in zip(transcript.matchers, transcriptMatchers) where !use.used {
             let why = hasExpect ? use.miss?.text ?? "nothing there" : "the transcript has no expect step"
-            return error(for: matcher, in: "/matchers", expected: "a JSON pointer to a value that some expect step observes or expects",
-                         found: "nothing at \(matcher.pointer): \(why)")
+            return error(
+                for: matcher, in: "/matchers", expected: "a JSON pointer to a value that some expect step observes or expects",
+                found: "nothing at \(matcher.pointer): \(why)")
         }
         return nil
     }
 
     func error(for matcher: Matcher, in container: String, expected: String, found: String) -> TranscriptError {
         let pointer = container + "/" + JSONParser.escape(matcher.pointer)
-        return TranscriptError(file: transcript.file, pointer: pointer, location: transcript.document.location(of: pointer),
-                               expected: expected, found: found)
+        return TranscriptError(
+            file: transcript.file, pointer: pointer, location: transcript.document.location(of: pointer),
+            expected: expected, found: found)
     }
 }

@@ -50,7 +50,8 @@ extension ReplayRun {
     }
 
     mutating func check(_ expectation: Transcript.Expectation, step: Int) {
-        let values = expectation.values.isEmpty
+        let values =
+            expectation.values.isEmpty
             ? ObservedField.recordedWhenEmpty(transcript.kind).map { (field: $0, value: JSONValue.null) }
             : expectation.values
         var comparison = Comparison(matchers: transcript.matchers + expectation.matchers, step: step)
@@ -59,18 +60,20 @@ extension ReplayRun {
             let (actual, exact) = observe(field)
             seen.append((field, actual))
             if case .null = expected {
-                unrecorded.append(Difference(
-                    kind: .unrecorded, step: step, path: field.rawValue, expected: nil, actual: actual,
-                    note: "never recorded (record mode never, as on CI); record it with `swift run skillcheck scenarios "
-                        + "--record missing \(transcript.file)` or, for your own skills, "
-                        + "`ScenarioRunner(skills: ..., recordMode: .missing)`"))
+                unrecorded.append(
+                    Difference(
+                        kind: .unrecorded, step: step, path: field.rawValue, expected: nil, actual: actual,
+                        note: "never recorded (record mode never, as on CI); record it with `swift run skillcheck scenarios "
+                            + "--record missing \(transcript.file)` or, for your own skills, "
+                            + "`ScenarioRunner(skills: ..., recordMode: .missing)`"))
                 if recordMode == .never { comparison.differences.append(unrecorded.last!) }
             } else if let exact, comparison.matcher(for: [field.rawValue]) == nil {
                 if DurationText.duration(of: expected) != exact {
                     comparison.record(.changed, [field.rawValue], expected, actual)
                 }
             } else if !transcript.exhaustive, comparison.matcher(for: [field.rawValue]) == nil,
-                      case .array(let wanted) = expected, case .array(let found) = actual {
+                case .array(let wanted) = expected, case .array(let found) = actual
+            {
                 compareSubsequence(wanted, found, field: field, comparison: &comparison)
             } else {
                 comparison.compare(expected, actual, tokens: [field.rawValue])
@@ -81,8 +84,9 @@ extension ReplayRun {
             }
         }
         differences += comparison.differences
-        noteMatchers(of: expectation, step: step, observed: .object(seen.map { ($0.field.rawValue, $0.value) }),
-                     expected: .object(values.map { ($0.field.rawValue, $0.value) }))
+        noteMatchers(
+            of: expectation, step: step, observed: .object(seen.map { ($0.field.rawValue, $0.value) }),
+            expected: .object(values.map { ($0.field.rawValue, $0.value) }))
         observed[step] = seen
     }
 
@@ -91,7 +95,11 @@ extension ReplayRun {
         var cursor = 0
         for (index, element) in wanted.enumerated() {
             // Matchers address the observed list, so each candidate is compared at its own index.
-            guard let match = (cursor..<found.count).first(where: { comparison.matches(element, found[$0], tokens: [field.rawValue, "\($0)"]) }) else {
+            guard
+                let match = (cursor..<found.count).first(where: {
+                    comparison.matches(element, found[$0], tokens: [field.rawValue, "\($0)"])
+                })
+            else {
                 comparison.record(.missing, [field.rawValue, "\(index)"], element, nil, note: "not found in order")
                 continue
             }

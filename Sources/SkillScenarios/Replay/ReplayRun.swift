@@ -70,8 +70,9 @@ struct ReplayRun {
         let settings = transcript.engine
         harness = EngineHarness(
             clock: clock, store: store, network: FakeNetworkService(clock: clock, stubs: fixtures.network),
-            configuration: .init(timeout: settings.timeout, concurrencyPolicy: settings.policy,
-                                 catalog: .builtIn(settings.language), messageIDs: .sequential())
+            configuration: .init(
+                timeout: settings.timeout, concurrencyPolicy: settings.policy,
+                catalog: .builtIn(settings.language), messageIDs: .sequential())
         )
         if let conversation = transcript.toolConversation {
             tooling = try ToolRig(conversation, transcript: transcript, replayer: replayer, harness: harness)
@@ -89,10 +90,11 @@ struct ReplayRun {
         if let error = unusedMatcher() { throw error }
         if !transcript.steps.contains(where: { if case .expect = $0 { true } else { false } }) {
             // Record mode fills in expect steps; it cannot add one, so this fails in every mode.
-            differences.append(Difference(
-                kind: .unrecorded, step: nil, path: "", expected: nil, actual: nil,
-                note: "the transcript has no expect step, so it checks nothing; add {\"expect\": {}} after the sends, "
-                    + "then run `swift run skillcheck scenarios --record missing \(transcript.file)`"))
+            differences.append(
+                Difference(
+                    kind: .unrecorded, step: nil, path: "", expected: nil, actual: nil,
+                    note: "the transcript has no expect step, so it checks nothing; add {\"expect\": {}} after the sends, "
+                        + "then run `swift run skillcheck scenarios --record missing \(transcript.file)`"))
         }
         return ReplayResult(
             name: transcript.name, file: transcript.file, differences: differences, actual: actualTranscript(),
@@ -113,14 +115,19 @@ struct ReplayRun {
             }
             cancellers.append { scheduler.cancel(task) }
             labels.append(nil)
-            if wait { drive(until: { sends.isFinished(number) }, step: index, what: "send #\(number) (\"\(text)\")") }
-            else { clock.scheduler.runUntilIdle() }
+            if wait {
+                drive(until: { sends.isFinished(number) }, step: index, what: "send #\(number) (\"\(text)\")")
+            } else {
+                clock.scheduler.runUntilIdle()
+            }
         case .advance(let duration):
             do {
                 try clock.advance(by: duration, maxWakes: replayer.maxWakes)
             } catch {
-                differences.append(Difference(kind: .replay, step: index, path: "advance", expected: nil, actual: nil,
-                                              note: "\(error)"))
+                differences.append(
+                    Difference(
+                        kind: .replay, step: index, path: "advance", expected: nil, actual: nil,
+                        note: "\(error)"))
             }
         case .cancel(let reference):
             let target: Int?
@@ -131,8 +138,10 @@ struct ReplayRun {
             }
             guard let target else {
                 let what = transcript.kind == .agent ? "send" : "run"
-                differences.append(Difference(kind: .replay, step: index, path: "cancel", expected: nil, actual: nil,
-                                              note: "there is no such \(what) (\(cancellers.count) so far)"))
+                differences.append(
+                    Difference(
+                        kind: .replay, step: index, path: "cancel", expected: nil, actual: nil,
+                        note: "there is no such \(what) (\(cancellers.count) so far)"))
                 return
             }
             cancellers[target]()
@@ -149,8 +158,11 @@ struct ReplayRun {
             let task = tooling.start(input, label: label, session: session, number: number, scheduler: scheduler, sends: sends)
             cancellers.append { scheduler.cancel(task) }
             labels.append(label)
-            if wait { drive(until: { [sends] in sends.isFinished(number) }, step: index, what: "run #\(number + 1) (\"\(input)\")") }
-            else { scheduler.runUntilIdle() }
+            if wait {
+                drive(until: { [sends] in sends.isFinished(number) }, step: index, what: "run #\(number + 1) (\"\(input)\")")
+            } else {
+                scheduler.runUntilIdle()
+            }
         case .showPacks(let packs):
             tooling?.registry.showPacks(Set(packs.map { SkillPack($0) }))
         case .setPermission(let switches):
@@ -162,11 +174,15 @@ struct ReplayRun {
     mutating func drive(until condition: () -> Bool, step: Int?, what: String) {
         do {
             if try clock.run(until: condition, horizon: replayer.horizon, maxWakes: replayer.maxWakes) { return }
-            differences.append(Difference(kind: .replay, step: step, path: "", expected: nil, actual: nil,
-                                          note: "\(what) never finished: nothing is runnable and nothing sleeps"))
+            differences.append(
+                Difference(
+                    kind: .replay, step: step, path: "", expected: nil, actual: nil,
+                    note: "\(what) never finished: nothing is runnable and nothing sleeps"))
         } catch {
-            differences.append(Difference(kind: .replay, step: step, path: "", expected: nil, actual: nil,
-                                          note: "\(what) never finished: \(error)"))
+            differences.append(
+                Difference(
+                    kind: .replay, step: step, path: "", expected: nil, actual: nil,
+                    note: "\(what) never finished: \(error)"))
         }
     }
 
@@ -180,15 +196,19 @@ struct ReplayRun {
         let reported = differences.contains { $0.note?.contains("left the scheduler") == true }
         for escape in clock.scheduler.escapes where !reported {
             // A skill that leaves the scheduler replays differently from run to run: never a pass.
-            differences.append(Difference(kind: .replay, step: nil, path: "", expected: nil, actual: nil,
-                                          note: "work left the scheduler: \(escape)"))
+            differences.append(
+                Difference(
+                    kind: .replay, step: nil, path: "", expected: nil, actual: nil,
+                    note: "work left the scheduler: \(escape)"))
         }
         guard transcript.exhaustive else { return }
         for field in ObservedField.allCases where field.isLog && everChecked.contains(field) {
             let remaining = entries(of: field)[checked[field, default: 0]...]
             for (index, value) in zip(remaining.indices, remaining) {
-                differences.append(Difference(kind: .unchecked, step: nil, path: "\(field)[\(index)]",
-                                              expected: nil, actual: value, note: "never expected"))
+                differences.append(
+                    Difference(
+                        kind: .unchecked, step: nil, path: "\(field)[\(index)]",
+                        expected: nil, actual: value, note: "never expected"))
             }
         }
     }

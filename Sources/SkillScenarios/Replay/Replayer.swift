@@ -73,16 +73,18 @@ public struct Replayer: Sendable {
     func resolve(_ reference: Transcript.SkillReference, in transcript: Transcript) throws(TranscriptError) -> any AgentSkill {
         guard let skill = skills[reference.id] else {
             let known = skills.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-            throw TranscriptError(file: transcript.file, pointer: reference.pointer,
-                                  location: transcript.document.location(of: reference.pointer),
-                                  expected: "a skill id the catalogue has (\(known))", found: "\"\(reference.id)\"")
+            throw TranscriptError(
+                file: transcript.file, pointer: reference.pointer,
+                location: transcript.document.location(of: reference.pointer),
+                expected: "a skill id the catalogue has (\(known))", found: "\"\(reference.id)\"")
         }
         if let types = sharedIDs[reference.id] {
-            throw TranscriptError(file: transcript.file, pointer: reference.pointer,
-                                  location: transcript.document.location(of: reference.pointer),
-                                  expected: "a skill id that one skill has",
-                                  found: "\"\(reference.id)\", the id of \(types.count) skills (\(types.joined(separator: ", "))); "
-                                      + "give each its own id (META-2)")
+            throw TranscriptError(
+                file: transcript.file, pointer: reference.pointer,
+                location: transcript.document.location(of: reference.pointer),
+                expected: "a skill id that one skill has",
+                found: "\"\(reference.id)\", the id of \(types.count) skills (\(types.joined(separator: ", "))); "
+                    + "give each its own id (META-2)")
         }
         var resolved: any AgentSkill = skill
         if let retry = reference.retry { resolved = Self.retrying(resolved, retry) }
@@ -91,13 +93,17 @@ public struct Replayer: Sendable {
     }
 
     /// Makes the tool skill a tool-calling transcript names, for the replay's context.
-    func resolve(_ reference: ToolConversation.ToolReference, in transcript: Transcript, context: SkillContext)
-        throws(TranscriptError) -> any ToolSkill {
+    func resolve(
+        _ reference: ToolConversation.ToolReference, in transcript: Transcript, context: SkillContext
+    )
+        throws(TranscriptError) -> any ToolSkill
+    {
         guard let make = tools[reference.id] else {
             let known = tools.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-            throw TranscriptError(file: transcript.file, pointer: reference.pointer,
-                                  location: transcript.document.location(of: reference.pointer),
-                                  expected: "a tool skill id the catalogue has (\(known))", found: "\"\(reference.id)\"")
+            throw TranscriptError(
+                file: transcript.file, pointer: reference.pointer,
+                location: transcript.document.location(of: reference.pointer),
+                expected: "a tool skill id the catalogue has (\(known))", found: "\"\(reference.id)\"")
         }
         return make(context)
     }

@@ -31,18 +31,20 @@ final class RunLog: Sendable {
     /// `[{"run": 1, "input": "...", "label"?: "a", "session"?: "b", "outcome": "finished"}]`; a stream that threw has
     /// `"outcome": {"threw": "iterationLimit(3)"}`.
     var json: JSONValue {
-        .array(all.enumerated().map { index, run in
-            var pairs: [(key: String, value: JSONValue)] = [("run", .number(Double(index + 1))), ("input", .string(run.input))]
-            if let label = run.label { pairs.append(("label", .string(label))) }
-            if let session = run.session { pairs.append(("session", .string(session))) }
-            let outcome: JSONValue = switch run.outcome {
-            case .running: .string("running")
-            case .finished: .string("finished")
-            case .cancelled: .string("cancelled")
-            case .threw(let error): .object([("threw", .string(error))])
-            }
-            pairs.append(("outcome", outcome))
-            return .object(pairs)
-        })
+        .array(
+            all.enumerated().map { index, run in
+                var pairs: [(key: String, value: JSONValue)] = [("run", .number(Double(index + 1))), ("input", .string(run.input))]
+                if let label = run.label { pairs.append(("label", .string(label))) }
+                if let session = run.session { pairs.append(("session", .string(session))) }
+                let outcome: JSONValue =
+                    switch run.outcome {
+                    case .running: .string("running")
+                    case .finished: .string("finished")
+                    case .cancelled: .string("cancelled")
+                    case .threw(let error): .object([("threw", .string(error))])
+                    }
+                pairs.append(("outcome", outcome))
+                return .object(pairs)
+            })
     }
 }

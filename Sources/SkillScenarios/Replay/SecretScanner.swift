@@ -36,7 +36,8 @@ package enum SecretScanner {
         package var description: String { "\(pointer.isEmpty ? "/" : pointer) (\(kind))" }
     }
 
-    static let secretName = #"api[_-]?key|x-api-key|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd"#
+    static let secretName =
+        #"api[_-]?key|x-api-key|client[_-]?secret|secret[_-]?key|secret|password|passwd|pwd"#
         + #"|access[_-]?token|refresh[_-]?token|auth[_-]?token|id[_-]?token|token|authorization|auth|credentials?"#
         + #"|private[_-]?key|密码|密钥|口令|令牌"#
 
@@ -56,9 +57,10 @@ package enum SecretScanner {
         Pattern("bearer token", #"\b(?:Bearer|BEARER)\s+([A-Za-z0-9._~+/=-]{8,})"#, group: 1),
         Pattern("bearer token", #"(?i)\bbearer\s+((?=[A-Za-z]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,})"#, group: 1),
         Pattern("password in a URL", #"(?i)\b[a-z][a-z0-9+.-]*://[^\s/:@]+:([^\s/@]+)@"#, group: 1),
-        Pattern("secret assignment",
-                #"(?i)(?<![A-Za-z0-9])(?:"# + secretName + #")(?![A-Za-z0-9])["']?\s*[:=：]\s*["']?"#
-                    + #"(?:(?:basic|bearer|token|digest)\s+)?([^\s"'&,;<>«»{}$][^\s"'&,;<>«»]{3,})"#, group: 1),
+        Pattern(
+            "secret assignment",
+            #"(?i)(?<![A-Za-z0-9])(?:"# + secretName + #")(?![A-Za-z0-9])["']?\s*[:=：]\s*["']?"#
+                + #"(?:(?:basic|bearer|token|digest)\s+)?([^\s"'&,;<>«»{}$][^\s"'&,;<>«»]{3,})"#, group: 1),
     ]
 
     /// Member names (compared without case, `-` and `_`) whose every value is a secret.
@@ -70,8 +72,10 @@ package enum SecretScanner {
     ]
 
     /// Parts of member names that suggest a secret: their values count when long and random-looking.
-    static let secretishParts = ["key", "secret", "token", "pass", "pwd", "auth", "cred", "signature", "session",
-                                 "cookie", "private"]
+    static let secretishParts = [
+        "key", "secret", "token", "pass", "pwd", "auth", "cred", "signature", "session",
+        "cookie", "private",
+    ]
 
     /// A value this long and this random (bits per character) in a member named like a secret is one.
     static let entropyLength = 20
@@ -82,8 +86,10 @@ package enum SecretScanner {
     }
 
     /// Words that stand in for a value rather than being one, after `password:` and the like.
-    static let placeholderWords: Set<String> = ["null", "none", "nil", "true", "false", "undefined", "redacted", "hidden",
-                                                "required", "basic", "bearer", "token", "digest"]
+    static let placeholderWords: Set<String> = [
+        "null", "none", "nil", "true", "false", "undefined", "redacted", "hidden",
+        "required", "basic", "bearer", "token", "digest",
+    ]
 
     /// Whether `text` stands in for a secret rather than being one: `***`, `«redacted»`, `xxxx`, `null`.
     static func isPlaceholder(_ text: String) -> Bool {
@@ -107,7 +113,8 @@ package enum SecretScanner {
         for pattern in patterns {
             for match in pattern.regex.matches(in: text, range: whole) {
                 guard let range = Range(match.range(at: pattern.group), in: text), !isPlaceholder(String(text[range])),
-                      !found.contains(where: { $0.range.overlaps(range) }) else { continue }
+                    !found.contains(where: { $0.range.overlaps(range) })
+                else { continue }
                 found.append((pattern.name, range))
             }
         }
@@ -130,7 +137,8 @@ package enum SecretScanner {
         let name = normalized(key)
         if secretKeys.contains(name) { return "a value of \"\(key)\"" }
         if secretishParts.contains(where: name.contains), value.unicodeScalars.count >= entropyLength,
-           entropy(value) >= entropyBits {
+            entropy(value) >= entropyBits
+        {
             return "a random-looking value of \"\(key)\""
         }
         return nil

@@ -26,8 +26,9 @@ final class ToolRig: Sendable {
             let tool = try replayer.resolve(reference, in: transcript, context: context)
             registry.register(tool, in: SkillPack(reference.pack))
             if let permission = reference.permission {
-                try Self.requirePermissionSwitch(tool, at: reference.pointer.replacingOccurrences(of: "/id", with: "") + "/permission",
-                                                 in: transcript)
+                try Self.requirePermissionSwitch(
+                    tool, at: reference.pointer.replacingOccurrences(of: "/id", with: "") + "/permission",
+                    in: transcript)
                 registry.setPermission(permission, for: tool.id)
             }
         }
@@ -55,35 +56,40 @@ final class ToolRig: Sendable {
 
     static func requirePermissionSwitch(_ tool: any ToolSkill, at pointer: String, in transcript: Transcript) throws(TranscriptError) {
         guard !tool.requiresPermission else { return }
-        throw TranscriptError(file: transcript.file, pointer: pointer, location: transcript.document.location(of: pointer),
-                              expected: "a tool that requires permission: only those have a switch the user can turn off",
-                              found: "\"\(tool.id)\", which does not require permission")
+        throw TranscriptError(
+            file: transcript.file, pointer: pointer, location: transcript.document.location(of: pointer),
+            expected: "a tool that requires permission: only those have a switch the user can turn off",
+            found: "\"\(tool.id)\", which does not require permission")
     }
 
     static func scripted(_ turn: ToolConversation.ModelTurn) -> ScriptedTurn {
-        let chunks: ScriptedTurn.Chunking = switch turn.chunks {
-        case .whole: .whole
-        case .bytes(let size): .bytes(size)
-        case .offsets(let offsets): .offsets(offsets)
-        }
-        let failure: (any Error)? = switch turn.failure {
-        case .rateLimited?: ScriptedModelError.rateLimited
-        case .connectionLost?: ScriptedModelError.connectionLost
-        case .status(let status)?: ScriptedModelError.serverError(status: status)
-        case nil: nil
-        }
-        let tools: ScriptedTurn.Expectation.Tools? = switch turn.tools {
-        case .exactly(let names)?: .exactly(Set(names))
-        case .including(let names)?: .including(Set(names))
-        case .excluding(let names)?: .excluding(Set(names))
-        case nil: nil
-        }
-        let message: ScriptedTurn.Expectation.Message? = switch turn.lastMessage {
-        case .user(let text)?: .user(text)
-        case .toolResult(let id, let part)?: .toolResult(callID: id, containing: part)
-        case .exactly(let message)?: .exactly(message)
-        case nil: nil
-        }
+        let chunks: ScriptedTurn.Chunking =
+            switch turn.chunks {
+            case .whole: .whole
+            case .bytes(let size): .bytes(size)
+            case .offsets(let offsets): .offsets(offsets)
+            }
+        let failure: (any Error)? =
+            switch turn.failure {
+            case .rateLimited?: ScriptedModelError.rateLimited
+            case .connectionLost?: ScriptedModelError.connectionLost
+            case .status(let status)?: ScriptedModelError.serverError(status: status)
+            case nil: nil
+            }
+        let tools: ScriptedTurn.Expectation.Tools? =
+            switch turn.tools {
+            case .exactly(let names)?: .exactly(Set(names))
+            case .including(let names)?: .including(Set(names))
+            case .excluding(let names)?: .excluding(Set(names))
+            case nil: nil
+            }
+        let message: ScriptedTurn.Expectation.Message? =
+            switch turn.lastMessage {
+            case .user(let text)?: .user(text)
+            case .toolResult(let id, let part)?: .toolResult(callID: id, containing: part)
+            case .exactly(let message)?: .exactly(message)
+            case nil: nil
+            }
         return ScriptedTurn(
             text: turn.text, toolCall: turn.call.map { ScriptedTurn.Call($0.name, rawArguments: $0.arguments, id: $0.id) },
             failure: failure, chunks: chunks, latency: .init(first: turn.latency.first, between: turn.latency.between),
@@ -91,18 +97,21 @@ final class ToolRig: Sendable {
     }
 
     /// Starts run `number` (from 0) of `input` on the scheduler: its stream is consumed to the end.
-    func start(_ input: String, label: String?, session name: String?, number: Int, scheduler: DeterministicScheduler,
-               sends: SendLog) -> Task<Void, Never> {
+    func start(
+        _ input: String, label: String?, session name: String?, number: Int, scheduler: DeterministicScheduler,
+        sends: SendLog
+    ) -> Task<Void, Never> {
         runs.start(input: input, label: label, session: name)
         let system = system
-        let session = name.map { name in
-            sessions.withLock { sessions in
-                if let session = sessions[name] { return session }
-                let session = ConversationSession(system: system)
-                sessions[name] = session
-                return session
-            }
-        } ?? session
+        let session =
+            name.map { name in
+                sessions.withLock { sessions in
+                    if let session = sessions[name] { return session }
+                    let session = ConversationSession(system: system)
+                    sessions[name] = session
+                    return session
+                }
+            } ?? session
         let engine = engine, runs = runs
         return scheduler.spawn("run #\(number + 1)") {
             var outcome = RunLog.Outcome.finished

@@ -16,11 +16,16 @@ public enum ScenarioReport {
     }
 
     /// Counts by status.
-    package static func summary(_ cases: [ScenarioCase])
-        -> (passed: Int, failed: Int, invalid: Int, recorded: Int, unwritten: Int) {
-        (cases.filter { $0.status == .passed }.count, cases.filter { $0.status == .failed }.count,
-         cases.filter { $0.status == .invalid }.count, cases.filter { $0.status == .recorded }.count,
-         cases.filter { $0.status == .unwritten }.count)
+    package static func summary(
+        _ cases: [ScenarioCase]
+    )
+        -> (passed: Int, failed: Int, invalid: Int, recorded: Int, unwritten: Int)
+    {
+        (
+            cases.filter { $0.status == .passed }.count, cases.filter { $0.status == .failed }.count,
+            cases.filter { $0.status == .invalid }.count, cases.filter { $0.status == .recorded }.count,
+            cases.filter { $0.status == .unwritten }.count
+        )
     }
 
     // MARK: Text
@@ -58,8 +63,10 @@ public enum ScenarioReport {
         case .refusedSecrets(let pointers):
             return ["  not recorded: the observed values look like secrets at " + pointers.joined(separator: ", ")]
         case .refusedNondeterministic(let values):
-            return ["  not recorded: these values change from run to run, so a literal would fail the next run;"
-                    + " add a matcher to the expect step's \"matchers\":"]
+            return [
+                "  not recorded: these values change from run to run, so a literal would fail the next run;"
+                    + " add a matcher to the expect step's \"matchers\":"
+            ]
                 + values.map { "    \($0.pointer): \($0.suggestion)" }
         case .refusedUnrecordable(let fields):
             return ["  not recorded:"] + fields.map { "    \($0)" }
@@ -74,15 +81,33 @@ public enum ScenarioReport {
         case .refusedSecrets(let pointers):
             return .object([("outcome", .string("refusedSecrets")), ("pointers", .array(pointers.map { .string($0) }))])
         case .refusedNondeterministic(let values):
-            return .object([("outcome", .string("refusedNondeterministic")), ("values", .array(values.map { value in
-                .object([("pointer", .string(value.pointer)), ("matcherPointer", .string(value.matcherPointer)),
-                         ("suggestedMatcher", .string(value.suggestion))])
-            }))])
+            return .object([
+                ("outcome", .string("refusedNondeterministic")),
+                (
+                    "values",
+                    .array(
+                        values.map { value in
+                            .object([
+                                ("pointer", .string(value.pointer)), ("matcherPointer", .string(value.matcherPointer)),
+                                ("suggestedMatcher", .string(value.suggestion)),
+                            ])
+                        })
+                ),
+            ])
         case .refusedUnrecordable(let fields):
-            return .object([("outcome", .string("refusedUnrecordable")), ("values", .array(fields.map { field in
-                .object([("pointer", .string(field.pointer)), ("reason", .string(field.reason.rawValue)),
-                         ("message", .string(field.description))])
-            }))])
+            return .object([
+                ("outcome", .string("refusedUnrecordable")),
+                (
+                    "values",
+                    .array(
+                        fields.map { field in
+                            .object([
+                                ("pointer", .string(field.pointer)), ("reason", .string(field.reason.rawValue)),
+                                ("message", .string(field.description)),
+                            ])
+                        })
+                ),
+            ])
         }
     }
 
@@ -106,11 +131,14 @@ public enum ScenarioReport {
         let counts = summary(cases)
         return .object([
             (WireFormat.member, .string(format.id)),
-            ("summary", .object([
-                ("total", .number(Double(cases.count))), ("passed", .number(Double(counts.passed))),
-                ("failed", .number(Double(counts.failed))), ("invalid", .number(Double(counts.invalid))),
-                ("recorded", .number(Double(counts.recorded))), ("unwritten", .number(Double(counts.unwritten))),
-            ])),
+            (
+                "summary",
+                .object([
+                    ("total", .number(Double(cases.count))), ("passed", .number(Double(counts.passed))),
+                    ("failed", .number(Double(counts.failed))), ("invalid", .number(Double(counts.invalid))),
+                    ("recorded", .number(Double(counts.recorded))), ("unwritten", .number(Double(counts.unwritten))),
+                ])
+            ),
             ("cases", .array(cases.map(json(for:)))),
         ])
     }
@@ -121,31 +149,49 @@ public enum ScenarioReport {
         ]
         if let title = scenario.title { pairs.insert(("title", .string(title)), at: 1) }
         if let error = scenario.error {
-            pairs.append(("error", .object([
-                ("file", .string(error.file)), ("pointer", .string(error.pointer)),
-                ("line", .number(Double(error.location.line))), ("column", .number(Double(error.location.column))),
-                ("expected", .string(error.expected)), ("found", .string(error.found)),
-                ("message", .string(error.description)),
-            ])))
+            pairs.append(
+                (
+                    "error",
+                    .object([
+                        ("file", .string(error.file)), ("pointer", .string(error.pointer)),
+                        ("line", .number(Double(error.location.line))), ("column", .number(Double(error.location.column))),
+                        ("expected", .string(error.expected)), ("found", .string(error.found)),
+                        ("message", .string(error.description)),
+                    ])
+                ))
         }
         if let result = scenario.result, !result.differences.isEmpty {
-            pairs.append(("differences", .array(result.differences.map { difference in
-                var fields: [(key: String, value: JSONValue)] = [
-                    ("kind", .string(difference.kind.rawValue)),
-                    ("step", difference.step.map { .number(Double($0)) } ?? .null),
-                    ("path", .string(difference.path)),
-                ]
-                if let expected = difference.expected { fields.append(("expected", SecretScanner.redacted(expected, key: difference.key))) }
-                if let actual = difference.actual { fields.append(("actual", SecretScanner.redacted(actual, key: difference.key))) }
-                if let note = difference.note { fields.append(("note", .string(SecretScanner.redacted(note)))) }
-                return .object(fields)
-            })))
+            pairs.append(
+                (
+                    "differences",
+                    .array(
+                        result.differences.map { difference in
+                            var fields: [(key: String, value: JSONValue)] = [
+                                ("kind", .string(difference.kind.rawValue)),
+                                ("step", difference.step.map { .number(Double($0)) } ?? .null),
+                                ("path", .string(difference.path)),
+                            ]
+                            if let expected = difference.expected {
+                                fields.append(("expected", SecretScanner.redacted(expected, key: difference.key)))
+                            }
+                            if let actual = difference.actual {
+                                fields.append(("actual", SecretScanner.redacted(actual, key: difference.key)))
+                            }
+                            if let note = difference.note { fields.append(("note", .string(SecretScanner.redacted(note)))) }
+                            return .object(fields)
+                        })
+                ))
         }
         if let artifact = scenario.artifact { pairs.append(("artifact", .string(artifact))) }
         if !scenario.writeErrors.isEmpty {
-            pairs.append(("writeErrors", .array(scenario.writeErrors.map { error in
-                .object([("path", .string(error.path)), ("message", .string(error.description))])
-            })))
+            pairs.append(
+                (
+                    "writeErrors",
+                    .array(
+                        scenario.writeErrors.map { error in
+                            .object([("path", .string(error.path)), ("message", .string(error.description))])
+                        })
+                ))
         }
         if let recording = json(for: scenario.recording) { pairs.append(("recording", recording)) }
         return .object(pairs)
@@ -156,8 +202,9 @@ public enum ScenarioReport {
     package static func junit(_ cases: [ScenarioCase]) -> String {
         let total = cases.reduce(0) { $0 + $1.seconds }
         let items = cases.map { scenario in
-            JUnitDocument.TestCase(name: scenario.title ?? scenario.name, className: "scenarios", file: scenario.file,
-                                   seconds: scenario.seconds, verdict: verdict(scenario))
+            JUnitDocument.TestCase(
+                name: scenario.title ?? scenario.name, className: "scenarios", file: scenario.file,
+                seconds: scenario.seconds, verdict: verdict(scenario))
         }
         return JUnitDocument(suites: [.init(name: "skillcheck.scenarios", cases: items, seconds: total)]).xml
     }

@@ -13,7 +13,8 @@ extension ScenarioRunner {
     static func selects(_ candidate: (name: String, url: URL), filter: String) -> Bool {
         if candidate.name.contains(filter) || displayPath(candidate.url).contains(filter) { return true }
         guard let data = try? Data(contentsOf: candidate.url),
-              case .string(let title)? = (try? JSONParser.parse(data, file: candidate.url.path))?.value["name"] else { return false }
+            case .string(let title)? = (try? JSONParser.parse(data, file: candidate.url.path))?.value["name"]
+        else { return false }
         return title.contains(filter)
     }
 }

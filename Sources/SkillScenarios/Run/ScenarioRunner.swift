@@ -23,8 +23,10 @@ public struct ScenarioRunner: Sendable {
     public var shard: (index: Int, count: Int)?
 
     /// A runner over `skills` for `AgentEngine` transcripts and `tools` for tool-calling ones.
-    public init(skills: [any AgentSkill], tools: [@Sendable (SkillContext) -> any ToolSkill] = ScenarioTools.all,
-                recordMode: RecordMode = .never, artifacts: URL? = nil) {
+    public init(
+        skills: [any AgentSkill], tools: [@Sendable (SkillContext) -> any ToolSkill] = ScenarioTools.all,
+        recordMode: RecordMode = .never, artifacts: URL? = nil
+    ) {
         replayer = Replayer(skills: skills, tools: tools)
         self.recordMode = recordMode
         self.artifacts = artifacts

@@ -73,8 +73,10 @@ struct TranscriptFinder {
         components[components.count - 1] = Self.withoutExtension(components[components.count - 1])
         var name = relative
         name[name.count - 1] = Self.withoutExtension(name[name.count - 1])
-        found.append(Found(name: name.joined(separator: "/"), url: URL(fileURLWithPath: path),
-                           components: components, depth: name.count))
+        found.append(
+            Found(
+                name: name.joined(separator: "/"), url: URL(fileURLWithPath: path),
+                components: components, depth: name.count))
     }
 
     /// While names are shared, each file sharing one takes one more folder of its path.

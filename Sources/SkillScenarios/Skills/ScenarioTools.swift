@@ -63,8 +63,14 @@ package enum ScenarioTools {
 
         package init(context: SkillContext) { storage = context.storage }
 
-        struct Arguments: Decodable { let start: Date; let days: Int? }
-        struct Event: Decodable { let title: String; let start: Date }
+        struct Arguments: Decodable {
+            let start: Date
+            let days: Int?
+        }
+        struct Event: Decodable {
+            let title: String
+            let start: Date
+        }
 
         package func execute(arguments: Data) async throws -> String {
             let arguments = try decodeArguments(Arguments.self, from: arguments)

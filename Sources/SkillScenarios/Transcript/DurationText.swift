@@ -15,7 +15,8 @@ package enum DurationText {
         for unit in units.sorted(by: { $0.suffix.count > $1.suffix.count }) where trimmed.hasSuffix(unit.suffix) {
             let number = trimmed.dropLast(unit.suffix.count).trimmingCharacters(in: .whitespaces)
             guard !number.isEmpty, number.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-                  let value = Double(number) else { return nil }
+                let value = Double(number)
+            else { return nil }
             return nanoseconds(value * unit.nanoseconds)
         }
         return nil

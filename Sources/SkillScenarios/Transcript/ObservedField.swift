@@ -122,9 +122,11 @@ extension ObservedField {
         case .state:
             return .value((try? JSONValue(encoding: run.engine.state)) ?? .null)
         case .storage:
-            return .value(.object(run.store.snapshot().sorted { $0.key < $1.key }.map { collection, documents in
-                (collection, .array(documents.map { .object([("id", .string($0.id)), ("value", ReplayRun.json($0.data))]) }))
-            }))
+            return .value(
+                .object(
+                    run.store.snapshot().sorted { $0.key < $1.key }.map { collection, documents in
+                        (collection, .array(documents.map { .object([("id", .string($0.id)), ("value", ReplayRun.json($0.data))]) }))
+                    }))
         case .now:
             return .duration(run.clock.now.offset)
         case .history:

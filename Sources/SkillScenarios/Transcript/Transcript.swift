@@ -140,8 +140,9 @@ public struct Transcript: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw TranscriptError(file: path, pointer: "", location: SourceLocation(line: 1, column: 1),
-                                  expected: "a readable file", found: "\(error.localizedDescription)")
+            throw TranscriptError(
+                file: path, pointer: "", location: SourceLocation(line: 1, column: 1),
+                expected: "a readable file", found: "\(error.localizedDescription)")
         }
         return try parse(data, file: path)
     }

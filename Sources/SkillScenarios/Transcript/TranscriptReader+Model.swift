@@ -9,8 +9,10 @@ extension TranscriptReader {
     func modelTurn(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> ToolConversation.ModelTurn {
         let pairs = try members(value, at: pointer, allowed: Self.turnMembers)
         guard pairs.contains(where: { ["text", "call", "error"].contains($0.key) }) else {
-            throw fail(pointer, expected: "a model turn: an object with \"text\", \"call\" or \"error\" "
-                + "(such as {\"text\": \"好的\"} or {\"call\": {\"name\": \"query_weather\", \"arguments\": {\"city\": \"北京\"}}})",
+            throw fail(
+                pointer,
+                expected: "a model turn: an object with \"text\", \"call\" or \"error\" "
+                    + "(such as {\"text\": \"好的\"} or {\"call\": {\"name\": \"query_weather\", \"arguments\": {\"city\": \"北京\"}}})",
                 found: value.kind == "an object" ? "none of them" : value.kind)
         }
         var turn = ToolConversation.ModelTurn(pointer: pointer)
@@ -45,8 +47,9 @@ extension TranscriptReader {
                 case .string(let text): call.arguments = text
                 case .object, .array: call.arguments = child.canonical
                 default:
-                    throw fail(path, expected: "the arguments as a JSON object, or as text (a string) to send them as written",
-                               found: describe(child))
+                    throw fail(
+                        path, expected: "the arguments as a JSON object, or as text (a string) to send them as written",
+                        found: describe(child))
                 }
             }
         }
@@ -68,8 +71,9 @@ extension TranscriptReader {
     func chunks(_ value: JSONValue, at pointer: String, text: String) throws(TranscriptError) -> ToolConversation.ModelTurn.Chunks {
         let count = text.utf8.count
         guard count > 1 else {
-            throw fail(pointer, expected: "no \"chunks\": they cut the turn's text, and it has \(count) byte\(count == 1 ? "" : "s")",
-                       found: describe(value))
+            throw fail(
+                pointer, expected: "no \"chunks\": they cut the turn's text, and it has \(count) byte\(count == 1 ? "" : "s")",
+                found: describe(value))
         }
         switch value {
         case .string("whole"): return .whole
@@ -79,25 +83,32 @@ extension TranscriptReader {
             for (index, item) in items.enumerated() {
                 let minimum = (offsets.last ?? 0) + 1
                 guard minimum < count else {
-                    throw fail(pointer + "/\(index)", expected: "no more offsets: the text's \(count) bytes end at \(count)",
-                               found: describe(item))
+                    throw fail(
+                        pointer + "/\(index)", expected: "no more offsets: the text's \(count) bytes end at \(count)",
+                        found: describe(item))
                 }
                 guard case .number(let offset) = item, offset == offset.rounded(), offset >= Double(minimum), offset < Double(count) else {
-                    throw fail(pointer + "/\(index)", expected: "a byte offset inside the text's \(count) bytes"
-                        + (offsets.isEmpty ? "" : ", after \(offsets.last!)") + ": a whole number from \(minimum) to \(count - 1)",
+                    throw fail(
+                        pointer + "/\(index)",
+                        expected: "a byte offset inside the text's \(count) bytes"
+                            + (offsets.isEmpty ? "" : ", after \(offsets.last!)") + ": a whole number from \(minimum) to \(count - 1)",
                         found: describe(item))
                 }
                 offsets.append(Int(offset))
             }
             return .offsets(offsets)
         default:
-            throw fail(pointer, expected: "a number of bytes a piece (such as 2), byte offsets to cut at (such as [1, 4]), or \"whole\"",
-                       found: describe(value))
+            throw fail(
+                pointer, expected: "a number of bytes a piece (such as 2), byte offsets to cut at (such as [1, 4]), or \"whole\"",
+                found: describe(value))
         }
     }
 
-    func turnExpectation(_ value: JSONValue, at pointer: String) throws(TranscriptError)
-        -> (ToolConversation.ModelTurn.ToolsCheck?, ToolConversation.ModelTurn.MessageCheck?) {
+    func turnExpectation(
+        _ value: JSONValue, at pointer: String
+    ) throws(TranscriptError)
+        -> (ToolConversation.ModelTurn.ToolsCheck?, ToolConversation.ModelTurn.MessageCheck?)
+    {
         var tools: ToolConversation.ModelTurn.ToolsCheck?
         var message: ToolConversation.ModelTurn.MessageCheck?
         for (key, child) in try members(value, at: pointer, allowed: ["tools", "lastMessage"]) {
@@ -115,15 +126,17 @@ extension TranscriptReader {
         }
         if case .array = value { return .exactly(try names(value, at: pointer)) }
         guard case .object(let pairs) = value, pairs.count == 1, ["including", "excluding"].contains(pairs[0].key) else {
-            throw fail(pointer, expected: "the tool names shown, such as [\"query_weather\"], or {\"including\": [...]} or {\"excluding\": [...]}",
-                       found: describe(value))
+            throw fail(
+                pointer, expected: "the tool names shown, such as [\"query_weather\"], or {\"including\": [...]} or {\"excluding\": [...]}",
+                found: describe(value))
         }
         let list = try names(pairs[0].value, at: pointer + "/" + pairs[0].key)
         return pairs[0].key == "including" ? .including(list) : .excluding(list)
     }
 
     func messageCheck(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> ToolConversation.ModelTurn.MessageCheck {
-        let example = "a message such as {\"role\": \"user\", \"content\": \"北京天气\"} or "
+        let example =
+            "a message such as {\"role\": \"user\", \"content\": \"北京天气\"} or "
             + "{\"role\": \"toolResult\", \"callID\": \"call-1\", \"containing\": \"晴\"}"
         guard case .object(let pairs) = value else { throw fail(pointer, expected: example, found: value.kind) }
         if pairs.contains(where: { $0.key == "callID" }) {
@@ -132,7 +145,9 @@ extension TranscriptReader {
             for (key, child) in members {
                 switch key {
                 case "role":
-                    guard case .string("toolResult") = child else { throw fail(pointer + "/role", expected: "\"toolResult\" beside \"callID\"", found: describe(child)) }
+                    guard case .string("toolResult") = child else {
+                        throw fail(pointer + "/role", expected: "\"toolResult\" beside \"callID\"", found: describe(child))
+                    }
                 case "callID": id = try string(child, at: pointer + "/callID")
                 default: part = try string(child, at: pointer + "/containing")
                 }

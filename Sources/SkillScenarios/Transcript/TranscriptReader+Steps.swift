@@ -13,24 +13,29 @@ extension TranscriptReader {
     }
 
     /// One step; `labels` are the run labels of the steps before it, and gains this step's.
-    func step(_ value: JSONValue, at pointer: String, in transcript: Transcript.Kind = .agent, labels: inout [String])
-        throws(TranscriptError) -> Transcript.Step {
+    func step(
+        _ value: JSONValue, at pointer: String, in transcript: Transcript.Kind = .agent, labels: inout [String]
+    )
+        throws(TranscriptError) -> Transcript.Step
+    {
         let kinds = Self.stepKinds(transcript)
         guard case .object(let pairs) = value, let kind = pairs.first(where: { kinds.contains($0.key) }) else {
             var found = value.kind == "an object" ? "none of them" : value.kind
             if transcript == .toolCalling, case .object(let pairs) = value, pairs.contains(where: { $0.key == "send" }) {
                 found += " (\"send\" talks to the AgentEngine; a tool-calling transcript starts a run with {\"run\": \"text\"})"
             }
-            throw fail(pointer, expected: "a step: an object with one of " + kinds.map { "\"\($0)\"" }.joined(separator: ", "),
-                       found: found)
+            throw fail(
+                pointer, expected: "a step: an object with one of " + kinds.map { "\"\($0)\"" }.joined(separator: ", "),
+                found: found)
         }
         let path = pointer + "/" + kind.key
         switch kind.key {
         case "send":
             let members = try members(value, at: pointer, allowed: ["send", "wait"])
-            let wait = try members.first { $0.key == "wait" }.map { pair throws(TranscriptError) in
-                try bool(pair.value, at: pointer + "/wait")
-            } ?? true
+            let wait =
+                try members.first { $0.key == "wait" }.map { pair throws(TranscriptError) in
+                    try bool(pair.value, at: pointer + "/wait")
+                } ?? true
             return .send(try string(kind.value, at: path), wait: wait)
         case "advance":
             _ = try members(value, at: pointer, allowed: ["advance"])
@@ -40,8 +45,9 @@ extension TranscriptReader {
             if case .string("last") = kind.value { return .cancel(.last) }
             if transcript == .toolCalling { return .cancel(try runReference(kind.value, at: path, labels: labels)) }
             guard case .number = kind.value else {
-                throw fail(path, expected: "\"last\" or the index of a send among the sends (0 for the first)",
-                           found: describe(kind.value))
+                throw fail(
+                    path, expected: "\"last\" or the index of a send among the sends (0 for the first)",
+                    found: describe(kind.value))
             }
             return .cancel(.index(try integer(kind.value, at: path)))
         case "settle":
@@ -56,8 +62,11 @@ extension TranscriptReader {
         }
     }
 
-    func expectation(_ value: JSONValue, at pointer: String, in transcript: Transcript.Kind = .agent)
-        throws(TranscriptError) -> Transcript.Expectation {
+    func expectation(
+        _ value: JSONValue, at pointer: String, in transcript: Transcript.Kind = .agent
+    )
+        throws(TranscriptError) -> Transcript.Expectation
+    {
         let fields = ObservedField.fields(of: transcript)
         let pairs = try members(value, at: pointer, allowed: fields.map(\.rawValue) + ["matchers"])
         var result = Transcript.Expectation(values: [], matchers: [], pointer: pointer)
@@ -92,7 +101,9 @@ extension TranscriptReader {
             let path = pointer + "/" + key
             switch key {
             case "storage":
-                guard case .object(let collections) = child else { throw fail(path, expected: "an object of collections", found: child.kind) }
+                guard case .object(let collections) = child else {
+                    throw fail(path, expected: "an object of collections", found: child.kind)
+                }
                 for (collection, documents) in collections {
                     let collectionPath = path + "/" + JSONParser.escape(collection)
                     var stored: [(id: String, value: JSONValue)] = []
@@ -120,9 +131,10 @@ extension TranscriptReader {
 
     func storageFault(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> Transcript.StorageFault {
         let pairs = try members(value, at: pointer, allowed: ["failNext", "operation", "collection", "error"])
-        let message = try pairs.first { $0.key == "error" }.map { pair throws(TranscriptError) in
-            try string(pair.value, at: pointer + "/error")
-        } ?? "injected fault"
+        let message =
+            try pairs.first { $0.key == "error" }.map { pair throws(TranscriptError) in
+                try string(pair.value, at: pointer + "/error")
+            } ?? "injected fault"
         if let count = pairs.first(where: { $0.key == "failNext" }) {
             return .failNext(try integer(count.value, at: pointer + "/failNext", minimum: 1), message: message)
         }
@@ -136,8 +148,9 @@ extension TranscriptReader {
     }
 
     func networkStub(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> NetworkStub {
-        let pairs = try members(value, at: pointer, allowed: ["match", "response", "fault", "latency", "times", "label"],
-                                required: ["match"])
+        let pairs = try members(
+            value, at: pointer, allowed: ["match", "response", "fault", "latency", "times", "label"],
+            required: ["match"])
         var match = NetworkStub.Match()
         var reply: NetworkStub.Reply?
         var latency = Duration.zero
@@ -151,10 +164,12 @@ extension TranscriptReader {
             case "times": times = try integer(child, at: path, minimum: 1)
             case "label": label = try string(child, at: path)
             case "fault":
-                reply = try choice(child, at: path, [
-                    ("offline", NetworkStub.Reply.offline), ("timeout", .timeout),
-                    ("malformedPayload", .malformedPayload), ("hang", .hang),
-                ])
+                reply = try choice(
+                    child, at: path,
+                    [
+                        ("offline", NetworkStub.Reply.offline), ("timeout", .timeout),
+                        ("malformedPayload", .malformedPayload), ("hang", .hang),
+                    ])
             default: reply = try response(child, at: path)
             }
         }

@@ -15,8 +15,10 @@ extension TranscriptReader {
 
     func toolTranscript() throws(TranscriptError) -> Transcript {
         if case .object(let pairs) = document.value, pairs.contains(where: { $0.key == "skills" }) {
-            throw fail("/skills", expected: "\"tools\": a transcript with \"model\" or \"tools\" talks to the tool-calling "
-                + "engine, which takes tool skills; write \"tools\", or drop \"model\" and \"tools\" for the AgentEngine",
+            throw fail(
+                "/skills",
+                expected: "\"tools\": a transcript with \"model\" or \"tools\" talks to the tool-calling "
+                    + "engine, which takes tool skills; write \"tools\", or drop \"model\" and \"tools\" for the AgentEngine",
                 found: "\"skills\"")
         }
         let top = try members(document.value, at: "", allowed: Self.toolMembers, required: ["schema", "tools", "model", "steps"])
@@ -61,8 +63,9 @@ extension TranscriptReader {
             switch step {
             case .showPacks(let shown):
                 for (offset, pack) in shown.enumerated() where !packs.contains(pack) {
-                    throw fail("/steps/\(index)/showPacks/\(offset)", expected: "a pack a tool is registered in (\(quoted(packs)))",
-                               found: "\"\(pack)\"")
+                    throw fail(
+                        "/steps/\(index)/showPacks/\(offset)", expected: "a pack a tool is registered in (\(quoted(packs)))",
+                        found: "\"\(pack)\"")
                 }
             case .setPermission(let switches):
                 for item in switches where !ids.contains(item.id) {
@@ -120,8 +123,11 @@ extension TranscriptReader {
     // MARK: Steps
 
     /// `run`, `showPacks` and `setPermission`.
-    func toolStep(_ kind: (key: String, value: JSONValue), of value: JSONValue, at pointer: String, labels: inout [String])
-        throws(TranscriptError) -> Transcript.Step {
+    func toolStep(
+        _ kind: (key: String, value: JSONValue), of value: JSONValue, at pointer: String, labels: inout [String]
+    )
+        throws(TranscriptError) -> Transcript.Step
+    {
         let path = pointer + "/" + kind.key
         switch kind.key {
         case "run":
@@ -134,8 +140,9 @@ extension TranscriptReader {
                 default:
                     let name = try string(child, at: pointer + "/label")
                     guard name != "last", !labels.contains(name) else {
-                        throw fail(pointer + "/label", expected: "a label no earlier run has, other than \"last\"",
-                                   found: "\"\(name)\"")
+                        throw fail(
+                            pointer + "/label", expected: "a label no earlier run has, other than \"last\"",
+                            found: "\"\(name)\"")
                     }
                     label = name
                 }
@@ -152,8 +159,9 @@ extension TranscriptReader {
         default:
             _ = try members(value, at: pointer, allowed: ["setPermission"])
             guard case .object(let pairs) = kind.value, !pairs.isEmpty else {
-                throw fail(path, expected: "an object of tool skill ids and true or false, such as {\"calendar\": false}",
-                           found: describe(kind.value))
+                throw fail(
+                    path, expected: "an object of tool skill ids and true or false, such as {\"calendar\": false}",
+                    found: describe(kind.value))
             }
             var switches: [(id: String, granted: Bool, pointer: String)] = []
             for (id, flag) in pairs {
@@ -171,8 +179,10 @@ extension TranscriptReader {
         case .string(let label) where labels.contains(label): return .label(label)
         default:
             let known = labels.isEmpty ? "" : " (" + labels.map { "\"\($0)\"" }.joined(separator: ", ") + ")"
-            throw fail(pointer, expected: "\"last\", the index of a run among the runs (0 for the first), or the label of an earlier run"
-                + known, found: describe(value))
+            throw fail(
+                pointer,
+                expected: "\"last\", the index of a run among the runs (0 for the first), or the label of an earlier run"
+                    + known, found: describe(value))
         }
     }
 }

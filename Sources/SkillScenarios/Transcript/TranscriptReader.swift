@@ -9,8 +9,9 @@ struct TranscriptReader {
     let document: JSONDocument
 
     func fail(_ pointer: String, expected: String, found: String) -> TranscriptError {
-        TranscriptError(file: document.file, pointer: pointer, location: document.location(of: pointer),
-                        expected: expected, found: found)
+        TranscriptError(
+            file: document.file, pointer: pointer, location: document.location(of: pointer),
+            expected: expected, found: found)
     }
 
     func describe(_ value: JSONValue) -> String {
@@ -24,15 +25,19 @@ struct TranscriptReader {
 
     // MARK: Primitives
 
-    func members(_ value: JSONValue, at pointer: String, allowed: [String], required: [String] = [])
-        throws(TranscriptError) -> [(key: String, value: JSONValue)] {
+    func members(
+        _ value: JSONValue, at pointer: String, allowed: [String], required: [String] = []
+    )
+        throws(TranscriptError) -> [(key: String, value: JSONValue)]
+    {
         guard case .object(let pairs) = value else {
             throw fail(pointer, expected: "an object", found: value.kind)
         }
         for pair in pairs where !allowed.contains(pair.key) {
-            throw fail(pointer + "/" + JSONParser.escape(pair.key),
-                       expected: "one of the members " + allowed.map { "\"\($0)\"" }.joined(separator: ", "),
-                       found: "\"\(pair.key)\"")
+            throw fail(
+                pointer + "/" + JSONParser.escape(pair.key),
+                expected: "one of the members " + allowed.map { "\"\($0)\"" }.joined(separator: ", "),
+                found: "\"\(pair.key)\"")
         }
         for key in required where !pairs.contains(where: { $0.key == key }) {
             throw fail(pointer, expected: "a member \"\(key)\"", found: "an object without it")
@@ -79,9 +84,11 @@ struct TranscriptReader {
         if case .object(let pairs) = root, pairs.contains(where: { Self.toolMarkers.contains($0.key) }) {
             return try toolTranscript()
         }
-        let top = try members(root, at: "", allowed: [
-            "schema", "name", "description", "skills", "engine", "fixtures", "steps", "matchers", "exhaustive",
-        ], required: ["schema", "skills", "steps"])
+        let top = try members(
+            root, at: "",
+            allowed: [
+                "schema", "name", "description", "skills", "engine", "fixtures", "steps", "matchers", "exhaustive",
+            ], required: ["schema", "skills", "steps"])
         var result = Transcript(
             file: document.file, name: Self.defaultName(document.file), description: nil, skills: [],
             engine: .init(), fixtures: .init(), steps: [], matchers: [], exhaustive: true, document: document)
@@ -134,8 +141,9 @@ struct TranscriptReader {
     }
 
     func retry(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> RetryPolicy {
-        let pairs = try members(value, at: pointer, allowed: ["maxRetries", "baseDelay", "factor", "maxDelay", "jitterSeed"],
-                                required: ["maxRetries", "baseDelay"])
+        let pairs = try members(
+            value, at: pointer, allowed: ["maxRetries", "baseDelay", "factor", "maxDelay", "jitterSeed"],
+            required: ["maxRetries", "baseDelay"])
         var maxRetries = 0, base = Duration.zero, factor = 2.0
         var maxDelay: Duration?, jitter = RetryPolicy.Jitter.none
         for (key, child) in pairs {
@@ -158,7 +166,8 @@ struct TranscriptReader {
 
     /// Reads the members both kinds of transcript have (`schema`, `name`, `description`) into `result`;
     /// returns whether `key` was one of them.
-    func commonMember(_ key: String, _ value: JSONValue, at pointer: String, into result: inout Transcript) throws(TranscriptError) -> Bool {
+    func commonMember(_ key: String, _ value: JSONValue, at pointer: String, into result: inout Transcript) throws(TranscriptError) -> Bool
+    {
         switch key {
         case "schema":
             guard case .string(Transcript.format.id) = value else {
@@ -173,7 +182,8 @@ struct TranscriptReader {
 
     /// An engine's concurrency policy: a name, or `{"concurrent": {"maxConcurrent": 2}}`.
     func policy(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> ConcurrencyPolicy {
-        let expected = ConcurrencyPolicy.simpleCases.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        let expected =
+            ConcurrencyPolicy.simpleCases.map { "\"\($0.name)\"" }.joined(separator: ", ")
             + " or {\"concurrent\": {\"maxConcurrent\": 2}}"
         if case .string(let name) = value, let policy = ConcurrencyPolicy.simpleCases.first(where: { $0.name == name }) { return policy }
         guard case .object(let pairs) = value, pairs.count == 1, pairs[0].key == "concurrent" else {
@@ -218,8 +228,9 @@ struct TranscriptReader {
         if case .string("unordered") = value { return .unordered }
         let pairs = try members(value, at: pointer, allowed: ["ignore", "regex", "type", "tolerance", "unordered"])
         guard pairs.count == 1, let (key, child) = pairs.first else {
-            throw fail(pointer, expected: "exactly one of \"ignore\", \"regex\", \"type\", \"tolerance\", \"unordered\"",
-                       found: "\(pairs.count) members")
+            throw fail(
+                pointer, expected: "exactly one of \"ignore\", \"regex\", \"type\", \"tolerance\", \"unordered\"",
+                found: "\(pairs.count) members")
         }
         let path = pointer + "/" + key
         switch key {

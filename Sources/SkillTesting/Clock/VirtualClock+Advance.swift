@@ -96,7 +96,8 @@ extension VirtualClock {
         let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
             state.discardStale()
             guard let first = state.heap.first, first.deadline <= target.offset,
-                  case .sleeping(let continuation, _) = state.slots[first.id] else { return nil }
+                case .sleeping(let continuation, _) = state.slots[first.id]
+            else { return nil }
             state.heap.removeFirst()
             state.slots[first.id] = nil
             state.sleeping -= 1

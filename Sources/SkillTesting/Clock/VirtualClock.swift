@@ -1,7 +1,7 @@
-import SkillCheckSupport
-import SkillKit
-import SkillEngine
 import Foundation
+import SkillCheckSupport
+import SkillEngine
+import SkillKit
 
 /// A clock whose time moves only when the test says so, and that never guesses whether the code under
 /// test has reached its sleep.

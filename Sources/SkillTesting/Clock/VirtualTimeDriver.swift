@@ -1,7 +1,7 @@
-import SkillCheckSupport
-import SkillKit
-import SkillEngine
 import Foundation
+import SkillCheckSupport
+import SkillEngine
+import SkillKit
 
 /// Drives a virtual-time scope from a thread of its own, as kotlinx-coroutines-test's `runTest` does:
 /// it drains the scheduler (the scope's body runs there), and whenever every task on it is suspended and
@@ -52,7 +52,6 @@ struct VirtualTimeDriver: Sendable {
     }
 
     private var unfinished: [String] { ["the withVirtualTime body"] + clock.scheduler.unfinishedTasks }
-
 
     private func loop(until isFinished: () -> Bool) -> Verdict {
         let scheduler = clock.scheduler

@@ -1,7 +1,7 @@
-import SkillCheckSupport
-import SkillKit
-import SkillEngine
 import Foundation
+import SkillCheckSupport
+import SkillEngine
+import SkillKit
 
 /// Runs `body` on a fresh ``VirtualClock``'s scheduler, moving virtual time by itself whenever
 /// everything on the clock waits; fails when the body leaves work behind or work leaves the scheduler.

@@ -1,6 +1,6 @@
+import Foundation
 import SkillCheckSupport
 import SkillEngine
-import Foundation
 import SkillKit
 
 /// A `NetworkServing` that answers from stubs, with latency on an injected clock, faults,
@@ -75,12 +75,13 @@ public final class FakeNetworkService: NetworkServing, Sendable {
     public func stubWeather(city: String, _ weather: WeatherResponse, latency: Duration = .zero) {
         // Encoding a WeatherResponse cannot fail.
         let body = (try? DocumentCoding.encode(weather)) ?? Data()
-        stub(NetworkStub(
-            Self.weatherMatch(city: city),
-            reply: .response(NetworkResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)),
-            latency: latency,
-            label: "weather \(city)"
-        ))
+        stub(
+            NetworkStub(
+                Self.weatherMatch(city: city),
+                reply: .response(NetworkResponse(status: 200, headers: ["Content-Type": "application/json"], body: body)),
+                latency: latency,
+                label: "weather \(city)"
+            ))
     }
 
     /// Answers `NetworkServing/fetchWeather(city:)` for `city` with `reply`, such as a fault.

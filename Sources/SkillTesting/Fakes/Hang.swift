@@ -1,6 +1,6 @@
 import SkillCheckSupport
-import SkillKit
 import SkillEngine
+import SkillKit
 
 /// Suspends until the task is cancelled, then throws `CancellationError`: a call that never answers.
 @available(SkillCheckTesting, *)

@@ -1,6 +1,6 @@
+import Foundation
 import SkillCheckSupport
 import SkillEngine
-import Foundation
 import SkillKit
 
 /// A `DataStoring` in memory, with latency on an injected clock, injected faults, an ordered
@@ -27,7 +27,8 @@ public final class InMemoryDataStore: DataStoring, Sendable {
         public var collection: String {
             switch self {
             case .save(let collection, _), .read(let collection, _), .list(let collection),
-                 .delete(let collection, _): collection
+                .delete(let collection, _):
+                collection
             }
         }
 

@@ -72,7 +72,7 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
         static func sameBody(_ lhs: Data, _ rhs: Data) -> Bool {
             if lhs == rhs { return true }
             guard let left = try? JSONSerialization.jsonObject(with: lhs, options: [.fragmentsAllowed]),
-                  let right = try? JSONSerialization.jsonObject(with: rhs, options: [.fragmentsAllowed])
+                let right = try? JSONSerialization.jsonObject(with: rhs, options: [.fragmentsAllowed])
             else { return false }
             return (left as? NSObject)?.isEqual(right) ?? false
         }

@@ -149,8 +149,11 @@ public final class ScriptedLLMClient: LLMClient, Sendable {
         let mismatches = turn.expectation.mismatches(request)
         if !mismatches.isEmpty { return .failure(.departed(request, turnCount: turns.count, expected: mismatches)) }
         if clock == nil, !turn.latency.isNone {
-            return .failure(.invalidTurn(turn: request.turn, reason: "it waits (latency \(turn.latency.first), "
-                + "\(turn.latency.between) between pieces) but the client has no clock: pass ScriptedLLMClient(clock: clock, ...)"))
+            return .failure(
+                .invalidTurn(
+                    turn: request.turn,
+                    reason: "it waits (latency \(turn.latency.first), "
+                        + "\(turn.latency.between) between pieces) but the client has no clock: pass ScriptedLLMClient(clock: clock, ...)"))
         }
         do {
             return .success(try turn.playback(callID: callIDs[request.turn - 1]))

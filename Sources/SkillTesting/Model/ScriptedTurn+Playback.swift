@@ -53,8 +53,9 @@ extension ScriptedTurn {
         case .offsets(let offsets):
             for (index, offset) in offsets.enumerated() {
                 guard offset > 0, offset < bytes.count else {
-                    throw PlaybackProblem(reason: "chunk offset \(offset) is not inside the text's \(bytes.count) bytes; "
-                        + "write offsets from 1 to \(bytes.count - 1)")
+                    throw PlaybackProblem(
+                        reason: "chunk offset \(offset) is not inside the text's \(bytes.count) bytes; "
+                            + "write offsets from 1 to \(bytes.count - 1)")
                 }
                 if index > 0, offset <= offsets[index - 1] {
                     throw PlaybackProblem(reason: "chunk offsets must increase: \(offset) comes after \(offsets[index - 1])")

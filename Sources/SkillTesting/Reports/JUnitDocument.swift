@@ -95,8 +95,10 @@ package struct JUnitDocument: Sendable {
             return [open + ">", "      <system-out>\(escape(output, inAttribute: false))</system-out>", "    </testcase>"]
         case .failure(let message, let type, let text):
             let kind = type.map { #" type="\#(escape($0))""# } ?? ""
-            return [open + ">", #"      <failure message="\#(escape(message))"\#(kind)>\#(escape(text, inAttribute: false))</failure>"#,
-                    "    </testcase>"]
+            return [
+                open + ">", #"      <failure message="\#(escape(message))"\#(kind)>\#(escape(text, inAttribute: false))</failure>"#,
+                "    </testcase>",
+            ]
         case .error(let message, let text):
             let body = text.isEmpty ? "/>" : ">\(escape(text, inAttribute: false))</error>"
             return [open + ">", #"      <error message="\#(escape(message))""# + body, "    </testcase>"]

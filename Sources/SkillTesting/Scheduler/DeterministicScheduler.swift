@@ -1,7 +1,7 @@
-import SkillCheckSupport
-import SkillKit
-import SkillEngine
 import Dispatch
+import SkillCheckSupport
+import SkillEngine
+import SkillKit
 
 /// An executor that runs jobs only when the test asks it to, one at a time, on the asking thread.
 ///
@@ -87,7 +87,8 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
             if outsideAnyTask, state.driver != me, !state.trusted.contains(me) {
                 let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
                 // A root task is known by its address; a child's job names the roots it may belong to.
-                let label = state.tasks.values.first { $0.address == address }?.label
+                let label =
+                    state.tasks.values.first { $0.address == address }?.label
                     ?? state.tasks.sorted { $0.key < $1.key }.map(\.value.label).joined(separator: "\" or \"")
                 state.record(Escape(kind: .cameBack, task: label, afterJobs: state.jobsRun))
             }
@@ -128,8 +129,10 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     func sawRealSleep(clock: String, duration: Duration?) {
         let label = SleepLabel.current
         state.withLock { state in
-            state.record(Escape(kind: .realSleep(clock: clock, duration: duration), task: label,
-                                afterJobs: state.jobsRun))
+            state.record(
+                Escape(
+                    kind: .realSleep(clock: clock, duration: duration), task: label,
+                    afterJobs: state.jobsRun))
             state.sleepWakes += 1
         }
     }
@@ -181,7 +184,8 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         while let job = state.withLock({ state -> UnownedJob? in
             // Reading the real clock costs about as much as a job: look every 64 jobs.
             if state.jobsRun & 63 == 0, let deadline = state.drainDeadline, ContinuousClock.now > deadline,
-               !state.jobs.isEmpty {
+                !state.jobs.isEmpty
+            {
                 state.overran = true
             }
             guard !state.overran, let job = state.jobs.popFirst() else {

@@ -37,10 +37,13 @@ struct JSONSchemaValidationTests {
         Violation(["start": 20250409], "start: expected a string, found 20250409"),
         Violation(["start": "2025-04-09T00:00:00Z", "place": ["city": 1]], "place.city: expected a string, found 1"),
         Violation(["start": "2025-04-09T00:00:00Z", "place": [:]], "place.city: is required"),
-        Violation(["start": "2025-04-09T00:00:00Z", "place": ["city": "北京", "zip": "1"]], "place.zip: is not a field of this tool (fields: city)"),
+        Violation(
+            ["start": "2025-04-09T00:00:00Z", "place": ["city": "北京", "zip": "1"]], "place.zip: is not a field of this tool (fields: city)"),
         Violation(["start": "2025-04-09T00:00:00Z", "tags": ["a", 2]], "tags[1]: expected a string, found 2"),
         Violation(["start": "2025-04-09T00:00:00Z", "tags": "a"], "tags: expected an array, found \"a\""),
-        Violation(["start": "2025-04-09T00:00:00Z", "colour": "red"], "colour: is not a field of this tool (fields: days, kind, place, start, tags)"),
+        Violation(
+            ["start": "2025-04-09T00:00:00Z", "colour": "red"],
+            "colour: is not a field of this tool (fields: days, kind, place, start, tags)"),
         Violation(["北京", 1], "arguments: expected an object, found an array of 2"),
     ]
 
@@ -51,10 +54,12 @@ struct JSONSchemaValidationTests {
         }
     }
 
-    @Test("text that is not JSON is invalid input, quoting the start of the text", arguments: [
-        (#"{"start": "2025"#, #"arguments are not JSON: {"start": "2025"#),
-        ("", "arguments are not JSON: (empty)"),
-    ])
+    @Test(
+        "text that is not JSON is invalid input, quoting the start of the text",
+        arguments: [
+            (#"{"start": "2025"#, #"arguments are not JSON: {"start": "2025"#),
+            ("", "arguments are not JSON: (empty)"),
+        ])
     func notJSON(text: String, message: String) {
         #expect(throws: SkillError.invalidInput(message)) { try JSONSchema.validate(Data(text.utf8), against: Self.schema) }
     }
@@ -78,7 +83,9 @@ struct JSONSchemaValidationTests {
     @Test("an additionalProperties schema checks the extra fields")
     func additionalSchema() {
         let schema: JSON = ["type": "object", "properties": ["a": ["type": "integer"]], "additionalProperties": ["type": "string"]]
-        #expect(throws: SkillError.invalidInput("b: expected a string, found 2")) { try JSONSchema.validate(["a": 1, "b": 2], against: schema) }
+        #expect(throws: SkillError.invalidInput("b: expected a string, found 2")) {
+            try JSONSchema.validate(["a": 1, "b": 2], against: schema)
+        }
         #expect(throws: Never.self) { try JSONSchema.validate(["a": 1, "b": "x"], against: schema) }
     }
 
@@ -86,8 +93,13 @@ struct JSONSchemaValidationTests {
         JSONSchemaProblemsTests.calendar,
         ["type": "object"],
         ["type": "object", "properties": ["n": ["type": "number"], "b": ["type": "boolean"]], "required": ["n", "b"]],
-        ["type": "object", "properties": ["list": ["type": "array", "items": ["type": "integer", "enum": [7, 8]]]], "required": ["list"]],
-        ["type": "object", "properties": ["when": ["type": "string", "format": "date-time"]], "required": ["when"], "additionalProperties": false],
+        [
+            "type": "object", "properties": ["list": ["type": "array", "items": ["type": "integer", "enum": [7, 8]]]], "required": ["list"],
+        ],
+        [
+            "type": "object", "properties": ["when": ["type": "string", "format": "date-time"]], "required": ["when"],
+            "additionalProperties": false,
+        ],
         ["properties": ["x": ["type": "string"]], "required": ["x"]],
     ]
 
@@ -105,7 +117,8 @@ struct JSONSchemaValidationTests {
         "additionalProperties": false,
     ]
 
-    @Test("a nullable field (type [\"integer\", \"null\"], as strict function calling writes an optional one) takes null, even when required")
+    @Test(
+        "a nullable field (type [\"integer\", \"null\"], as strict function calling writes an optional one) takes null, even when required")
     func nullable() throws {
         try JSONSchema.validate(["city": "北京", "days": nil], against: Self.strict)
         try JSONSchema.validate(["city": "北京", "days": 3], against: Self.strict)
@@ -113,7 +126,9 @@ struct JSONSchemaValidationTests {
             try JSONSchema.validate(["city": "北京", "days": "3"], against: Self.strict)
         }
         #expect(throws: SkillError.invalidInput("days: is required")) { try JSONSchema.validate(["city": "北京"], against: Self.strict) }
-        #expect(throws: SkillError.invalidInput("city: is required")) { try JSONSchema.validate(["city": nil, "days": 1], against: Self.strict) }
+        #expect(throws: SkillError.invalidInput("city: is required")) {
+            try JSONSchema.validate(["city": nil, "days": 1], against: Self.strict)
+        }
         #expect(JSONSchema.example(for: Self.strict) == ["city": "example", "days": 1])
         #expect(JSONSchema.problems(in: Self.strict).isEmpty)
     }
@@ -121,7 +136,9 @@ struct JSONSchemaValidationTests {
     @Test("example(for:) fills every required field: enum's first value, a date-time, one array item")
     func exampleValues() {
         #expect(JSONSchema.example(for: Self.schema) == ["start": "2025-04-09T00:00:00Z"])
-        let all: JSON = ["type": "object", "properties": ["k": ["type": "string", "enum": ["b", "a"]], "l": ["type": "array"]], "required": ["k", "l"]]
+        let all: JSON = [
+            "type": "object", "properties": ["k": ["type": "string", "enum": ["b", "a"]], "l": ["type": "array"]], "required": ["k", "l"],
+        ]
         #expect(JSONSchema.example(for: all) == ["k": "b", "l": ["example"]])
     }
 }

@@ -12,15 +12,20 @@ struct JSONTests {
     @Test("literals build the matching cases")
     func literals() {
         let value: JSON = ["s": "x", "i": 1, "d": 1.5, "b": true, "n": nil, "a": [1], "o": ["k": "v"]]
-        #expect(value == .object([
-            "s": .string("x"), "i": .number(1), "d": .number(1.5), "b": .bool(true), "n": .null,
-            "a": .array([.number(1)]), "o": .object(["k": .string("v")]),
-        ]))
+        #expect(
+            value
+                == .object([
+                    "s": .string("x"), "i": .number(1), "d": .number(1.5), "b": .bool(true), "n": .null,
+                    "a": .array([.number(1)]), "o": .object(["k": .string("v")]),
+                ]))
     }
 
     @Test("text is compact with sorted keys, integers without a fraction, slashes and Chinese unescaped")
     func text() {
-        #expect(Self.sample.text == #"{"alerts":true,"city":"北京","days":3,"nested":{"emoji":"🌞","path":"a/b"},"note":null,"ratio":0.5,"tags":["晴",1,false]}"#)
+        #expect(
+            Self.sample.text
+                == #"{"alerts":true,"city":"北京","days":3,"nested":{"emoji":"🌞","path":"a/b"},"note":null,"ratio":0.5,"tags":["晴",1,false]}"#
+        )
         #expect(JSON.number(-0.0).text == "0")
         #expect(JSON.number(1e20).text != "null")
     }

@@ -18,7 +18,9 @@ struct SkillAdaptersTests {
     }
 
     @available(SkillCheckTesting, *)
-    static var context: SkillContext { SkillContext(storage: InMemoryDataStore(), networkService: FakeNetworkService(), userInfo: ["user": "李"]) }
+    static var context: SkillContext {
+        SkillContext(storage: InMemoryDataStore(), networkService: FakeNetworkService(), userInfo: ["user": "李"])
+    }
 
     @available(SkillCheckTesting, *)
     @Test("asTool: one required text argument, a tool name built from the id, the skill's samples")

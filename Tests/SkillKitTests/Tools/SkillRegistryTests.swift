@@ -101,7 +101,10 @@ struct SkillRegistryTests {
         registry.showPacks([.general])
         #expect(registry.visibleSchemas().map(\.description) == ["查询城市天气"])
         #expect(try await registry.execute(Self.weatherCall) == "北京 晴")
-        guard case .success(let skill) = registry.resolve(Self.weatherCall) else { Issue.record("not resolved"); return }
+        guard case .success(let skill) = registry.resolve(Self.weatherCall) else {
+            Issue.record("not resolved")
+            return
+        }
         #expect(skill.id == "weather.query")
     }
 

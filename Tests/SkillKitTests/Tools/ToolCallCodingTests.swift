@@ -24,9 +24,11 @@ struct ToolCallCodingTests {
         #expect(call.argumentsText == #"{"city":"北京","days":3}"#)
     }
 
-    @Test("broken arguments are encoded as a string of their text, and come back byte for byte", arguments: [
-        #"{"city": "北"#, "", "42", #""北京""#, "not json at all",
-    ])
+    @Test(
+        "broken arguments are encoded as a string of their text, and come back byte for byte",
+        arguments: [
+            #"{"city": "北"#, "", "42", #""北京""#, "not json at all",
+        ])
     func brokenArguments(text: String) throws {
         let call = ToolCall(id: "c", name: "n", arguments: Data(text.utf8))
         let encoded = try Self.encoded(call)
@@ -34,9 +36,11 @@ struct ToolCallCodingTests {
         #expect(try Self.decoded(ToolCall.self, encoded) == call)
     }
 
-    @Test("arguments spaced or ordered differently are the same call, and survive encoding and decoding", arguments: [
-        #"{"city": "北京", "days": 3}"#, #"{ "days":3.0,"city":"北京" }"#,
-    ])
+    @Test(
+        "arguments spaced or ordered differently are the same call, and survive encoding and decoding",
+        arguments: [
+            #"{"city": "北京", "days": 3}"#, #"{ "days":3.0,"city":"北京" }"#,
+        ])
     func equivalentArguments(text: String) throws {
         let call = ToolCall(id: "c", name: "n", arguments: Data(text.utf8))
         let canonical = ToolCall(id: "c", name: "n", arguments: ["city": "北京", "days": 3])
@@ -70,13 +74,21 @@ struct ToolCallCodingTests {
 
     static let call = ToolCall(id: "call-1", name: "query_weather", arguments: ["city": "北京"])
 
-    @Test("every message encodes with its role and comes back equal", arguments: [
-        (LLMMessage.system("你是助手"), #"{"content":"你是助手","role":"system"}"#),
-        (.user("北京天气"), #"{"content":"北京天气","role":"user"}"#),
-        (.assistant("晴"), #"{"content":"晴","role":"assistant"}"#),
-        (.toolCall(ToolCallCodingTests.call), #"{"call":{"arguments":{"city":"北京"},"id":"call-1","name":"query_weather"},"role":"toolCall"}"#),
-        (.toolResult(ToolCallCodingTests.call, "北京 晴"), #"{"call":{"arguments":{"city":"北京"},"id":"call-1","name":"query_weather"},"content":"北京 晴","role":"toolResult"}"#),
-    ])
+    @Test(
+        "every message encodes with its role and comes back equal",
+        arguments: [
+            (LLMMessage.system("你是助手"), #"{"content":"你是助手","role":"system"}"#),
+            (.user("北京天气"), #"{"content":"北京天气","role":"user"}"#),
+            (.assistant("晴"), #"{"content":"晴","role":"assistant"}"#),
+            (
+                .toolCall(ToolCallCodingTests.call),
+                #"{"call":{"arguments":{"city":"北京"},"id":"call-1","name":"query_weather"},"role":"toolCall"}"#
+            ),
+            (
+                .toolResult(ToolCallCodingTests.call, "北京 晴"),
+                #"{"call":{"arguments":{"city":"北京"},"id":"call-1","name":"query_weather"},"content":"北京 晴","role":"toolResult"}"#
+            ),
+        ])
     func messages(message: LLMMessage, text: String) throws {
         #expect(try Self.encoded(message) == text)
         #expect(try Self.decoded(LLMMessage.self, text) == message)
@@ -126,12 +138,17 @@ struct LLMClientDefaultStreamTests {
 
     static let call = ToolCall(id: "c", name: "n", arguments: [:])
 
-    @Test("the text as one piece, then the tool call; one request", arguments: [
-        (LLMResponse(text: "北京晴"), [LLMStreamChunk.text(Data("北京晴".utf8))]),
-        (LLMResponse(text: "查一下", toolCall: LLMClientDefaultStreamTests.call), [.text(Data("查一下".utf8)), .toolCall(LLMClientDefaultStreamTests.call)]),
-        (LLMResponse(text: "", toolCall: LLMClientDefaultStreamTests.call), [.toolCall(LLMClientDefaultStreamTests.call)]),
-        (LLMResponse(text: ""), []),
-    ])
+    @Test(
+        "the text as one piece, then the tool call; one request",
+        arguments: [
+            (LLMResponse(text: "北京晴"), [LLMStreamChunk.text(Data("北京晴".utf8))]),
+            (
+                LLMResponse(text: "查一下", toolCall: LLMClientDefaultStreamTests.call),
+                [.text(Data("查一下".utf8)), .toolCall(LLMClientDefaultStreamTests.call)]
+            ),
+            (LLMResponse(text: "", toolCall: LLMClientDefaultStreamTests.call), [.toolCall(LLMClientDefaultStreamTests.call)]),
+            (LLMResponse(text: ""), []),
+        ])
     func pieces(response: LLMResponse, expected: [LLMStreamChunk]) async throws {
         let client = Whole(response: .success(response))
         #expect(try await Self.chunks(client) == expected)

@@ -20,25 +20,29 @@ struct ToolSkillTests {
         #expect(try await CalendarTool().execute(arguments: Data(#"{"start":"1970-01-01T08:01:00+08:00"}"#.utf8)) == "60.0 7")
     }
 
-    @Test("arguments that violate the schema are invalidInput naming the field", arguments: [
-        (#"{"start":"明天"}"#, "start: expected a date-time such as \"2025-04-09T00:00:00Z\", found \"明天\""),
-        (#"{"days":3}"#, "start: is required"),
-        (#"{"start":"2025-04-09T00:00:00Z","days":"3"}"#, "days: expected an integer, found \"3\""),
-        (#"{"start":"2025-04-09T00:00:00Z","filter":{"tags":[1]}}"#, "filter.tags[0]: expected a string, found 1"),
-        (#"{"start": "#, #"arguments are not JSON: {"start": "#),
-    ])
+    @Test(
+        "arguments that violate the schema are invalidInput naming the field",
+        arguments: [
+            (#"{"start":"明天"}"#, "start: expected a date-time such as \"2025-04-09T00:00:00Z\", found \"明天\""),
+            (#"{"days":3}"#, "start: is required"),
+            (#"{"start":"2025-04-09T00:00:00Z","days":"3"}"#, "days: expected an integer, found \"3\""),
+            (#"{"start":"2025-04-09T00:00:00Z","filter":{"tags":[1]}}"#, "filter.tags[0]: expected a string, found 1"),
+            (#"{"start": "#, #"arguments are not JSON: {"start": "#),
+        ])
     func schemaViolations(text: String, message: String) async {
         await #expect(throws: SkillError.invalidInput(message)) { try await CalendarTool().execute(arguments: Data(text.utf8)) }
     }
 
-    @Test("a DecodingError becomes invalidInput naming the field, never leaks out", arguments: [
-        (#"{"items":[]}"#, "name: is required"),
-        (#"{"name":1,"items":[]}"#, "name: expected String"),
-        (#"{"name":"a","items":[{"count":1},{"count":"x"}]}"#, "items[1].count: expected Int"),
-        (#"{"name":"a","items":[{}]}"#, "items[0].count: is required"),
-        (#"{"name":null,"items":[]}"#, "name: expected String"),
-        (#"{"name":"a","items":[],"when":"tomorrow"}"#, "when: "),
-    ])
+    @Test(
+        "a DecodingError becomes invalidInput naming the field, never leaks out",
+        arguments: [
+            (#"{"items":[]}"#, "name: is required"),
+            (#"{"name":1,"items":[]}"#, "name: expected String"),
+            (#"{"name":"a","items":[{"count":1},{"count":"x"}]}"#, "items[1].count: expected Int"),
+            (#"{"name":"a","items":[{}]}"#, "items[0].count: is required"),
+            (#"{"name":null,"items":[]}"#, "name: expected String"),
+            (#"{"name":"a","items":[],"when":"tomorrow"}"#, "when: "),
+        ])
     func decodingErrors(text: String, message: String) async {
         do {
             _ = try await LooseTool().execute(arguments: Data(text.utf8))

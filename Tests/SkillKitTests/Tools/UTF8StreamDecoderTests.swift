@@ -50,15 +50,17 @@ struct UTF8StreamDecoderTests {
         #expect(decoder.finish() == "")
     }
 
-    @Test("invalid bytes become U+FFFD and never block the text after them", arguments: [
-        ([[0xFF], [0x41]], ["\u{FFFD}", "A"], ""),
-        ([[0x80, 0x41]], ["\u{FFFD}A"], ""),
-        ([[0xE4, 0xBD], [0x41]], ["", "\u{FFFD}A"], ""),
-        ([[0xE4, 0xBD]], [""], "\u{FFFD}"),
-        ([[0xF0, 0x9F, 0x8C]], [""], "\u{FFFD}"),
-        ([[0x80, 0x80, 0x80, 0x80], [0x41]], ["\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}", "A"], ""),
-        ([[0xC0, 0xAF], [0x42]], ["\u{FFFD}\u{FFFD}", "B"], ""),
-    ] as [([[UInt8]], [String], String)])
+    @Test(
+        "invalid bytes become U+FFFD and never block the text after them",
+        arguments: [
+            ([[0xFF], [0x41]], ["\u{FFFD}", "A"], ""),
+            ([[0x80, 0x41]], ["\u{FFFD}A"], ""),
+            ([[0xE4, 0xBD], [0x41]], ["", "\u{FFFD}A"], ""),
+            ([[0xE4, 0xBD]], [""], "\u{FFFD}"),
+            ([[0xF0, 0x9F, 0x8C]], [""], "\u{FFFD}"),
+            ([[0x80, 0x80, 0x80, 0x80], [0x41]], ["\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}", "A"], ""),
+            ([[0xC0, 0xAF], [0x42]], ["\u{FFFD}\u{FFFD}", "B"], ""),
+        ] as [([[UInt8]], [String], String)])
     func invalid(pieces: [[UInt8]], parts: [String], end: String) {
         var decoder = UTF8StreamDecoder()
         #expect(pieces.map { decoder.decode(Data($0)) } == parts)
