@@ -14,7 +14,7 @@ struct CheckExamplesTests {
     static func run(_ example: String, raceStage: Bool) async throws -> [SkillResult] {
         let run = ConformanceRun(
             package: root.appendingPathComponent("Examples/\(example)"),
-            scratch: DiscoveryTests.scratch("check-\(example)"), runsRaceStage: raceStage)
+            scratch: DiscoveryTests.userScratch(example), runsRaceStage: raceStage)
         return try await run.run { _ in }.results
     }
 
@@ -59,7 +59,7 @@ struct CheckExamplesTests {
     @Test("a second run on the unchanged package reuses discovery, the static stage and the build, and checks again")
     func secondRun() async throws {
         let package = Self.root.appendingPathComponent("Examples/ReferenceSkills")
-        let scratch = DiscoveryTests.scratch("check-ReferenceSkills") // the harness the test above built
+        let scratch = DiscoveryTests.userScratch("ReferenceSkills") // the harness the test above built
         let first = try await ConformanceRun(package: package, scratch: scratch, runsRaceStage: false).run { _ in }
         let said = Captured()
         let second = try await ConformanceRun(package: package, scratch: scratch, runsRaceStage: false).run { said.append($0 + "\n") }
@@ -142,7 +142,7 @@ struct CheckExamplesTests {
     func homeSkills() async throws {
         let run = ConformanceRun(
             package: Self.root.appendingPathComponent("Examples/HomeSkills"),
-            scratch: DiscoveryTests.scratch("check-HomeSkills"), runsRaceStage: false)
+            scratch: DiscoveryTests.userScratch("HomeSkills"), runsRaceStage: false)
         let outcome = try await run.run { _ in }
         let (discovery, results) = (outcome.discovery, outcome.results)
         // HubConfiguration's mutable statics concern no skill type: no rule judges them, and none is lost.

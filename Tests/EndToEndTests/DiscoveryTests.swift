@@ -9,6 +9,12 @@ import Testing
 struct DiscoveryTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
     static func scratch(_ name: String) -> URL { root.appendingPathComponent(".build/skillcheck-tests/\(name)") }
+    /// The scratch folder `skillcheck` itself uses for an example package (under `~/.cache/skillcheck`): the
+    /// tests that check the examples build their harnesses there, so that `swift run skillcheck
+    /// Examples/<example>` afterwards (as `.ci/run` does) starts from those builds.
+    static func userScratch(_ example: String) -> URL {
+        ConformanceRun.defaultScratch(for: root.appendingPathComponent("Examples/\(example)"))
+    }
 
     @Test("the reference skills: a catalogue, and both skills with their public init() and source line")
     func referenceSkills() async throws {

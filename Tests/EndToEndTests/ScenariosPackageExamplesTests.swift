@@ -18,7 +18,7 @@ struct ScenariosPackageExamplesTests {
         await run(
             [
                 "scenarios", "--package", root.appendingPathComponent("Examples/\(example)").path,
-                "--scratch-path", DiscoveryTests.scratch("check-\(example)").path,
+                "--scratch-path", DiscoveryTests.userScratch(example).path,
             ] + arguments)
     }
 
