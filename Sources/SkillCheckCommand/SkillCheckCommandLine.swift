@@ -3,9 +3,10 @@ import SkillCheckSupport
 import SkillConformance
 import SkillScenarios
 
-/// The `skillcheck` command line: picks the command, prints usage errors, and returns the exit status
-/// (0, 1 or 2). The executable's `main.swift` only calls ``main()``; tests call `run(_:)` with a
-/// fake pipeline and a `Terminal` that captures what is printed.
+/// The `skillcheck` command line: picks the command, prints usage errors, and returns the exit status (0, 1 or 2).
+///
+/// The executable's `main.swift` only calls ``main()``; tests call `run(_:)` with a fake pipeline and a
+/// `Terminal` that captures what is printed.
 ///
 /// ```swift
 /// var printed = ""

@@ -1,8 +1,10 @@
 import Foundation
 
-/// What a process that ran CRASH-1's check left behind, read by the process that started it: how it
-/// ended and what it wrote on standard error. Turns a trap into a finding that names the rule being
-/// checked when it happened and the runtime's own message.
+/// What a process that ran CRASH-1's check left behind, read by the process that started it: how it ended and
+/// what it wrote on standard error.
+///
+/// Turns a trap into a finding that names the rule being checked when it happened and the runtime's own
+/// message.
 ///
 /// ```swift
 /// let report = CrashReport(termination: .signal(SIGILL), standardError: stderrText)

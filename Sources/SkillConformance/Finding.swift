@@ -19,9 +19,13 @@ public struct Finding: Sendable, Codable, Hashable {
         case failed
         /// A SHOULD rule is broken.
         case warning
-        /// The check did not run; the reason says why. Never counts as a pass.
+        /// The check did not run; the reason says why.
+        ///
+        /// Never counts as a pass.
         case skipped(reason: String)
-        /// The rule does not apply to this skill; ``Finding/observed`` says why.
+        /// The rule does not apply to this skill.
+        ///
+        /// ``Finding/observed`` says why.
         case notApplicable
 
         /// True for `failed` and `skipped`: outcomes that must not read as green.
@@ -56,7 +60,9 @@ public struct Finding: Sendable, Codable, Hashable {
     public var subject: String
     public var expected: String
     public var observed: String
-    /// The seed of any randomness the check used; `nil` when it used none.
+    /// The seed of any randomness the check used.
+    ///
+    /// `nil` when it used none.
     public var seed: UInt64?
     public var limits: Limits
 

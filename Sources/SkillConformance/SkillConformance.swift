@@ -60,8 +60,10 @@ public enum SkillConformance {
         cases(for: skills.map { SkillUnderTest($0) }, rules: rules, limits: limits)
     }
 
-    /// One case per rule and skill, for skills made by factories. `peers` are the ids of every skill
-    /// under test, for the rules that compare skills (META-2); the default is these skills' ids.
+    /// One case per rule and skill, for skills made by factories.
+    ///
+    /// `peers` are the ids of every skill under test, for the rules that compare skills (META-2); the default
+    /// is these skills' ids.
     public static func cases(
         for skills: [SkillUnderTest], rules: [String] = implementedRuleIDs, limits: CheckLimits = CheckLimits(),
         peers: [String]? = nil

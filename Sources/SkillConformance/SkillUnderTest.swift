@@ -2,9 +2,13 @@ import Foundation
 import SkillKit
 import SkillTesting
 
-/// A skill to check: a factory that makes a fresh instance for each check, given the check's context
-/// (so a skill that takes its storage in `init` gets the check's fakes). An `AgentSkill` or a
-/// `ToolSkill`: the rules that do not apply to a kind report `notApplicable` for it, saying why.
+/// A skill to check, as a factory that makes a fresh instance for each check.
+///
+/// The factory is given the check's context (so a skill that takes its storage in `init` gets the check's
+/// fakes).
+///
+/// An `AgentSkill` or a `ToolSkill`: the rules that do not apply to a kind report `notApplicable` for it,
+/// saying why.
 ///
 /// ```swift
 /// let note = SkillUnderTest(NoteSkill())                                  // a value: reused
@@ -38,8 +42,9 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
         self.init { _ in skill }
     }
 
-    /// A skill made by `make`, declared in the package at `package`: the type's name is inferred from
-    /// an instance (`String(reflecting:)`) unless `typeName` gives it.
+    /// A skill made by `make`, declared in the package at `package`.
+    ///
+    /// The type's name is inferred from an instance (`String(reflecting:)`) unless `typeName` gives it.
     ///
     /// ```swift
     /// SkillUnderTest(declaredIn: package) { context in CachedSkill(storage: context.storage) }

@@ -3,10 +3,11 @@ import Testing
 
 @available(SkillCheckTesting, *)
 extension ConformanceCase {
-    /// Runs the case's check and records one Swift Testing issue per finding that failed or was skipped,
-    /// each saying what was expected, what was observed and how to fix it; a SHOULD rule's warning, and a
-    /// compile-time rule (SEND-1, SEND-3) not run because the skill came without its package, are
-    /// recorded as issues of severity `.warning`, which show without failing the test.
+    /// Runs the case's check and records a Swift Testing issue for each finding that failed or was skipped.
+    ///
+    /// Each issue says what was expected, what was observed and how to fix it; a SHOULD rule's warning, and a
+    /// compile-time rule (SEND-1, SEND-3) not run because the skill came without its package, are recorded as
+    /// issues of severity `.warning`, which show without failing the test.
     ///
     /// ```swift
     /// @Test(arguments: SkillConformance.cases(for: [NoteSkill()]))

@@ -3,8 +3,9 @@ import SkillCheckSupport
 import SkillKit
 
 extension AgentEngine {
-    /// Sends the user's text: adds it to ``messages``, routes it, runs the skill under the timeout, and
-    /// adds the reply. Returns what the user is shown.
+    /// Sends the user's text: adds it to ``messages``, routes it, runs the skill under the timeout, and adds the reply.
+    ///
+    /// Returns what the user is shown.
     ///
     /// What happens while an earlier request runs is ``Configuration/concurrencyPolicy``. A request
     /// whose calling task is cancelled, or that a newer one superseded, adds no reply and returns the

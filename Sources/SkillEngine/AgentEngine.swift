@@ -97,13 +97,16 @@ public final class AgentEngine: Observable, Sendable {
         }
     }
 
-    /// Every event so far, in order. ``events()`` delivers the ones still to come.
+    /// Every event so far, in order.
+    ///
+    /// ``events()`` delivers the ones still to come.
     public var eventLog: [AgentEvent] {
         withCore { $0.eventLog }
     }
 
-    /// Every phase change and skill lifecycle state so far, in order (seeds 003 and 004). Kept apart
-    /// from ``eventLog`` so that what transcripts recorded before phases existed still matches.
+    /// Every phase change and skill lifecycle state so far, in order (seeds 003 and 004).
+    ///
+    /// Kept apart from ``eventLog`` so that what transcripts recorded before phases existed still matches.
     public var activityLog: [AgentActivity] {
         withCore { $0.activityLog }
     }
@@ -138,7 +141,9 @@ public final class AgentEngine: Observable, Sendable {
 
     // MARK: Events
 
-    /// A stream of the events from now on. Each call returns a new stream; it ends when the engine does.
+    /// A stream of the events from now on.
+    ///
+    /// Each call returns a new stream; it ends when the engine does.
     public func events() -> AsyncStream<AgentEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: AgentEvent.self)
         let key = withCore { core in

@@ -26,17 +26,23 @@ public enum AgentEvent: Sendable, Hashable {
     case queued(text: String)
     /// A request was turned away (``ConcurrencyPolicy/exclusive``).
     case rejected(text: String)
-    /// The routing decision; `skillID` is `nil` for ``Route/none``.
+    /// The routing decision.
+    ///
+    /// `skillID` is `nil` for ``Route/none``.
     case routed(Route, skillID: String?)
     case skillStarted(skillID: String)
     case skillFinished(skillID: String, summary: String)
-    /// The skill threw; `error` is the text the user was shown after the failure prefix.
+    /// The skill threw.
+    ///
+    /// `error` is the text the user was shown after the failure prefix.
     case skillFailed(skillID: String, error: String)
-    /// A timeout fired: the engine's own (`Configuration.timeout`), or one inside the skill
-    /// (`withTimeout`, `TimeoutSkill`). `seconds` is how long the skill had run when it fired, on the
-    /// context's clock: the limit that fired.
+    /// A timeout fired: the engine's own (`Configuration.timeout`), or one inside the skill (`withTimeout`, `TimeoutSkill`).
+    ///
+    /// `seconds` is how long the skill had run when it fired, on the context's clock: the limit that fired.
     case timedOut(skillID: String, seconds: Double)
-    /// The request ended with no reply. `skillID` is `nil` when it never started.
+    /// The request ended with no reply.
+    ///
+    /// `skillID` is `nil` when it never started.
     case cancelled(skillID: String?, reason: CancellationReason)
 }
 

@@ -1,5 +1,6 @@
-/// What an engine is doing for a screen to show, in seed 003's words: waiting, thinking (routing, or
-/// the model deciding), running a skill, writing the answer.
+/// What an engine is doing for a screen to show, in seed 003's words.
+///
+/// Waiting, thinking (routing, or the model deciding), running a skill, writing the answer.
 ///
 /// Encoded as `"idle"`, `"thinking"`, `"responding"` or `{"executing": "weather"}`.
 public enum AgentPhase: Sendable, Hashable {
@@ -15,7 +16,9 @@ public enum AgentPhase: Sendable, Hashable {
 /// 0 and 1) and `{"failed": "技能执行超时"}`.
 public enum SkillLifecycleState: Sendable, Hashable {
     case starting
-    /// Running; `progress` from 0 to 1 when the skill reports one.
+    /// Running.
+    ///
+    /// `progress` from 0 to 1 when the skill reports one.
     case executing(progress: Double?)
     case completed
     /// The skill failed; the text the user or model was shown.
@@ -23,8 +26,10 @@ public enum SkillLifecycleState: Sendable, Hashable {
     case cancelled
 }
 
-/// A phase change or a skill's lifecycle state, as both engines emit them: ``AgentEngine/activityLog``,
-/// and ``ToolCallingEvent/phase(_:)`` and ``ToolCallingEvent/skillState(skillID:_:)``.
+/// A phase change or a skill's lifecycle state, as both engines emit them.
+///
+/// ``AgentEngine/activityLog``, and ``ToolCallingEvent/phase(_:)`` and
+/// ``ToolCallingEvent/skillState(skillID:_:)``.
 ///
 /// Encoded as `{"phase": "thinking"}` or `{"skill": "weather", "state": "starting"}`.
 public enum AgentActivity: Sendable, Hashable {

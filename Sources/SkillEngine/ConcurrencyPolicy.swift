@@ -1,5 +1,6 @@
-/// What an engine does with a request that arrives while an earlier one is still running
-/// (``AgentEngine/send(_:)``, ``ToolCallingEngine/run(input:in:)``).
+/// What an engine does with a request that arrives while an earlier one is still running.
+///
+/// It applies to ``AgentEngine/send(_:)`` and ``ToolCallingEngine/run(input:in:)``.
 ///
 /// Encoded as `"cancelPrevious"`, `"serial"`, `"exclusive"` or `{"concurrent": {"maxConcurrent": 2}}`.
 ///
@@ -7,18 +8,23 @@
 /// AgentEngine(context: context, configuration: .init(concurrencyPolicy: .concurrent(maxConcurrent: 2)))
 /// ```
 public enum ConcurrencyPolicy: Sendable, Hashable {
-    /// Cancel the running request and start the new one (seed 000 §5.3). The cancelled request adds
-    /// no reply; the default.
+    /// Cancel the running request and start the new one (seed 000 §5.3).
+    ///
+    /// The cancelled request adds no reply; the default.
     case cancelPrevious
-    /// Queue the new request; requests run one at a time in the order they were sent (seed 004's
-    /// `SerialExecution`). A queued request's user message appears when it starts.
+    /// Queue the new request; requests run one at a time in the order they were sent (seed 004's `SerialExecution`).
+    ///
+    /// A queued request's user message appears when it starts.
     case serial
-    /// Turn the new request away while one is running (seed 004's `ExclusiveExecution`, whose
-    /// `SkillError.alreadyRunning` becomes the catalogue's busy text): the conversation is left untouched.
+    /// Turn the new request away while one is running, leaving the conversation untouched.
+    ///
+    /// This is seed 004's `ExclusiveExecution`, whose `SkillError.alreadyRunning` becomes the catalogue's busy
+    /// text.
     case exclusive
-    /// Run up to `maxConcurrent` requests at once and queue the rest in the order they were sent (seed
-    /// 004's `ConcurrentExecution`). Replies are added as requests finish, so under this policy a reply
-    /// may follow another request's user message; each reply names its skill.
+    /// Run up to `maxConcurrent` requests at once and queue the rest in the order they were sent (seed 004's `ConcurrentExecution`).
+    ///
+    /// Replies are added as requests finish, so under this policy a reply may follow another request's user
+    /// message; each reply names its skill.
     ///
     /// In ``AgentEngine``, different skills run side by side but one skill's requests take turns, as
     /// seed 004 has it: a request routed to a skill that is running waits even with a slot free, and

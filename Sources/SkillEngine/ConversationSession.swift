@@ -1,8 +1,10 @@
 import SkillCheckSupport
 import SkillKit
 
-/// One conversation with a model: the history it is sent, and a generation counter that tells a late
-/// result from a run that a newer one replaced (seed 002 §4.2).
+/// One conversation with a model.
+///
+/// The history it is sent, and a generation counter that tells a late result from a run that a newer one
+/// replaced (seed 002 §4.2).
 ///
 /// ```swift
 /// let session = ConversationSession(system: "你是一个日程助手")
@@ -24,8 +26,9 @@ public final class ConversationSession: Sendable {
     /// What the model is sent next: the messages of every run that was not replaced.
     public var history: [LLMMessage] { state.withLock { $0.history } }
 
-    /// How many runs have started in this session. A run adds to ``history`` only while its generation
-    /// is the latest.
+    /// How many runs have started in this session.
+    ///
+    /// A run adds to ``history`` only while its generation is the latest.
     public var generation: Int { state.withLock { $0.generation } }
 
     /// Starts a run: a new generation, and the history it begins from.

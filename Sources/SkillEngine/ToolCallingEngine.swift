@@ -1,8 +1,10 @@
 import Foundation
 import SkillKit
 
-/// The model-driven engine of seed 002: sends the conversation and the visible tool schemas to a model,
-/// runs the tool skill it calls, feeds the result back, and loops until the model answers in text.
+/// The model-driven engine of seed 002.
+///
+/// Sends the conversation and the visible tool schemas to a model, runs the tool skill it calls, feeds the
+/// result back, and loops until the model answers in text.
 ///
 /// ```swift
 /// let registry = SkillRegistry()
@@ -38,8 +40,10 @@ public final class ToolCallingEngine: Sendable {
         /// Whether to use `LLMClient/stream(messages:tools:)` (text arrives as it is written) rather
         /// than `LLMClient/complete(messages:tools:)`.
         public var streaming: Bool
-        /// Turns an oversized result into one within the limit. The default keeps the first bytes that
-        /// fit, on a character boundary, and says how long the whole result was.
+        /// Turns an oversized result into one within the limit.
+        ///
+        /// The default keeps the first bytes that fit, on a character boundary, and says how long the whole
+        /// result was.
         public var summarize: @Sendable (_ result: String, _ limit: Int, _ catalog: MessageCatalog) -> String
 
         public init(
@@ -104,8 +108,10 @@ public final class ToolCallingEngine: Sendable {
         self.lifecycle = RequestLifecycle(Core(), policy: configuration.concurrencyPolicy)
     }
 
-    /// Runs one user input in `session`: the model, the skills it calls, the model again, until it
-    /// answers in text (``ToolCallingEvent/completed(_:)``). Nothing happens until the stream is iterated.
+    /// Runs one user input in `session`: the model, the skills it calls, the model again, until it answers in
+    /// text (``ToolCallingEvent/completed(_:)``).
+    ///
+    /// Nothing happens until the stream is iterated.
     public func run(input: String, in session: ConversationSession) -> AsyncThrowingStream<ToolCallingEvent, any Error> {
         let number = lifecycle.withLock { state in
             state.core.lastRun += 1

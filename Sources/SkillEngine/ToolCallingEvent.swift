@@ -1,7 +1,8 @@
 import SkillKit
 
-/// One step of a tool-calling run, as ``ToolCallingEngine/run(input:in:)`` streams it (seed 002 §2.1,
-/// with seed 003's phases and seed 004's lifecycle states).
+/// One step of a tool-calling run, as ``ToolCallingEngine/run(input:in:)`` streams it.
+///
+/// The steps are seed 002's (§2.1), with seed 003's phases and seed 004's lifecycle states.
 ///
 /// Encoded with a `"kind"`: `{"kind": "skillSelected", "call": {"id": "call-1", "name": "query_weather", ...}}`.
 public enum ToolCallingEvent: Sendable, Hashable {
@@ -20,8 +21,10 @@ public enum ToolCallingEvent: Sendable, Hashable {
     /// The call's result was `bytes` long, over ``ToolCallingEngine/Configuration/resultLimit``: the
     /// model was sent a summary.
     case resultSummarized(ToolCall, bytes: Int)
-    /// The call failed: an unknown tool, one the scene hides or the user switched off, arguments that
-    /// do not fit the schema, or the skill threw. The text is fed back to the model, which may go on.
+    /// The call failed: an unknown tool, one the scene hides or the user switched off, arguments that do not
+    /// fit the schema, or the skill threw.
+    ///
+    /// The text is fed back to the model, which may go on.
     case skillFailed(ToolCall, error: String)
     /// The call ran out of time after `seconds` on the engine's clock; fed back like a failure.
     case timedOut(ToolCall, seconds: Double)
@@ -29,7 +32,9 @@ public enum ToolCallingEvent: Sendable, Hashable {
     case lateResultDropped(ToolCall)
     /// The model's final answer; the stream ends.
     case completed(String)
-    /// The run ended early: superseded by a newer run, or its consumer was cancelled. The stream ends.
+    /// The run ended early: superseded by a newer run, or its consumer was cancelled.
+    ///
+    /// The stream ends.
     case cancelled(AgentEvent.CancellationReason)
     /// The run failed (the iteration limit, a model error); the stream then throws ``ToolCallingError``.
     case failed(String)
@@ -41,8 +46,9 @@ public enum ToolCallingError: Error, Hashable, CustomStringConvertible, CatalogL
     case iterationLimit(Int)
     /// The model request failed, with the error's text.
     case model(String)
-    /// More than one visible skill has this tool name, so the engine did not send the list to the model
-    /// (a model API refuses it); `SkillRegistry/visibleNameClashes()` names them.
+    /// More than one visible skill has this tool name, so the engine did not send the list to the model (a model API refuses it).
+    ///
+    /// `SkillRegistry/visibleNameClashes()` names them.
     case toolNameClash(ToolNameClash)
 
     public var description: String { message(in: .english) }

@@ -47,6 +47,53 @@ struct PublicAPITests {
             If the change is meant, rewrite the list with `SKILLCHECK_UPDATE_API=1 swift test --filter PublicAPITests` and commit it.
             """)
     }
+
+    /// swift-testing's style guide: the first paragraph of a doc comment is one sentence of at most about
+    /// 150 characters; the discussion follows in later paragraphs.
+    @Test("each public symbol's doc comment opens with a one-sentence abstract of at most 150 characters", arguments: products)
+    func abstracts(_ module: String) throws {
+        var problems: [String] = []
+        var checked = 0
+        for (_, symbol) in try SymbolList.symbols(of: module) {
+            guard let abstract = symbol.abstract, !abstract.isEmpty else { continue }
+            checked += 1
+            let name = symbol.pathComponents.joined(separator: ".")
+            if abstract.count > 150 {
+                problems.append("\(name): \(abstract.count) characters: \(abstract)")
+            } else if let second = Self.secondSentence(in: abstract) {
+                problems.append("\(name): more than one sentence (\"\(second)…\"): \(abstract)")
+            }
+        }
+        #expect(checked > 0, "no doc comment of \(module) was read: the symbol graph has none of its own")
+        #expect(problems.isEmpty, """
+            \(problems.count) doc comments in \(module) open with more than a one-sentence abstract; end the first \
+            paragraph after one sentence (a blank `///` line), and put the rest in the discussion:
+            \(problems.joined(separator: "\n"))
+            """)
+    }
+
+    /// The start of a second sentence in `text` (a full stop or semicolon outside code font, then a capital
+    /// or code), if there is one.
+    static func secondSentence(in text: String) -> Substring? {
+        var inCode = false
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            if character == "`" { inCode.toggle() }
+            let next = text.index(after: index)
+            if !inCode, character == "." || character == ";", next < text.endIndex, text[next] == " " {
+                let start = text.index(after: next)
+                let before = text[..<index]
+                let abbreviation = ["e.g", "i.e", "vs", "etc"].contains { before.hasSuffix($0) }
+                if start < text.endIndex, !abbreviation, let first = text[start].unicodeScalars.first,
+                    CharacterSet.uppercaseLetters.contains(first) || text[start] == "`" {
+                    return text[start...].prefix(30)
+                }
+            }
+            index = next
+        }
+        return nil
+    }
 }
 
 /// Reads a module's public symbols from the toolchain's symbol graph of the module this test was built with.
@@ -57,8 +104,24 @@ enum SymbolList {
             struct Fragment: Decodable { var spelling: String }
             var kind: Kind
             var pathComponents: [String]
+            struct DocComment: Decodable {
+                struct Line: Decodable { var text: String }
+                var lines: [Line]
+                /// The file the comment is written in; none for one inherited from a protocol of another module.
+                var uri: String?
+            }
             var declarationFragments: [Fragment]?
             var accessLevel: String
+            var docComment: DocComment?
+
+            /// The first paragraph of the symbol's doc comment, on one line.
+            var abstract: String? {
+                // Only the kit's own comments: one a symbol inherits from the toolchain's protocols is not ours to edit.
+                guard let comment = docComment, comment.uri?.contains("/Sources/") == true else { return nil }
+                let lines = comment.lines.map(\.text)
+                let paragraph = lines.prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                return paragraph.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+            }
         }
         var symbols: [Symbol]
     }
@@ -77,6 +140,17 @@ enum SymbolList {
 
     /// One line per public symbol, sorted: its path, then its declaration as the compiler prints it.
     static func publicSymbols(of module: String) throws -> [String] {
+        var lines: Set<String> = []
+        for (extending, symbol) in try symbols(of: module) {
+            let declaration = (symbol.declarationFragments ?? []).map(\.spelling).joined()
+                .split(whereSeparator: \.isNewline).joined(separator: " ")
+            lines.insert(extending + symbol.pathComponents.joined(separator: ".") + " | " + declaration)
+        }
+        return lines.sorted()
+    }
+
+    /// Every public symbol of `module` (with the module it extends, as `Module: `, for an extension's).
+    static func symbols(of module: String) throws -> [(extending: String, symbol: Graph.Symbol)] {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
@@ -95,17 +169,13 @@ enum SymbolList {
         guard process.terminationStatus == 0 else {
             throw SymbolGraphError(module: module, message: String(decoding: message, as: UTF8.self))
         }
-        var lines: Set<String> = []
-        for file in try FileManager.default.contentsOfDirectory(atPath: output.path) where file.hasSuffix(".symbols.json") {
+        var found: [(String, Graph.Symbol)] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() where file.hasSuffix(".symbols.json") {
             let graph = try JSONDecoder().decode(Graph.self, from: Data(contentsOf: output.appendingPathComponent(file)))
             let extending = file.split(separator: "@").dropFirst().first.map { String($0.prefix { $0 != "." }) + ": " } ?? ""
-            for symbol in graph.symbols where symbol.accessLevel == "public" || symbol.accessLevel == "open" {
-                let declaration = (symbol.declarationFragments ?? []).map(\.spelling).joined()
-                    .split(whereSeparator: \.isNewline).joined(separator: " ")
-                lines.insert(extending + symbol.pathComponents.joined(separator: ".") + " | " + declaration)
-            }
+            found += graph.symbols.filter { $0.accessLevel == "public" || $0.accessLevel == "open" }.map { (extending, $0) }
         }
-        return lines.sorted()
+        return found
     }
 
     static var target: String {

@@ -135,8 +135,10 @@ public enum ScenariosCommand {
         return await scenarios.run(PackageScenarios.harnessArguments(arguments), terminal: terminal, environment: environment)
     }
 
-    /// The `main` of the harness's `skillcheck-scenarios` program: this command, in this process, with
-    /// `skills` (a package's), printing as `skillcheck` does and exiting with the status.
+    /// The `main` of the harness's `skillcheck-scenarios` program.
+    ///
+    /// This command, in this process, with `skills` (a package's), printing as `skillcheck` does and exiting
+    /// with the status.
     ///
     /// ```swift
     /// ScenariosCommand.main(skills: NoteSkills.skills, package: "/home/me/NoteSkills")

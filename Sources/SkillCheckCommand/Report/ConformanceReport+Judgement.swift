@@ -2,9 +2,12 @@ import SkillConformance
 
 @available(SkillCheckTesting, *)
 extension ConformanceReport {
-    /// The report as the run's options judge it: `strict` makes SHOULD warnings fail; each `baseline`
-    /// entry marks its failure as known, or, when the rule no longer fails, is listed as stale (which
-    /// fails the run). With a `selection` (`--skill`), entries for skills left out are not judged.
+    /// The report as the run's options judge it.
+    ///
+    /// `strict` makes SHOULD warnings fail; each `baseline` entry marks its failure as known, or, when the rule
+    /// no longer fails, is listed as stale (which fails the run).
+    ///
+    /// With a `selection` (`--skill`), entries for skills left out are not judged.
     ///
     /// ```swift
     /// let judged = report.judged(strict: true, baseline: try ConformanceBaseline.read("baseline.json"))

@@ -20,9 +20,9 @@ extension ConformanceReport {
         public var stale = 0
         /// Skills that could not be checked at all.
         public var problems = 0
-        /// 0: no MUST rule fails; 1: one does (or a warning under `--strict`, a stale baseline entry, a
-        /// skill that could not be checked); 2: a stage failed to build or to finish, or nothing was checked
-        /// (no skill, or every result skipped).
+        /// 0: no MUST rule fails; 1: one does (or a warning under `--strict`, a stale baseline entry, a skill that could not be checked).
+        ///
+        /// 2: a stage failed to build or to finish, or nothing was checked (no skill, or every result skipped).
         public var exitStatus: Int32 = 0
 
         package init() {}

@@ -2,9 +2,9 @@ import Foundation
 import SkillConformance
 import SkillTesting
 
-/// What `skillcheck check` found: one verdict per skill and rule, each stage's status, and the summary
-/// the exit status comes from. Its JSON form (`--format json`) is the versioned schema
-/// `skillcheck.report/1`, which this type reads back.
+/// What `skillcheck check` found: one verdict per skill and rule, each stage's status, and the summary the exit status comes from.
+///
+/// Its JSON form (`--format json`) is the versioned schema `skillcheck.report/1`, which this type reads back.
 ///
 /// ## The schema `skillcheck.report/1`
 ///

@@ -49,7 +49,9 @@ public struct RuleResult: Sendable, Codable, Hashable {
     public var outcome: Outcome
     /// How many findings the verdict rests on.
     public var checks: Int
-    /// The non-passing findings in one text, a line each; `nil` when every check passed.
+    /// The non-passing findings in one text, a line each.
+    ///
+    /// `nil` when every check passed.
     public var message: String?
     public var findings: [Detail]
     /// The rule's troubleshooting (cause, fix, example), when it failed or warned.

@@ -42,8 +42,10 @@ public struct SkillReport: Sendable, Codable, Hashable {
     /// The result for `ruleID`, if the report has one.
     public func result(for ruleID: String) -> RuleResult? { results.first { $0.rule == ruleID } }
 
-    /// How the skill did in `category`: the worst outcome of its rules there (failed, warning, skipped,
-    /// passed, not-applicable, in that order), counting a baselined failure as `nil` when all are.
+    /// How the skill did in `category`.
+    ///
+    /// The worst outcome of its rules there (failed, warning, skipped, passed, not-applicable, in that order),
+    /// counting a baselined failure as `nil` when all are.
     public func outcome(in category: ConformanceRule.Category) -> RuleResult.Outcome? {
         let outcomes = results.filter { $0.category == category }.compactMap(\.effectiveOutcome)
         return RuleResult.Outcome.bySeverity.first(where: outcomes.contains)

@@ -1,4 +1,6 @@
-/// How one stage of a check went: ran, reused from an unchanged earlier run, skipped (and why), failed to build (with the compiler's lines),
+/// How one stage of a check went.
+///
+/// Ran, reused from an unchanged earlier run, skipped (and why), failed to build (with the compiler's lines),
 /// or could not finish.
 ///
 /// ```swift
@@ -19,12 +21,18 @@ public struct StageResult: Sendable, Codable, Hashable {
     public enum Status: String, Sendable, Codable, Hashable {
         case ran
         /// Not run again: its result from an earlier run is still true, because nothing it was made from
-        /// changed (the package, its dependencies, the tools); `reason` says since when.
+        /// changed (the package, its dependencies, the tools).
+        ///
+        /// `reason` says since when.
         case reused
         case skipped
-        /// The code did not compile; `diagnostics` holds the compiler's error lines. Exit status 2.
+        /// The code did not compile.
+        ///
+        /// `diagnostics` holds the compiler's error lines. Exit status 2.
         case buildFailed = "build-failed"
-        /// The stage started and could not finish (a tool failed, a stream broke); `reason` says why. Exit 2.
+        /// The stage started and could not finish (a tool failed, a stream broke).
+        ///
+        /// `reason` says why. Exit 2.
         case error
     }
 
@@ -32,8 +40,10 @@ public struct StageResult: Sendable, Codable, Hashable {
     public var status: Status
     /// Why the stage was skipped or could not finish.
     public var reason: String?
-    /// The compiler's (or tool's) own lines, deduplicated, in order. For a static stage that ran: the
-    /// strict-concurrency diagnostics that concern no skill under test (shown, judged by no rule).
+    /// The compiler's (or tool's) own lines, deduplicated, in order.
+    ///
+    /// For a static stage that ran: the strict-concurrency diagnostics that concern no skill under test (shown,
+    /// judged by no rule).
     public var diagnostics: [String]
     /// Real seconds the stage took, when it ran.
     public var seconds: Double?

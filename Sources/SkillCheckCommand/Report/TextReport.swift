@@ -117,7 +117,10 @@ package struct TextReport: Sendable {
                 mark(glyph) + " \(skill.title) \(result.rule) (\(result.category.rawValue), \(result.level.rawValue))"
                     + (rule.map { ": \($0.sentence)" } ?? ""))
             lines += result.findings.filter { $0.outcome == result.outcome }.map { "    " + $0.line }
-            if let fix = rule?.troubleshooting.fix { lines.append("    fix: \(fix)") }
+            if let rule {
+                lines.append("    fix: \(rule.troubleshooting.fix)")
+                lines.append("    example: `skillcheck rules \(rule.id)` shows the fix in code")
+            }
             if let reason = result.baseline { lines.append("    known failure (baseline): \(reason)") }
         }
         return lines

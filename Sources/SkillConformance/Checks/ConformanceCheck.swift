@@ -74,7 +74,7 @@ public struct ConformanceCheck: Sendable {
                         ruleID, .notApplicable, subject: "the whole rule",
                         expected: "a skill of the kinds the rule applies to: "
                             + kinds.map(\.protocolName).joined(separator: ", "),
-                        observed: "a \(kind.protocolName): \(reason(kind))")
+                        observed: "\(kind.withArticle): \(reason(kind))")
                 ]
             }
             return await body(input)
@@ -87,8 +87,10 @@ public struct ConformanceCheck: Sendable {
         self.body = body
     }
 
-    /// Runs the check against `skill`. `peers` are the ids of every skill under test (for the rules
-    /// that compare skills, such as META-2); the skill's own id is added when missing.
+    /// Runs the check against `skill`.
+    ///
+    /// `peers` are the ids of every skill under test (for the rules that compare skills, such as META-2); the
+    /// skill's own id is added when missing.
     ///
     /// `passedRules` are the rules the caller knows this skill passed (for example SEND-2 under
     /// ThreadSanitizer, which SEND-3 needs for each escape hatch).

@@ -219,17 +219,21 @@ public struct CheckLimits: Sendable, Hashable {
     /// Real time without progress after which a run counts as stalled (work outside the scheduler, or a
     /// continuation never resumed).
     public var realStall: Duration
-    /// The watchdog: real time a run may take in all. A run still going after it is a loop that never
-    /// ends in virtual time (HANG-1, or CAN-2 once the check has cancelled it).
+    /// The watchdog: real time a run may take in all.
+    ///
+    /// A run still going after it is a loop that never ends in virtual time (HANG-1, or CAN-2 once the check
+    /// has cancelled it).
     public var realRun: Duration
     /// Virtual time a skill may take to end once cancelled (CAN-2).
     public var afterCancellation: Duration
-    /// Real time SEND-2's stress run (on real threads, so no virtual clock bounds it) may take in all. The
-    /// run keeps to threads of its own, so other work in the process never queues ahead of it; the limit is
+    /// Real time SEND-2's stress run (on real threads, so no virtual clock bounds it) may take in all.
+    ///
+    /// The run keeps to threads of its own, so other work in the process never queues ahead of it; the limit is
     /// still generous, since those threads share the machine's cores with whatever else runs.
     public var realStress: Duration
-    /// The seed of the checks' randomness (the order SEND-2 starts its concurrent calls in); every
-    /// finding that used it reports it, so a failure can be replayed.
+    /// The seed of the checks' randomness (the order SEND-2 starts its concurrent calls in).
+    ///
+    /// Every finding that used it reports it, so a failure can be replayed.
     public var seed: UInt64
 
     public init(

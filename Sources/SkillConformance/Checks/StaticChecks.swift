@@ -72,8 +72,9 @@ extension SkillConformance {
         cases(for: skills.map { SkillUnderTest($0, declaredIn: package) }, rules: rules, limits: limits)
     }
 
-    /// The nearest directory at or above `file` that holds a `Package.swift`; `file`'s own directory when
-    /// none does (the static checks then fail, saying it is not a package).
+    /// The nearest directory at or above `file` that holds a `Package.swift`.
+    ///
+    /// `file`'s own directory when none does (the static checks then fail, saying it is not a package).
     ///
     /// ```swift
     /// let package = SkillConformance.package(containing: #filePath)   // …/MySkills

@@ -41,8 +41,10 @@ public struct ConformanceRule: Sendable, Codable, Hashable, Identifiable {
     /// The rule in one sentence.
     public var sentence: String
     public var troubleshooting: Troubleshooting
-    /// The kinds of skill the rule applies to; for another kind its check reports `notApplicable`,
-    /// naming the rule that covers the same ground for that kind, if any.
+    /// The kinds of skill the rule applies to.
+    ///
+    /// For another kind its check reports `notApplicable`, naming the rule that covers the same ground for that
+    /// kind, if any.
     public var appliesTo: [SkillKind]
 
     public init(

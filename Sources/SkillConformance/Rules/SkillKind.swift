@@ -18,4 +18,12 @@ public enum SkillKind: String, Sendable, Codable, Hashable, CaseIterable {
         case .tool: "ToolSkill"
         }
     }
+
+    /// The protocol's name with its article, as a sentence says it: "an AgentSkill", "a ToolSkill".
+    package var withArticle: String {
+        switch self {
+        case .agent: "an AgentSkill"
+        case .tool: "a ToolSkill"
+        }
+    }
 }

@@ -1,8 +1,9 @@
 import Foundation
 
 /// What compiling a skill package with strict concurrency found: its concurrency diagnostics and escape
-/// hatches, attributed to the package's types. SEND-1 and SEND-3 are judged from it, and `skillcheck
-/// PATH` runs it as its static stage.
+/// hatches, attributed to the package's types.
+///
+/// SEND-1 and SEND-3 are judged from it, and `skillcheck PATH` runs it as its static stage.
 ///
 /// ```swift
 /// let analysis = try await StaticAnalysis.analyze(package: URL(fileURLWithPath: "Examples/BrokenSkills"))
@@ -14,8 +15,9 @@ import Foundation
 public struct StaticAnalysis: Sendable {
     /// How a package is compiled.
     public struct Options: Sendable, Hashable, Codable {
-        /// Where the scratch paths go (one per package, keyed by its absolute path); `nil` puts it in the
-        /// package's own `.build/skillcheck-strict`.
+        /// Where the scratch paths go (one per package, keyed by its absolute path).
+        ///
+        /// `nil` puts it in the package's own `.build/skillcheck-strict`.
         public var scratchRoot: URL?
         /// Real time each command (`swift build`, `swift package …`) may take before it is stopped.
         public var timeLimit: Duration

@@ -15,8 +15,9 @@ public struct NetworkResponse: Sendable, Codable, Hashable {
     /// Whether ``status`` is in 200...299.
     public var isSuccess: Bool { (200...299).contains(status) }
 
-    /// Decodes the body as JSON, or throws ``NetworkError/malformedPayload(_:)``; throws
-    /// ``NetworkError/httpStatus(_:)`` first when the status is not a success.
+    /// Decodes the body as JSON, or throws ``NetworkError/malformedPayload(_:)``.
+    ///
+    /// Throws ``NetworkError/httpStatus(_:)`` first when the status is not a success.
     ///
     /// ```swift
     /// let weather = try response.decode(WeatherResponse.self)

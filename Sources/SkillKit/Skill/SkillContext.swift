@@ -20,12 +20,18 @@ public struct SkillContext: Sendable {
     public var networkService: any NetworkServing
     /// Facts about the current user.
     public var userInfo: [String: String]
-    /// The clock to sleep and measure on. Production: `ContinuousClock()`.
+    /// The clock to sleep and measure on.
+    ///
+    /// Production: `ContinuousClock()`.
     public var clock: any Clock<Duration>
-    /// Where ``now`` comes from. Production: `Date()`.
+    /// Where ``now`` comes from.
+    ///
+    /// Production: `Date()`.
     public var dateSource: @Sendable () -> Date
 
-    /// Where new identifiers come from. Production: `UUID()`.
+    /// Where new identifiers come from.
+    ///
+    /// Production: `UUID()`.
     public var idSource: @Sendable () -> UUID
 
     /// The current date, from ``dateSource``.

@@ -16,9 +16,9 @@ public enum SkillError: Error, LocalizedError, CatalogLocalizedError, Hashable, 
     case executionFailed(String)
     /// The skill ran out of time.
     case timeout
-    /// The skill is still running an earlier call and takes one at a time (seed 004's
-    /// `SkillError.alreadyRunning`). Engines answer it like their exclusive policy: with their busy text,
-    /// not as a failure.
+    /// The skill is still running an earlier call and takes one at a time (seed 004's `SkillError.alreadyRunning`).
+    ///
+    /// Engines answer it like their exclusive policy: with their busy text, not as a failure.
     case alreadyRunning
 
     public var errorDescription: String? { message(in: .zhHans) }

@@ -18,8 +18,10 @@ public struct SkillSamples: Sendable, Codable, Hashable {
         self.unhandled = unhandled
     }
 
-    /// One handled intent per non-empty keyword (the keyword itself), and as unhandled intents the
-    /// empty string and a string that contains none of the keywords.
+    /// Samples made from keywords alone, for a skill that declares none.
+    ///
+    /// One handled intent per non-empty keyword (the keyword itself), and as unhandled intents the empty string
+    /// and a string that contains none of the keywords.
     public static func derived(from keywords: [String]) -> SkillSamples {
         let handled = keywords.filter { !$0.isEmpty }
         var unrelated = "zq-skillcheck-unrelated"

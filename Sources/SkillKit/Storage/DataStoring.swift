@@ -23,9 +23,13 @@ public protocol DataStoring: Sendable {
     @discardableResult
     func deleteDocument(id: String, in collection: String) async throws -> Bool
 
-    /// Saves a note (seed API). Default: the document API, collection ``NoteItem/collection``.
+    /// Saves a note (seed API).
+    ///
+    /// Default: the document API, collection ``NoteItem/collection``.
     func save(_ item: NoteItem) async throws
-    /// Every note, oldest first (seed API). Default: the document API.
+    /// Every note, oldest first (seed API).
+    ///
+    /// Default: the document API.
     func fetchAllNotes() async throws -> [NoteItem]
 }
 

@@ -33,7 +33,9 @@ public struct RetryPolicy: Sendable {
     public var maxDelay: Duration?
     /// Randomness added to each wait, from a seed.
     public var jitter: Jitter
-    /// Which errors are worth a retry. `CancellationError` never is.
+    /// Which errors are worth a retry.
+    ///
+    /// `CancellationError` never is.
     public var shouldRetry: @Sendable (any Error) -> Bool
 
     public init(
@@ -54,8 +56,10 @@ public struct RetryPolicy: Sendable {
         self.shouldRetry = shouldRetry
     }
 
-    /// The default condition: every error except ``SkillError/invalidInput(_:)`` (the same input will
-    /// fail again) and HTTP statuses in 400...499 other than 408 and 429.
+    /// The default condition, which retries every error but invalid input and most client errors.
+    ///
+    /// Every error except ``SkillError/invalidInput(_:)`` (the same input will fail again) and HTTP statuses in
+    /// 400...499 other than 408 and 429.
     public static let retriesTransientErrors: @Sendable (any Error) -> Bool = { error in
         switch error {
         case SkillError.invalidInput: false

@@ -19,12 +19,16 @@ public indirect enum JSON: Sendable, Hashable {
     case array([JSON])
     case object([String: JSON])
 
-    /// Parses JSON text. Throws `DecodingError` with Foundation's description of where it went wrong.
+    /// Parses JSON text.
+    ///
+    /// Throws `DecodingError` with Foundation's description of where it went wrong.
     public init(parsing data: Data) throws {
         self = try JSONDecoder().decode(JSON.self, from: data)
     }
 
-    /// The value of `key` in an object; `nil` for a missing key or a value that is not an object.
+    /// The value of `key` in an object.
+    ///
+    /// `nil` for a missing key or a value that is not an object.
     public subscript(key: String) -> JSON? {
         guard case .object(let members) = self else { return nil }
         return members[key]

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The subset of JSON Schema the kit understands: `type` (a name, or an array of names such as
-/// `["string", "null"]` for a nullable field), `properties`, `required`, `enum`, `items`,
-/// `additionalProperties` (`false`, or a schema the other fields must fit) and the `date-time` format,
-/// the part that decides what a model may send.
+/// The subset of JSON Schema the kit understands.
+///
+/// `type` (a name, or an array of names such as `["string", "null"]` for a nullable field), `properties`,
+/// `required`, `enum`, `items`, `additionalProperties` (`false`, or a schema the other fields must fit) and the
+/// `date-time` format, the part that decides what a model may send.
 ///
 /// It does three things with a schema:
 /// - ``problems(in:)`` finds mistakes in the schema itself (a `required` field that is not a property,
@@ -58,6 +59,7 @@ public enum JSONSchema {
     ]
 
     /// The schema's mistakes, in document order; empty for a schema the kit can check arguments against.
+    ///
     /// A tool's schema must also describe an object, since a model sends arguments as one.
     public static func problems(in schema: JSON) -> [Problem] {
         var problems: [Problem] = []
@@ -71,8 +73,10 @@ public enum JSONSchema {
         return problems
     }
 
-    /// Checks `arguments` against `schema`; throws ``SkillError/invalidInput(_:)`` naming the first
-    /// field that does not fit, such as `start: expected a date-time such as "2025-04-09T00:00:00Z", found "明天"`.
+    /// Checks `arguments` against `schema`.
+    ///
+    /// Throws ``SkillError/invalidInput(_:)`` naming the first field that does not fit, such as `start:
+    /// expected a date-time such as "2025-04-09T00:00:00Z", found "明天"`.
     public static func validate(_ arguments: JSON, against schema: JSON) throws(SkillError) {
         if let violation = firstViolation(arguments, schema, field: "") {
             throw SkillError.invalidInput(violation)
@@ -95,8 +99,10 @@ public enum JSONSchema {
         return value
     }
 
-    /// Arguments that fit `schema`: every required property, with its first `enum` value, a date-time
-    /// for the `date-time` format, `"example"` for other strings, `1` for numbers, `true`, one item per array.
+    /// Arguments that fit `schema`.
+    ///
+    /// Every required property, with its first `enum` value, a date-time for the `date-time` format,
+    /// `"example"` for other strings, `1` for numbers, `true`, one item per array.
     public static func example(for schema: JSON) -> JSON {
         if let values = schema["enum"], case .array(let choices) = values, let first = choices.first { return first }
         let names = typeNames(schema["type"])

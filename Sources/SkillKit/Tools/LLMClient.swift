@@ -1,8 +1,9 @@
 import Foundation
 import SkillCheckSupport
 
-/// A model service, behind the thinnest protocol the tool-calling loop needs (seed 002 §2.2): each
-/// vendor's HTTP, SSE and tool-call fields stay inside its implementation.
+/// A model service, behind the thinnest protocol the tool-calling loop needs (seed 002 §2.2).
+///
+/// Each vendor's HTTP, SSE and tool-call fields stay inside its implementation.
 ///
 /// ```swift
 /// struct MyClient: LLMClient {
@@ -17,9 +18,10 @@ public protocol LLMClient: Sendable {
     /// Sends the conversation and the tools the model may call; returns its whole answer.
     func complete(messages: [LLMMessage], tools: [ToolSchema]) async throws -> LLMResponse
 
-    /// The same request, streamed: the answer's text as raw UTF-8 bytes in the pieces they arrived in
-    /// (a piece may end inside a character: decode with `UTF8StreamDecoder`), then the tool call if
-    /// the model made one.
+    /// The same request, streamed.
+    ///
+    /// The answer's text as raw UTF-8 bytes in the pieces they arrived in (a piece may end inside a character:
+    /// decode with `UTF8StreamDecoder`), then the tool call if the model made one.
     ///
     /// The default calls ``complete(messages:tools:)`` and yields its text as one piece. The stream runs
     /// in the task that iterates it, so cancelling that task cancels the request.
@@ -39,8 +41,9 @@ extension LLMClient {
         completeAsStream(messages: messages, tools: tools)
     }
 
-    /// ``complete(messages:tools:)`` as a stream of chunks: the whole text in one piece, then the tool
-    /// call. It runs in the iterating task.
+    /// ``complete(messages:tools:)`` as a stream of chunks: the whole text in one piece, then the tool call.
+    ///
+    /// It runs in the iterating task.
     public func completeAsStream(messages: [LLMMessage], tools: [ToolSchema]) -> AsyncThrowingStream<LLMStreamChunk, any Error> {
         let pending = Locked<[LLMStreamChunk]?>(nil)
         return AsyncThrowingStream(unfolding: {

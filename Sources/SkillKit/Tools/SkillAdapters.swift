@@ -18,8 +18,9 @@ public struct AgentSkillTool: ToolSkill {
 
     public var id: String { skill.id }
     /// The skill's id as a tool name: letters, digits, `_` and `-`, at most 64, as model APIs require.
-    /// Other ASCII characters become `_` (`weather.query` → `weather_query`) and other characters their
-    /// code point (`笔记` → `u7b14u8bb0`), so two ids in Chinese never share a name.
+    ///
+    /// Other ASCII characters become `_` (`weather.query` → `weather_query`) and other characters their code
+    /// point (`笔记` → `u7b14u8bb0`), so two ids in Chinese never share a name.
     public var name: String {
         var name = ""
         for scalar in skill.id.unicodeScalars {
@@ -54,8 +55,9 @@ public struct AgentSkillTool: ToolSkill {
     }
 }
 
-/// A ``ToolSkill`` routed by keywords like an ``AgentSkill``: the user's text becomes the tool's
-/// arguments through `arguments`, and the tool's result becomes the summary.
+/// A ``ToolSkill`` routed by keywords like an ``AgentSkill``.
+///
+/// The user's text becomes the tool's arguments through `arguments`, and the tool's result becomes the summary.
 ///
 /// ```swift
 /// engine.register(WeatherTool().asAgentSkill(keywords: ["天气"]) { input in ["city": .string(input.rawText)] })

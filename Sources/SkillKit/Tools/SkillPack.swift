@@ -1,5 +1,6 @@
-/// A named group of tool skills that a screen shows to the model together (seed 002 §5.5): the chat
-/// screen shows the general pack, a calendar assistant adds the calendar pack.
+/// A named group of tool skills that a screen shows to the model together (seed 002 §5.5).
+///
+/// The chat screen shows the general pack, a calendar assistant adds the calendar pack.
 ///
 /// ```swift
 /// registry.register(CalendarTool(), in: "calendar")

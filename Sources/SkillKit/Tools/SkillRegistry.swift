@@ -1,8 +1,9 @@
 import Foundation
 import SkillCheckSupport
 
-/// The tool skills a model can see and call (seed 002 §2.3): registered in packs, shown per scene
-/// (§5.5), each permission-gated skill switchable by the user (§6.1).
+/// The tool skills a model can see and call (seed 002 §2.3).
+///
+/// Registered in packs, shown per scene (§5.5), each permission-gated skill switchable by the user (§6.1).
 ///
 /// ```swift
 /// let registry = SkillRegistry()
@@ -66,11 +67,14 @@ public final class SkillRegistry: Sendable {
         state.withLock { $0.shownPacks = packs }
     }
 
-    /// The packs shown; `nil` while every pack is.
+    /// The packs shown.
+    ///
+    /// `nil` while every pack is.
     public var shownPacks: Set<SkillPack>? { state.withLock { $0.shownPacks } }
 
-    /// The user's switch for a skill that ``ToolSkill/requiresPermission``: `false` hides it from the
-    /// model and refuses its calls. Skills that need no permission have no switch and are not affected.
+    /// The user's switch for a skill that ``ToolSkill/requiresPermission``: `false` hides it from the model and refuses its calls.
+    ///
+    /// Skills that need no permission have no switch and are not affected.
     public func setPermission(_ granted: Bool, for id: String) {
         state.withLock { state in
             if granted { state.switchedOff.remove(id) } else { state.switchedOff.insert(id) }
@@ -90,9 +94,10 @@ public final class SkillRegistry: Sendable {
         state.withLock { state in state.entries.filter { Self.isVisible($0, in: state) }.map(\.skill.toolSchema) }
     }
 
-    /// The names more than one visible skill has, each with those skills' ids in registration order. A
-    /// model API refuses a tool list that names two tools alike, and a call by that name could not say
-    /// which one it meant; `ToolCallingEngine` fails a run before it sends such a list.
+    /// The names more than one visible skill has, each with those skills' ids in registration order.
+    ///
+    /// A model API refuses a tool list that names two tools alike, and a call by that name could not say which
+    /// one it meant; `ToolCallingEngine` fails a run before it sends such a list.
     ///
     /// ```swift
     /// registry.register(WeatherTool(), in: .general)
@@ -135,8 +140,9 @@ public final class SkillRegistry: Sendable {
         }
     }
 
-    /// Runs the skill the call names with its arguments. Throws ``ToolCallError`` when no skill may take
-    /// the call, and whatever the skill throws.
+    /// Runs the skill the call names with its arguments.
+    ///
+    /// Throws ``ToolCallError`` when no skill may take the call, and whatever the skill throws.
     public func execute(_ call: ToolCall) async throws -> String {
         let skill = try resolve(call).get()
         return try await skill.execute(arguments: call.arguments)

@@ -2,7 +2,9 @@
 ///
 /// The tool-calling engine feeds this text back to the model, which can then pick another tool.
 public enum ToolCallError: Error, Hashable, CatalogLocalizedError, CustomStringConvertible {
-    /// No registered skill has this name; `available` lists the names the model was shown.
+    /// No registered skill has this name.
+    ///
+    /// `available` lists the names the model was shown.
     case unknownSkill(String, available: [String])
     /// The skill exists, but its pack is not shown in the current scene.
     case notVisible(String, pack: SkillPack)

@@ -1,7 +1,8 @@
 import Foundation
 
-/// What a model is shown of one tool skill: its name, what it does, and the JSON Schema of its
-/// arguments (seed 002 §2.3). ``SkillRegistry/visibleSchemas()`` hands these to ``LLMClient``.
+/// What a model is shown of one tool skill: its name, what it does, and the JSON Schema of its arguments (seed 002 §2.3).
+///
+/// ``SkillRegistry/visibleSchemas()`` hands these to ``LLMClient``.
 ///
 /// ```swift
 /// let schema = ToolSchema(

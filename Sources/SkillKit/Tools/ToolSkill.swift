@@ -1,7 +1,9 @@
 import Foundation
 
-/// A skill a model calls as a tool: it introduces itself with a name, a description and the JSON Schema
-/// of its arguments, and turns JSON arguments into a text result (seed 002 §2.3).
+/// A skill a model calls as a tool.
+///
+/// It introduces itself with a name, a description and the JSON Schema of its arguments, and turns JSON
+/// arguments into a text result (seed 002 §2.3).
 ///
 /// Seed 002 calls this protocol `Skill`. Here it is `ToolSkill`, because it is a different contract from
 /// ``AgentSkill`` (seed 000), and a bare `Skill` would read as either: an `AgentSkill` is routed by its
@@ -38,11 +40,13 @@ public protocol ToolSkill: Sendable {
     var description: String { get }
     /// The JSON Schema of the arguments: an object schema in the subset ``JSONSchema`` checks.
     var inputSchema: JSON { get }
-    /// Whether the user must allow this skill; ``SkillRegistry/setPermission(_:for:)`` switches it off
-    /// (seed 002 §6.1). The default is `false`.
+    /// Whether the user must allow this skill.
+    ///
+    /// ``SkillRegistry/setPermission(_:for:)`` switches it off (seed 002 §6.1). The default is `false`.
     var requiresPermission: Bool { get }
-    /// Arguments the skill handles, for conformance checks. The default is one set built from
-    /// ``inputSchema`` by ``JSONSchema/example(for:)``.
+    /// Arguments the skill handles, for conformance checks.
+    ///
+    /// The default is one set built from ``inputSchema`` by ``JSONSchema/example(for:)``.
     var sampleArguments: [JSON] { get }
 
     /// Does the work, and returns text for the model to read.
@@ -62,9 +66,12 @@ extension ToolSkill {
         ToolSchema(name: name, description: description, parameters: inputSchema)
     }
 
-    /// Checks `arguments` against ``inputSchema``, then decodes them (dates as the schema's `date-time`
-    /// format accepts them: ISO 8601, with or without fractional seconds). Any mismatch is
-    /// ``SkillError/invalidInput(_:)`` naming the field, never a `DecodingError`.
+    /// Checks `arguments` against ``inputSchema``, then decodes them.
+    ///
+    /// Dates are read as the schema's `date-time` format accepts them: ISO 8601, with or without fractional
+    /// seconds.
+    ///
+    /// Any mismatch is ``SkillError/invalidInput(_:)`` naming the field, never a `DecodingError`.
     public func decodeArguments<Arguments: Decodable>(_ type: Arguments.Type, from arguments: Data) throws(SkillError) -> Arguments {
         try JSONSchema.validate(arguments, against: inputSchema)
         let decoder = JSONDecoder()

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A JSON value that keeps object keys in the order they were written, so that a transcript written
-/// back by record mode reads like the one its author wrote.
+/// A JSON value that keeps object keys in the order they were written.
+///
+/// So a transcript written back by record mode reads like the one its author wrote.
 @available(SkillCheckTesting, *)
 public indirect enum JSONValue: Sendable, Hashable {
     case null

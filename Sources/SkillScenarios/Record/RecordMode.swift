@@ -23,8 +23,10 @@ public enum RecordMode: String, Sendable, CaseIterable, Codable {
         isCI(environment) ? .never : .missing
     }
 
-    /// Whether `CI` says this is a CI run, as CI systems mean it: unset, empty, `0`, `false`, `no` or
-    /// `off` (in any case, around spaces) mean not CI; any other value (`true`, `1`, `yes`, a name) means CI.
+    /// Whether `CI` says this is a CI run, as CI systems mean it.
+    ///
+    /// Unset, empty, `0`, `false`, `no` or `off` (in any case, around spaces) mean not CI; any other value
+    /// (`true`, `1`, `yes`, a name) means CI.
     public static func isCI(_ environment: [String: String]) -> Bool {
         guard let value = environment["CI"]?.trimmingCharacters(in: .whitespaces).lowercased() else { return false }
         return !["", "0", "false", "no", "off"].contains(value)

@@ -5,16 +5,21 @@ public struct ReplayResult: Sendable {
     public var file: String
     /// Every difference, in step order; empty when the transcript passed.
     public var differences: [Difference]
-    /// The transcript as it was observed: each `expect` value that differs replaced by what the replay
-    /// saw (values a matcher accepts stay as written). A failing run writes it to the artifacts folder;
-    /// record mode writes the same changes, as minimal edits of the file.
+    /// The transcript as it was observed: each `expect` value that differs replaced by what the replay saw
+    /// (values a matcher accepts stay as written).
+    ///
+    /// A failing run writes it to the artifacts folder; record mode writes the same changes, as minimal edits
+    /// of the file.
     public var actual: JSONValue
     /// Whether some `expect` step left a field `null` (or was empty), to be recorded.
     public var hasMissingExpectations: Bool
-    /// Each field left `null` (or an empty `expect` step's messages and state), as a difference of kind
-    /// ``Difference/Kind/unrecorded`` that says how to record it. Under record mode `never` these are in
-    /// ``differences`` too, so the result does not pass; in the other modes record mode fills them in,
-    /// and a runner that did not write them turns them into failures.
+    /// Each field the transcript left unrecorded, as a difference that says how to record it.
+    ///
+    /// A field left `null` (or an empty `expect` step's messages and state) is a difference of kind
+    /// ``Difference/Kind/unrecorded``.
+    ///
+    /// Under record mode `never` these are in ``differences`` too, so the result does not pass; in the other
+    /// modes record mode fills them in, and a runner that did not write them turns them into failures.
     public var unrecorded: [Difference] = []
     /// Virtual time at the end.
     public var virtualSeconds: Double
@@ -28,8 +33,10 @@ public struct ReplayResult: Sendable {
     var transcript: Transcript
     var observations: [Int: [(field: ObservedField, value: JSONValue)]]
 
-    /// Whether everything was checked and matched. Under record mode `never` an expectation that was
-    /// never recorded is a difference, so a transcript of empty `expect` steps does not pass.
+    /// Whether everything was checked and matched.
+    ///
+    /// Under record mode `never` an expectation that was never recorded is a difference, so a transcript of
+    /// empty `expect` steps does not pass.
     public var passed: Bool { differences.isEmpty }
 
     /// The failure report: one block per difference.

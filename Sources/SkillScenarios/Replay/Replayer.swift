@@ -53,9 +53,11 @@ public struct Replayer: Sendable {
         sharedIDs = types.filter { $0.value.count > 1 }
     }
 
-    /// Replays `transcript`. Throws only for a transcript that names something the replayer does not
-    /// have (an unknown skill id) or a matcher whose pointer names no value (a typo, an index out of
-    /// range); every behavioural difference is in the result.
+    /// Replays `transcript`.
+    ///
+    /// Throws only for a transcript that names something the replayer does not have (an unknown skill id) or a
+    /// matcher whose pointer names no value (a typo, an index out of range); every behavioural difference is in
+    /// the result.
     ///
     /// Under `recordMode` `.never` (the default, as in CI) an expectation left `null` or an empty
     /// `expect` step is a difference of kind ``Difference/Kind/unrecorded``: nothing was checked there.

@@ -8,12 +8,15 @@ public struct ScenarioCase: Sendable {
         /// It differed, and record mode rewrote the transcript with what was observed.
         case recorded
         /// A write it asked for failed (the recording, or the artifact): see ``ScenarioCase/writeErrors``.
+        ///
         /// Never a pass, whatever the replay found; its differences, if any, are still in ``result``.
         case unwritten
     }
 
-    /// A stable name, unique in the run: the path relative to the folder given, without `.json`
-    /// (longer when two files would share it; see `ScenarioRunner/discover(paths:)`).
+    /// A stable name, unique in the run.
+    ///
+    /// The path relative to the folder given, without `.json` (longer when two files would share it; see
+    /// `ScenarioRunner/discover(paths:)`).
     public var name: String
     /// The transcript's `name` member, when it has one: reports show it, with ``file`` beside it.
     public var title: String?
@@ -24,8 +27,9 @@ public struct ScenarioCase: Sendable {
     package var recording: Recorder.Outcome = .untouched
     /// Where the observed transcript of a failing case was written.
     public var artifact: String?
-    /// Writes that failed: the recording over the transcript, the artifact. Each makes the case
-    /// ``Status/unwritten``.
+    /// Writes that failed: the recording over the transcript, the artifact.
+    ///
+    /// Each makes the case ``Status/unwritten``.
     public var writeErrors: [FileWriteError] = []
     /// Real time the replay took, for JUnit; never compared.
     public var seconds: Double = 0

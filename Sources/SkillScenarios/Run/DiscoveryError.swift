@@ -1,6 +1,8 @@
 import Foundation
 
-/// Why a scenario run found nothing to replay. A run that checks nothing is an error, never a pass.
+/// Why a scenario run found nothing to replay.
+///
+/// A run that checks nothing is an error, never a pass.
 ///
 /// ```swift
 /// do {

@@ -15,7 +15,9 @@ import SkillKit
 public struct ScenarioRunner: Sendable {
     public var replayer: Replayer
     public var recordMode: RecordMode
-    /// Where failing cases' observed transcripts go; `nil` writes none.
+    /// Where failing cases' observed transcripts go.
+    ///
+    /// `nil` writes none.
     public var artifacts: URL?
     /// Only cases whose name, file path or transcript `name` member contains this text.
     public var filter: String?
@@ -58,7 +60,9 @@ public struct ScenarioRunner: Sendable {
         return found
     }
 
-    /// Replays every transcript in `paths`. Throws a ``DiscoveryError`` when there is none to replay.
+    /// Replays every transcript in `paths`.
+    ///
+    /// Throws a ``DiscoveryError`` when there is none to replay.
     public func run(paths: [String]) throws -> [ScenarioCase] {
         let files = try discover(paths: paths)
         let results = CaseCollector(count: files.count)
@@ -68,9 +72,12 @@ public struct ScenarioRunner: Sendable {
         return results.all
     }
 
-    /// Replays every transcript in `paths`, and throws ``ScenarioFailures`` (whose description is the
-    /// text report) unless every one passed and every write it asked for happened. Throws a
-    /// ``DiscoveryError`` when there is no transcript to replay. Returns the cases.
+    /// Replays every transcript in `paths`, and throws unless all passed.
+    ///
+    /// It throws ``ScenarioFailures`` (whose description is the text report) unless every one passed and every
+    /// write it asked for happened.
+    ///
+    /// Throws a ``DiscoveryError`` when there is no transcript to replay. Returns the cases.
     @discardableResult
     public func verify(paths: [String]) throws -> [ScenarioCase] {
         let cases = try run(paths: paths)

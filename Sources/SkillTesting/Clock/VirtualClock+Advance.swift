@@ -9,9 +9,10 @@ extension VirtualClock {
         advance(to: now.advanced(by: duration))
     }
 
-    /// Moves time to `target`, waking every sleeper due at or before it, in (deadline, registration)
-    /// order. Each woken sleeper runs to its next suspension before the next one wakes, and ``now`` is
-    /// its deadline meanwhile. A sleeper registered during the advance and due by `target` wakes too.
+    /// Moves time to `target`, waking every sleeper due at or before it, in (deadline, registration) order.
+    ///
+    /// Each woken sleeper runs to its next suspension before the next one wakes, and ``now`` is its deadline
+    /// meanwhile. A sleeper registered during the advance and due by `target` wakes too.
     public func advance(to target: Instant) {
         // Without a limit the loop cannot throw.
         try? advance(to: target, maxWakes: nil)
@@ -68,8 +69,9 @@ extension VirtualClock {
         if !escapes.isEmpty { throw .escaped(escapes) }
     }
 
-    /// Auto-advance: drains, and while `condition` is false and a sleeper is pending, jumps to the next
-    /// deadline and wakes it. Returns whether `condition` became true.
+    /// Auto-advance: drains, and while `condition` is false and a sleeper is pending, jumps to the next deadline and wakes it.
+    ///
+    /// Returns whether `condition` became true.
     @discardableResult
     public func run(
         until condition: () -> Bool,

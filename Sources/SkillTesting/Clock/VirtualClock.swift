@@ -199,8 +199,10 @@ public final class VirtualClock: Clock, Sendable {
     /// Things the clock was asked to do that look like a mistake, such as advancing with nothing pending.
     public var warnings: [String] { state.withLock { $0.warnings } }
 
-    /// Returns once at least `count` sleepers are pending: for code that does not run on the
-    /// ``scheduler``, so that a test can tell it has reached its sleep before advancing.
+    /// Returns once at least `count` sleepers are pending.
+    ///
+    /// For code that does not run on the ``scheduler``, so that a test can tell it has reached its sleep before
+    /// advancing.
     ///
     /// ```swift
     /// let task = Task { try await clock.sleep(for: .seconds(1)) }

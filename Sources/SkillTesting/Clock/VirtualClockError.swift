@@ -5,17 +5,20 @@ public enum VirtualClockError: Error, Hashable, CustomStringConvertible {
     case horizonExceeded(horizon: Duration, next: PendingSleeper)
     /// The clock woke this many sleepers and there are still more: this one is next.
     case tooManyWakes(limit: Int, next: PendingSleeper)
-    /// Nothing is runnable and nothing sleeps, yet these tasks have not finished: they wait on
-    /// something outside the scheduler, or on a continuation that is never resumed.
+    /// Nothing is runnable and nothing sleeps, yet these tasks have not finished.
+    ///
+    /// They wait on something outside the scheduler, or on a continuation that is never resumed.
     case stalled(unfinished: [String])
     /// Work left the scheduler, so time could not move on without guessing.
     case escaped([DeterministicScheduler.Escape])
     /// The clock or its scheduler was used in a way that cannot work: each message says what to write.
     case misused([String])
-    /// The scope was still running after `limit` of real time while virtual time stood still or crept:
-    /// a loop that never ends (it polls or retries without sleeping on the clock, or ignores
-    /// cancellation). `suspends` is false when the loop has no suspension point at all: its thread could
-    /// not be stopped and is left running.
+    /// The scope was still running after `limit` of real time while virtual time stood still or crept.
+    ///
+    /// A loop that never ends (it polls or retries without sleeping on the clock, or ignores cancellation).
+    ///
+    /// `suspends` is false when the loop has no suspension point at all: its thread could not be stopped and is
+    /// left running.
     case overran(limit: Duration, unfinished: [String], suspends: Bool)
 
     public var description: String {

@@ -3,8 +3,9 @@ import SkillCheckSupport
 import SkillEngine
 import SkillKit
 
-/// Runs `body` on a fresh ``VirtualClock``'s scheduler, moving virtual time by itself whenever
-/// everything on the clock waits; fails when the body leaves work behind or work leaves the scheduler.
+/// Runs `body` on a fresh ``VirtualClock``'s scheduler, moving virtual time by itself whenever everything on the clock waits.
+///
+/// Fails when the body leaves work behind or work leaves the scheduler.
 ///
 /// The body is the test: it runs on the clock's ``VirtualClock/scheduler``, and so does everything it
 /// awaits (`send`, child tasks, `async let`). Whenever every task on the scheduler is suspended and

@@ -47,9 +47,9 @@ public final class FakeNetworkService: NetworkServing, Sendable {
     private let clock: (any Clock<Duration>)?
     private let state = Locked(State())
 
-    /// - Parameters:
-    ///   - clock: the clock stub latency passes on; `nil` ignores latency.
-    ///   - stubs: the stubs to answer from, tried in order.
+    /// - Parameters: - clock: the clock stub latency passes on.
+    ///
+    /// `nil` ignores latency. - stubs: the stubs to answer from, tried in order.
     public init(clock: (any Clock<Duration>)? = nil, stubs: [NetworkStub] = []) {
         self.clock = clock
         state.withLock { state in

@@ -63,10 +63,9 @@ public final class InMemoryDataStore: DataStoring, Sendable {
     private let latency: Duration
     private let state = Locked(State())
 
-    /// - Parameters:
-    ///   - clock: the clock latency passes on; `nil` for no latency.
-    ///   - latency: how long each operation takes.
-    ///   - notes: notes the store starts with.
+    /// - Parameters: - clock: the clock latency passes on.
+    ///
+    /// `nil` for no latency. - latency: how long each operation takes. - notes: notes the store starts with.
     public init(clock: (any Clock<Duration>)? = nil, latency: Duration = .zero, notes: [NoteItem] = []) {
         self.clock = clock
         self.latency = latency

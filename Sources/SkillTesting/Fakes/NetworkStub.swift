@@ -9,7 +9,9 @@ import SkillKit
 /// ```
 @available(SkillCheckTesting, *)
 public struct NetworkStub: Sendable, CustomStringConvertible {
-    /// Which requests a stub answers. Every field that is set must match; strict equality.
+    /// Which requests a stub answers.
+    ///
+    /// Every field that is set must match; strict equality.
     public struct Match: Sendable, Hashable, Codable {
         public var method: NetworkRequest.Method?
         /// The whole URL without its query, such as `https://api.example.com/v1/quote`.
@@ -20,7 +22,9 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
         public var query: [String: String]
         /// Headers the request must carry (names compared case-insensitively).
         public var headers: [String: String]
-        /// The exact body; JSON bodies compare as JSON values, so key order does not matter.
+        /// The exact body.
+        ///
+        /// JSON bodies compare as JSON values, so key order does not matter.
         public var body: Data?
 
         public init(
@@ -110,7 +114,9 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
     public var match: Match
     public var reply: Reply
     public var latency: Duration
-    /// How many requests it answers; `nil` for any number.
+    /// How many requests it answers.
+    ///
+    /// `nil` for any number.
     public var times: Int?
     /// A name for diagnostics.
     public var label: String?

@@ -5,8 +5,10 @@ import SkillKit
 
 @available(SkillCheckTesting, *)
 extension SkillContext {
-    /// A context on virtual time: `clock` for sleeps and timeouts, its date for `now`, ids 1, 2, 3, …
-    /// for `newID()` (`00000000-0000-0000-0000-000000000001`), and fresh fakes unless you pass your own.
+    /// A context on virtual time, with sequential ids and fresh fakes.
+    ///
+    /// It uses `clock` for sleeps and timeouts, its date for `now`, ids 1, 2, 3, … for `newID()`
+    /// (`00000000-0000-0000-0000-000000000001`), and fresh fakes unless you pass your own.
     ///
     /// ```swift
     /// let store = InMemoryDataStore(clock: clock)

@@ -2,9 +2,9 @@ import Foundation
 import SkillEngine
 import SkillKit
 
-/// The reference engine wired to a ``VirtualClock``, an ``InMemoryDataStore`` and a
-/// ``FakeNetworkService``, with sequential message ids: one type for every test, replay and check that
-/// needs an engine on virtual time.
+/// The reference engine wired to a ``VirtualClock``, an ``InMemoryDataStore`` and a ``FakeNetworkService``, with sequential message ids.
+///
+/// One type for every test, replay and check that needs an engine on virtual time.
 ///
 /// ```swift
 /// try await withVirtualTime { clock in
@@ -23,8 +23,10 @@ public struct EngineHarness: Sendable {
     public let store: InMemoryDataStore
     public let network: FakeNetworkService
 
-    /// An engine with `configuration` (give it `messageIDs: .sequential()` for ids 1, 2, 3, …), over `store` and `network`
-    /// (fresh fakes on `clock` by default), with `skills` registered in order.
+    /// An engine on `clock`, over fakes, with `skills` registered in order.
+    ///
+    /// The engine has `configuration` (give it `messageIDs: .sequential()` for ids 1, 2, 3, …), over `store`
+    /// and `network` (fresh fakes on `clock` by default), with `skills` registered in order.
     public init(
         clock: VirtualClock = VirtualClock(),
         store: InMemoryDataStore? = nil,

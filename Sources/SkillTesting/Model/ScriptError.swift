@@ -17,7 +17,9 @@ import SkillKit
 /// ```
 @available(SkillCheckTesting, *)
 public enum ScriptError: Error, Hashable, CustomStringConvertible, LocalizedError {
-    /// The request did not carry what its turn expects; `expected` lists each part that did not fit.
+    /// The request did not carry what its turn expects.
+    ///
+    /// `expected` lists each part that did not fit.
     case departed(ScriptedRequest, turnCount: Int, expected: [String])
     /// A request arrived after the script's last turn.
     case extraRequest(ScriptedRequest, turnCount: Int)

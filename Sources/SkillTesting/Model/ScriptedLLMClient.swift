@@ -52,10 +52,9 @@ public final class ScriptedLLMClient: LLMClient, Sendable {
     private let callIDs: [String?]
     private let state = Locked(State())
 
-    /// - Parameters:
-    ///   - clock: the clock latency passes on: the test's ``VirtualClock``. Without one, a turn with
-    ///     latency throws ``ScriptError/invalidTurn(turn:reason:)``.
-    ///   - turns: the script.
+    /// - Parameters: - clock: the clock latency passes on: the test's ``VirtualClock``.
+    ///
+    /// Without one, a turn with latency throws ``ScriptError/invalidTurn(turn:reason:)``. - turns: the script.
     public init(clock: (any Clock<Duration>)? = nil, turns: [ScriptedTurn]) {
         self.clock = clock
         self.turns = turns
@@ -80,8 +79,10 @@ public final class ScriptedLLMClient: LLMClient, Sendable {
         return sent < turns.count ? Array((sent + 1)...turns.count) : []
     }
 
-    /// Throws unless the whole script was played without a departure: the first ``scriptErrors`` entry,
-    /// else ``ScriptError/unfinished(played:turnCount:unplayed:)`` describing each turn never reached.
+    /// Throws unless the whole script was played without a departure.
+    ///
+    /// The first ``scriptErrors`` entry, else ``ScriptError/unfinished(played:turnCount:unplayed:)`` describing
+    /// each turn never reached.
     ///
     /// ```swift
     /// try model.verifyFinished()   // at the end of every test: a script not played is not a pass
@@ -108,8 +109,9 @@ public final class ScriptedLLMClient: LLMClient, Sendable {
         return playback.response
     }
 
-    /// Plays the next turn in pieces: its text's bytes as the turn cuts them, then its tool call; then
-    /// its failure, if it has one. The turn is taken, and the request checked, when iteration starts.
+    /// Plays the next turn in pieces: its text's bytes as the turn cuts them, then its tool call; then its failure, if it has one.
+    ///
+    /// The turn is taken, and the request checked, when iteration starts.
     public func stream(messages: [LLMMessage], tools: [ToolSchema]) -> AsyncThrowingStream<LLMStreamChunk, any Error> {
         let progress = Locked<(playback: Playback?, next: Int)>((nil, 0))
         return AsyncThrowingStream(unfolding: { [self] in

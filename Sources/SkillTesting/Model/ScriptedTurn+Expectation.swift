@@ -3,7 +3,9 @@ import SkillKit
 
 @available(SkillCheckTesting, *)
 extension ScriptedTurn {
-    /// What a turn checks in the request it is sent, before it answers. Unset parts check nothing.
+    /// What a turn checks in the request it is sent, before it answers.
+    ///
+    /// Unset parts check nothing.
     ///
     /// ```swift
     /// ScriptedTurn.Expectation(tools: .excluding(["query_calendar"]), lastMessage: .user("明天有什么安排"))

@@ -30,7 +30,9 @@ public struct ScriptedTurn: Sendable {
         public var name: String
         /// The arguments' text, sent as it is (it may be broken JSON).
         public var arguments: Data
-        /// The call's id; `nil` numbers it: the script's nth tool call is `"call-n"` unless it has an id.
+        /// The call's id.
+        ///
+        /// `nil` numbers it: the script's nth tool call is `"call-n"` unless it has an id.
         public var id: String?
 
         public init(_ name: String, _ arguments: JSON = [:], id: String? = nil) {
@@ -55,7 +57,9 @@ public struct ScriptedTurn: Sendable {
     public enum Chunking: Sendable, Hashable {
         /// The whole text in one piece.
         case whole
-        /// Pieces of `n` bytes (the last may be shorter); `n` must be at least 1.
+        /// Pieces of `n` bytes (the last may be shorter).
+        ///
+        /// `n` must be at least 1.
         case bytes(Int)
         /// Cuts at these byte offsets, each inside the text (0 < offset < byte count) and increasing.
         case offsets([Int])
@@ -88,8 +92,9 @@ public struct ScriptedTurn: Sendable {
     public var text: String
     /// The tool call the answer makes, after its text.
     public var toolCall: Call?
-    /// Thrown instead of answering: after the text's pieces when streamed, after the whole latency by
-    /// `complete`. ``ScriptedModelError`` has the usual failures.
+    /// Thrown instead of answering: after the text's pieces when streamed, after the whole latency by `complete`.
+    ///
+    /// ``ScriptedModelError`` has the usual failures.
     public var failure: (any Error)?
     public var chunks: Chunking
     public var latency: Latency

@@ -67,9 +67,10 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     public let reportsUnstructuredTasks: Bool
     let parking = DispatchSemaphore(value: 0)
 
-    /// - Parameter reportsUnstructuredTasks: record an ``Escape`` when code on the scheduler starts a
-    ///   `Task {}` or `Task.detached`. Leave it off when the test itself, off the scheduler, consumes
-    ///   what the code under test produces (an `AsyncStream` it iterates in a `Task`, say).
+    /// - Parameter reportsUnstructuredTasks: record an ``Escape`` when code on the scheduler starts a `Task {}` or `Task.detached`.
+    ///
+    /// Leave it off when the test itself, off the scheduler, consumes what the code under test produces (an
+    /// `AsyncStream` it iterates in a `Task`, say).
     public init(reportsUnstructuredTasks: Bool = false) {
         self.reportsUnstructuredTasks = reportsUnstructuredTasks
         if reportsUnstructuredTasks { _ = UnstructuredTaskHook.installed }
@@ -252,7 +253,9 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
 
     // MARK: Tasks
 
-    /// Starts `operation` as a task on this scheduler. It runs when the scheduler is drained.
+    /// Starts `operation` as a task on this scheduler.
+    ///
+    /// It runs when the scheduler is drained.
     ///
     /// The label names the task in ``unfinishedTasks`` and names its sleepers in
     /// ``VirtualClock/pendingSleepers``.
@@ -319,8 +322,9 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         state.withLock { $0.tasks.sorted { $0.key < $1.key }.filter(\.value.isWork).map(\.value.label) }
     }
 
-    /// Cancels `task` from code that is not on the scheduler (a test thread, a worker that runs no task),
-    /// then drains: what its cancellation handlers enqueue is the test acting, not work coming back.
+    /// Cancels `task` from code that is not on the scheduler (a test thread, a worker that runs no task), then drains.
+    ///
+    /// What its cancellation handlers enqueue is the test acting, not work coming back.
     ///
     /// ```swift
     /// let reply = clock.scheduler.spawn("send") { await engine.send("北京天气") }

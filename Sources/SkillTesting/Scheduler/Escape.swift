@@ -7,15 +7,18 @@ extension DeterministicScheduler {
     public struct Escape: Sendable, Hashable, CustomStringConvertible {
         /// How the work left.
         public enum Kind: Sendable, Hashable {
-            /// Code on the scheduler started an unstructured `Task {}` or `Task.detached`, which runs on
-            /// the global executor. Seen as it starts.
+            /// Code on the scheduler started an unstructured `Task {}` or `Task.detached`, which runs on the global executor.
+            ///
+            /// Seen as it starts.
             case unstructuredTask
-            /// Code on the scheduler slept on a real clock (`Task.sleep(for:)`, `ContinuousClock`). Seen
-            /// as it starts; the sleep is cut short so that nothing waits for real time.
+            /// Code on the scheduler slept on a real clock (`Task.sleep(for:)`, `ContinuousClock`).
+            ///
+            /// Seen as it starts; the sleep is cut short so that nothing waits for real time.
             case realSleep(clock: String, duration: Duration?)
-            /// A job came back from a thread outside any task: the code had hopped to `@MainActor` or
-            /// another actor with its own executor, or waited on Dispatch, a real clock or a
-            /// continuation resumed elsewhere.
+            /// A job came back from a thread outside any task.
+            ///
+            /// The code had hopped to `@MainActor` or another actor with its own executor, or waited on
+            /// Dispatch, a real clock or a continuation resumed elsewhere.
             case cameBack
         }
 
