@@ -65,7 +65,9 @@ struct PublicAPITests {
             }
         }
         #expect(checked > 0, "no doc comment of \(module) was read: the symbol graph has none of its own")
-        #expect(problems.isEmpty, """
+        #expect(
+            problems.isEmpty,
+            """
             \(problems.count) doc comments in \(module) open with more than a one-sentence abstract; end the first \
             paragraph after one sentence (a blank `///` line), and put the rest in the discussion:
             \(problems.joined(separator: "\n"))
@@ -86,7 +88,8 @@ struct PublicAPITests {
                 let before = text[..<index]
                 let abbreviation = ["e.g", "i.e", "vs", "etc"].contains { before.hasSuffix($0) }
                 if start < text.endIndex, !abbreviation, let first = text[start].unicodeScalars.first,
-                    CharacterSet.uppercaseLetters.contains(first) || text[start] == "`" {
+                    CharacterSet.uppercaseLetters.contains(first) || text[start] == "`"
+                {
                     return text[start...].prefix(30)
                 }
             }

@@ -33,7 +33,9 @@ struct CommandLineReferenceTests {
             try Data(updated.utf8).write(to: Self.article)
             return
         }
-        #expect(String(text[begin.upperBound..<finish.lowerBound]) == generated, """
+        #expect(
+            String(text[begin.upperBound..<finish.lowerBound]) == generated,
+            """
             CommandLine.md's reference differs from the commands' --help: rewrite it with \
             SKILLCHECK_UPDATE_DOCS=1 swift test --filter CommandLineReferenceTests
             """)
