@@ -1,3 +1,5 @@
+import SkillTesting
+
 /// A command's options and arguments, declared once: parsing, `--help` and "did you mean" all come from it.
 ///
 /// ```swift
@@ -29,6 +31,13 @@ package struct CommandSpec: Sendable {
         }
 
         package var isFlag: Bool { value == nil }
+
+        /// `--format FORMAT`: how a command writes its report, the same for every command that writes one.
+        package static let reportFormat = Option(
+            name: "--format", value: "FORMAT", help: "Default: text.", choices: ReportFormat.allCases.map(\.rawValue))
+        /// `--output FILE`: where a command writes its report.
+        package static let reportOutput = Option(
+            name: "--output", value: "FILE", help: "Write the report to FILE instead of standard output (- is standard output).")
 
         /// The help line: the choices (`text | json`), then `help`.
         package var helpText: String {

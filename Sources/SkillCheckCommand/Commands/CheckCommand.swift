@@ -17,12 +17,8 @@ package enum CheckCommand {
             .init(
                 name: "--skill", value: "TYPE", help: "Only this skill type (NoteSkill or Module.NoteSkill). Repeatable.",
                 repeatable: true),
-            .init(
-                name: "--format", value: "FORMAT", help: "Default: text.",
-                choices: ReportFormat.allCases.map(\.rawValue)),
-            .init(
-                name: "--output", value: "FILE",
-                help: "Write the report to FILE instead of standard output (- is standard output)."),
+            .reportFormat,
+            .reportOutput,
             .init(name: "--strict", value: nil, help: "SHOULD warnings fail the run too."),
             .init(
                 name: "--baseline", value: "FILE",

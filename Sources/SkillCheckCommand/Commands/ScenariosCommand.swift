@@ -42,12 +42,8 @@ public enum ScenariosCommand {
                     name: "--record", value: "MODE",
                     help: "Default: never on CI (CI set, not 0/false/no/off), else missing.",
                     choices: RecordMode.allCases.map(\.rawValue)),
-                .init(
-                    name: "--format", value: "FORMAT", help: "Default: text.",
-                    choices: ReportFormat.allCases.map(\.rawValue)),
-                .init(
-                    name: "--output", value: "FILE",
-                    help: "Write the report to FILE instead of standard output (- is standard output)."),
+                .reportFormat,
+                .reportOutput,
                 .init(
                     name: "--artifacts", value: "DIR",
                     help: "Where failing transcripts' observed copies go. Default: .build/skillcheck/artifacts"),

@@ -1,161 +1,31 @@
-import Foundation
-
 /// One escape hatch from Sendable checking in a source file: `@unchecked Sendable`,
 /// `nonisolated(unsafe)` or `@preconcurrency`.
-///
-/// Found by scanning the source text for the three spellings outside comments and string literals: the
-/// compiler reports none of them and the symbol graph does not keep attributes, and a spelling is
-/// unambiguous once comments and strings are blanked out (``code(of:)``).
 ///
 /// ```swift
 /// let hatches = EscapeHatch.scan("final class Memo: @unchecked Sendable {}", file: "Memo.swift")
 /// print(hatches[0].kind.rawValue, hatches[0].line)   // @unchecked Sendable 1
 /// ```
 @available(SkillCheckTesting, *)
-package struct EscapeHatch: Sendable, Hashable, Codable, CustomStringConvertible {
-    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
-        case uncheckedSendable = "@unchecked Sendable"
-        case nonisolatedUnsafe = "nonisolated(unsafe)"
-        case preconcurrency = "@preconcurrency"
-    }
+package typealias EscapeHatch = SourceMatch<EscapeHatchKind>
 
-    package var kind: Kind
-    package var file: String
-    package var line: Int
-    package var column: Int
-    /// The source line, trimmed.
-    package var text: String
+/// The three spellings of an escape hatch from Sendable checking.
+@available(SkillCheckTesting, *)
+package enum EscapeHatchKind: String, SourceSpelling {
+    case uncheckedSendable = "@unchecked Sendable"
+    case nonisolatedUnsafe = "nonisolated(unsafe)"
+    case preconcurrency = "@preconcurrency"
 
-    package var location: String { "\(file):\(line):\(column)" }
-    /// An `@preconcurrency import`: it concerns the whole file.
-    package var isImport: Bool { kind == .preconcurrency && text.hasPrefix("@preconcurrency import") }
-    package var description: String { "`\(kind.rawValue)` at \(location): \(text)" }
-
-    /// Every escape hatch in `source`, in order.
-    package static func scan(_ source: String, file: String) -> [EscapeHatch] {
-        // Regexes are not Sendable, so they are made here rather than kept in a static.
-        let patterns: [(Kind, Regex<Substring>)] = [
+    package static var patterns: [(Self, Regex<Substring>)] {
+        [
             (.uncheckedSendable, /@unchecked\s+Sendable\b/),
             (.nonisolatedUnsafe, /\bnonisolated\s*\(\s*unsafe\s*\)/),
             (.preconcurrency, /@preconcurrency\b/),
         ]
-        return matches(of: patterns, in: source).map {
-            EscapeHatch(kind: $0.kind, file: file, line: $0.line, column: $0.column, text: $0.text)
-        }
     }
+}
 
-    /// Where each pattern matches `source` outside comments and string literals, in order: its kind, its
-    /// 1-based line and column, and the source line, trimmed. What ``scan(_:file:)`` and
-    /// ``RealTimeUse/scan(_:file:)`` both read.
-    static func matches<Kind>(
-        of patterns: [(Kind, Regex<Substring>)], in source: String
-    )
-        -> [(kind: Kind, line: Int, column: Int, text: String)]
-    {
-        let original = source.split(separator: "\n", omittingEmptySubsequences: false)
-        let code = code(of: source).split(separator: "\n", omittingEmptySubsequences: false)
-        var found: [(kind: Kind, line: Int, column: Int, text: String)] = []
-        for (index, line) in code.enumerated() {
-            for (kind, pattern) in patterns {
-                // Simple word boundaries: by Unicode's default, `ContinuousClock.now` is one word, and a `\b`
-                // after `ContinuousClock` would not match.
-                for match in line.matches(of: pattern.wordBoundaryKind(.simple)) {
-                    let column = line.distance(from: line.startIndex, to: match.range.lowerBound) + 1
-                    let text = index < original.count ? original[index].trimmingCharacters(in: .whitespaces) : ""
-                    found.append((kind, index + 1, column, text))
-                }
-            }
-        }
-        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
-    }
-
-    /// The source with comments and string literals replaced by spaces, lines and columns kept.
-    /// Handles `//` and nested `/* */` comments, `"…"` with escapes, `"""…"""` and raw `#"…"#` strings;
-    /// interpolations count as part of the string (good enough: a hatch cannot be spelled there).
-    static func code(of source: String) -> String {
-        var output: [Character] = []
-        let chars = Array(source)
-        var index = 0
-        func blank(_ c: Character) { output.append(c == "\n" ? "\n" : " ") }
-        while index < chars.count {
-            let c = chars[index]
-            let next: Character? = index + 1 < chars.count ? chars[index + 1] : nil
-            if c == "/", next == "/" {
-                while index < chars.count, chars[index] != "\n" {
-                    blank(chars[index])
-                    index += 1
-                }
-            } else if c == "/", next == "*" {
-                var depth = 0
-                repeat {
-                    if chars[index] == "/", index + 1 < chars.count, chars[index + 1] == "*" {
-                        depth += 1
-                        blank("/")
-                        blank("*")
-                        index += 2
-                    } else if chars[index] == "*", index + 1 < chars.count, chars[index + 1] == "/" {
-                        depth -= 1
-                        blank("*")
-                        blank("/")
-                        index += 2
-                    } else {
-                        blank(chars[index])
-                        index += 1
-                    }
-                } while depth > 0 && index < chars.count
-            } else if c == "\"" || (c == "#" && (next == "\"" || next == "#")) {
-                index = skipString(chars, from: index, blank: blank)
-            } else {
-                output.append(c)
-                index += 1
-            }
-        }
-        return String(output)
-    }
-
-    /// Blanks the string literal starting at `start` (after any `#`s), returning the index after it.
-    private static func skipString(_ chars: [Character], from start: Int, blank: (Character) -> Void) -> Int {
-        var index = start
-        var hashes = 0
-        while index < chars.count, chars[index] == "#" {
-            hashes += 1
-            blank("#")
-            index += 1
-        }
-        guard index < chars.count, chars[index] == "\"" else { return index }
-        let triple = index + 2 < chars.count && chars[index + 1] == "\"" && chars[index + 2] == "\""
-        let quotes = triple ? 3 : 1
-        for _ in 0..<quotes {
-            blank("\"")
-            index += 1
-        }
-        while index < chars.count {
-            if chars[index] == "\\", hashes == 0 {
-                blank(chars[index])
-                index += 1
-                if index < chars.count {
-                    blank(chars[index])
-                    index += 1
-                }
-                continue
-            }
-            if chars[index] == "\"", closes(chars, at: index, quotes: quotes, hashes: hashes) {
-                for _ in 0..<(quotes + hashes) {
-                    blank("\"")
-                    index += 1
-                }
-                return index
-            }
-            if !triple, chars[index] == "\n" { return index } // an unterminated literal ends at the line
-            blank(chars[index])
-            index += 1
-        }
-        return index
-    }
-
-    private static func closes(_ chars: [Character], at index: Int, quotes: Int, hashes: Int) -> Bool {
-        guard index + quotes + hashes <= chars.count else { return false }
-        return chars[index..<(index + quotes)].allSatisfy { $0 == "\"" }
-            && chars[(index + quotes)..<(index + quotes + hashes)].allSatisfy { $0 == "#" }
-    }
+@available(SkillCheckTesting, *)
+extension SourceMatch where Kind == EscapeHatchKind {
+    /// An `@preconcurrency import`: it concerns the whole file.
+    package var isImport: Bool { kind == .preconcurrency && text.hasPrefix("@preconcurrency import") }
 }

@@ -78,7 +78,7 @@ extension StaticAnalysis {
         guard let report = report(typeName: typeName, moduleHint: moduleHint) else {
             return [missingType(typeName, rule: "SEND-3", skillID: skillID)]
         }
-        let spellings = EscapeHatch.Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+        let spellings = EscapeHatchKind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
         guard !report.escapeHatches.isEmpty else {
             return [
                 Finding(
@@ -108,7 +108,7 @@ extension StaticAnalysis {
         }
         let expected = "time, ids, randomness and sleeps only through the SkillContext"
         guard !report.realTimeUses.isEmpty else {
-            let spellings = RealTimeUse.Kind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+            let spellings = RealTimeUseKind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
             return [
                 Finding(
                     ruleID: "TIME-1", skillID: skillID, outcome: .passed, subject: "the source of " + declared(typeName, report),

@@ -109,7 +109,7 @@ public struct StaticAnalysis: Sendable {
     static func topLevelAnchors(_ source: String, module: String, index: DeclarationIndex) -> [DeclarationIndex.Anchor] {
         let declaration =
             /^(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|open|internal|package|fileprivate|private|final|indirect|nonisolated)\s+)*(struct|class|enum|actor|extension|protocol|func|var|let|typealias)\s+([A-Za-z_][\w.]*)/
-        return EscapeHatch.code(of: source).split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
+        return SourceScanner.code(of: source).split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
             number, line in
             guard let match = line.firstMatch(of: declaration) else { return nil }
             let kind = String(match.output.1)

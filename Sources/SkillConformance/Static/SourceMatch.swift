@@ -1,0 +1,157 @@
+import Foundation
+
+/// A kind of spelling a source scan looks for, such as `@unchecked Sendable` or `Date()`.
+@available(SkillCheckTesting, *)
+package protocol SourceSpelling: RawRepresentable<String>, CaseIterable, Codable, Hashable, Sendable {
+    /// Each kind with the pattern that finds it, made on each call (a `Regex` is not `Sendable`).
+    static var patterns: [(Self, Regex<Substring>)] { get }
+}
+
+/// One spelling found in a source file, outside comments and string literals.
+///
+/// What the static stage reports with a file and a line: an escape hatch from Sendable checking
+/// (``EscapeHatch``) or a read of real time (``RealTimeUse``). The source is scanned as text, because the
+/// compiler reports neither and the symbol graph keeps no attributes; a spelling is unambiguous once
+/// comments and strings are blanked out (``SourceScanner/code(of:)``).
+///
+/// ```swift
+/// let hatches = EscapeHatch.scan("final class Memo: @unchecked Sendable {}", file: "Memo.swift")
+/// print(hatches[0].kind.rawValue, hatches[0].line)   // @unchecked Sendable 1
+/// ```
+@available(SkillCheckTesting, *)
+package struct SourceMatch<Kind: SourceSpelling>: Sendable, Hashable, Codable, CustomStringConvertible {
+    package var kind: Kind
+    package var file: String
+    package var line: Int
+    package var column: Int
+    /// The source line, trimmed.
+    package var text: String
+
+    package var location: String { "\(file):\(line):\(column)" }
+    package var description: String { "`\(kind.rawValue)` at \(location): \(text)" }
+
+    /// Every match of a kind's pattern in `source`, in order.
+    package static func scan(_ source: String, file: String) -> [Self] {
+        SourceScanner.matches(of: Kind.patterns, in: source).map {
+            Self(kind: $0.kind, file: file, line: $0.line, column: $0.column, text: $0.text)
+        }
+    }
+}
+
+/// Reads source text the way the scans need it: code only, comments and string literals blanked.
+@available(SkillCheckTesting, *)
+package enum SourceScanner {
+    /// Where each pattern matches `source` outside comments and string literals, in order: its kind, its
+    /// 1-based line and column, and the source line, trimmed.
+    static func matches<Kind>(
+        of patterns: [(Kind, Regex<Substring>)], in source: String
+    )
+        -> [(kind: Kind, line: Int, column: Int, text: String)]
+    {
+        let original = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let code = code(of: source).split(separator: "\n", omittingEmptySubsequences: false)
+        var found: [(kind: Kind, line: Int, column: Int, text: String)] = []
+        for (index, line) in code.enumerated() {
+            for (kind, pattern) in patterns {
+                // Simple word boundaries: by Unicode's default, `ContinuousClock.now` is one word, and a `\b`
+                // after `ContinuousClock` would not match.
+                for match in line.matches(of: pattern.wordBoundaryKind(.simple)) {
+                    let column = line.distance(from: line.startIndex, to: match.range.lowerBound) + 1
+                    let text = index < original.count ? original[index].trimmingCharacters(in: .whitespaces) : ""
+                    found.append((kind, index + 1, column, text))
+                }
+            }
+        }
+        return found.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// The source with comments and string literals replaced by spaces, lines and columns kept.
+    /// Handles `//` and nested `/* */` comments, `"…"` with escapes, `"""…"""` and raw `#"…"#` strings;
+    /// interpolations count as part of the string (good enough: a hatch cannot be spelled there).
+    package static func code(of source: String) -> String {
+        var output: [Character] = []
+        let chars = Array(source)
+        var index = 0
+        func blank(_ c: Character) { output.append(c == "\n" ? "\n" : " ") }
+        while index < chars.count {
+            let c = chars[index]
+            let next: Character? = index + 1 < chars.count ? chars[index + 1] : nil
+            if c == "/", next == "/" {
+                while index < chars.count, chars[index] != "\n" {
+                    blank(chars[index])
+                    index += 1
+                }
+            } else if c == "/", next == "*" {
+                var depth = 0
+                repeat {
+                    if chars[index] == "/", index + 1 < chars.count, chars[index + 1] == "*" {
+                        depth += 1
+                        blank("/")
+                        blank("*")
+                        index += 2
+                    } else if chars[index] == "*", index + 1 < chars.count, chars[index + 1] == "/" {
+                        depth -= 1
+                        blank("*")
+                        blank("/")
+                        index += 2
+                    } else {
+                        blank(chars[index])
+                        index += 1
+                    }
+                } while depth > 0 && index < chars.count
+            } else if c == "\"" || (c == "#" && (next == "\"" || next == "#")) {
+                index = skipString(chars, from: index, blank: blank)
+            } else {
+                output.append(c)
+                index += 1
+            }
+        }
+        return String(output)
+    }
+
+    /// Blanks the string literal starting at `start` (after any `#`s), returning the index after it.
+    private static func skipString(_ chars: [Character], from start: Int, blank: (Character) -> Void) -> Int {
+        var index = start
+        var hashes = 0
+        while index < chars.count, chars[index] == "#" {
+            hashes += 1
+            blank("#")
+            index += 1
+        }
+        guard index < chars.count, chars[index] == "\"" else { return index }
+        let triple = index + 2 < chars.count && chars[index + 1] == "\"" && chars[index + 2] == "\""
+        let quotes = triple ? 3 : 1
+        for _ in 0..<quotes {
+            blank("\"")
+            index += 1
+        }
+        while index < chars.count {
+            if chars[index] == "\\", hashes == 0 {
+                blank(chars[index])
+                index += 1
+                if index < chars.count {
+                    blank(chars[index])
+                    index += 1
+                }
+                continue
+            }
+            if chars[index] == "\"", closes(chars, at: index, quotes: quotes, hashes: hashes) {
+                for _ in 0..<(quotes + hashes) {
+                    blank("\"")
+                    index += 1
+                }
+                return index
+            }
+            if !triple, chars[index] == "\n" { return index } // an unterminated literal ends at the line
+            blank(chars[index])
+            index += 1
+        }
+        return index
+    }
+
+    private static func closes(_ chars: [Character], at index: Int, quotes: Int, hashes: Int) -> Bool {
+        guard index + quotes + hashes <= chars.count else { return false }
+        return chars[index..<(index + quotes)].allSatisfy { $0 == "\"" }
+            && chars[(index + quotes)..<(index + quotes + hashes)].allSatisfy { $0 == "#" }
+    }
+}
