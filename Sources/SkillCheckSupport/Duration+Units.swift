@@ -1,21 +1,25 @@
 /// A `Duration` in the units the kit prints, compares and hands to other APIs, converted in one place.
 extension Duration {
     /// The duration in seconds, as a `Double`: `.milliseconds(1_500).inSeconds == 1.5`.
+    @inlinable
     package var inSeconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// The duration in microseconds, as a `Double`.
+    @inlinable
     package var inMicroseconds: Double { inSeconds * 1e6 }
 
     /// The whole nanoseconds of the duration (what Dispatch and `pthread` time-outs take).
+    @inlinable
     package var inNanoseconds: Int {
         let (seconds, attoseconds) = components
         return Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
     }
 
     /// The milliseconds of the duration, rounded up so that a wait never ends early (what `poll` takes).
+    @inlinable
     package var inMillisecondsRoundedUp: Int32 {
         let (seconds, attoseconds) = components
         let remainder: Int64 = attoseconds % 1_000_000_000_000_000 == 0 ? 0 : 1

@@ -8,13 +8,15 @@ import Foundation
 /// runs skills under ThreadSanitizer to find their races, so its own locks must not cry wolf: an
 /// `NSLock` is a pthread mutex, which ThreadSanitizer intercepts.
 package final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var value: Value
 
+    @inlinable
     package init(_ value: Value) {
         self.value = value
     }
 
+    @inlinable
     package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
