@@ -1,3 +1,4 @@
+import SkillCheckSupport
 import SkillConformance
 
 /// A short Markdown summary of a ``ConformanceReport``, for a CI job's summary page (see
@@ -67,7 +68,7 @@ package struct MarkdownReport: Sendable {
             case 1: "❌ **Failed**"
             default: "❌ **Not checked**"
             }
-        let skills = report.skills.count == 1 ? "1 skill" : "\(report.skills.count) skills"
+        let skills = counted(report.skills.count, "skill")
         return "\(word): \(skills), \(summary.line)" + (report.strict ? " (`--strict`)" : "")
     }
 

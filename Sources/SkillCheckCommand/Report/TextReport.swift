@@ -1,3 +1,4 @@
+import SkillCheckSupport
 import SkillConformance
 
 /// The terminal form of a ``ConformanceReport``: the stages, a table of skills × categories, a line
@@ -154,7 +155,7 @@ package struct TextReport: Sendable {
             case 1: mark("✘") + " failed"
             default: mark("✘") + " not checked"
             }
-        let skills = report.skills.count == 1 ? "1 skill" : "\(report.skills.count) skills"
+        let skills = counted(report.skills.count, "skill")
         return "\(verdict): \(skills), \(summary.line)" + (report.strict ? " (--strict)" : "")
     }
 

@@ -168,7 +168,7 @@ package struct ConformanceRun: Sendable {
         try await Self.buildUnlessCurrent(
             stage.buildFolder, key: key, builds: &builds,
             current: "conformance: the harness is built and current",
-            building: "conformance: building the harness for \(harness.skills.count) skills",
+            building: "conformance: building the harness for \(counted(harness.skills.count, "skill"))",
             progress: progress
         ) { try stage.build() }
         let count = harness.skills.count
