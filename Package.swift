@@ -103,7 +103,7 @@ let package = Package(
         ),
         .testTarget(name: "SkillCheckSupportTests", dependencies: ["SkillCheckSupport"], swiftSettings: strict),
         // Properties of the package as a whole: each product's public API is the checked-in list (API/).
-        .testTarget(name: "PackageTests", swiftSettings: strict),
+        .testTarget(name: "PackageTests", dependencies: ["SkillCheckSupport"], swiftSettings: strict),
         .testTarget(name: "SkillKitTests", dependencies: ["SkillKit", "SkillTesting", "SkillCheckSupport"], swiftSettings: strict),
         .testTarget(
             name: "SkillEngineTests",

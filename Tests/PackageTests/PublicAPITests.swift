@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import Testing
 
 /// The public API of each library product, written to `API/<Module>.txt` and compared here, so that a
@@ -20,6 +21,7 @@ struct PublicAPITests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
     static let updates = ProcessInfo.processInfo.environment["SKILLCHECK_UPDATE_API"] == "1"
 
+    @available(SkillCheckTesting, *)
     @Test("each product's public symbols match API/<Module>.txt", arguments: products)
     func publicSymbols(_ module: String) throws {
         let listed = Self.root.appendingPathComponent("API/\(module).txt")
@@ -50,6 +52,7 @@ struct PublicAPITests {
 
     /// swift-testing's style guide: the first paragraph of a doc comment is one sentence of at most about
     /// 150 characters; the discussion follows in later paragraphs.
+    @available(SkillCheckTesting, *)
     @Test("each public symbol's doc comment opens with a one-sentence abstract of at most 150 characters", arguments: products)
     func abstracts(_ module: String) throws {
         var problems: [String] = []
@@ -100,6 +103,7 @@ struct PublicAPITests {
 }
 
 /// Reads a module's public symbols from the toolchain's symbol graph of the module this test was built with.
+@available(SkillCheckTesting, *)
 enum SymbolList {
     struct Graph: Decodable {
         struct Symbol: Decodable {
@@ -157,20 +161,14 @@ enum SymbolList {
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-api-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "swift-symbolgraph-extract", "-module-name", module, "-I", modules.path, "-target", target,
-            "-minimum-access-level", "public", "-output-dir", output.path,
-        ]
-        process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw SymbolGraphError(module: module, message: String(decoding: message, as: UTF8.self))
+        // The kit's own process runner: the tool's session ends with it, and both pipes are read to the end.
+        let run = try ToolRunner.run(
+            [
+                "swift-symbolgraph-extract", "-module-name", module, "-I", modules.path, "-target", target,
+                "-minimum-access-level", "public", "-output-dir", output.path,
+            ], timeout: .seconds(120))
+        guard run.succeeded else {
+            throw SymbolGraphError(module: module, message: run.timedOut ? "timed out after 120 s" : run.standardError)
         }
         var found: [(String, Graph.Symbol)] = []
         for file in try FileManager.default.contentsOfDirectory(atPath: output.path).sorted() where file.hasSuffix(".symbols.json") {
