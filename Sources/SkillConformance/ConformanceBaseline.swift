@@ -27,7 +27,7 @@ public struct ConformanceBaseline: Sendable, Hashable {
         }
 
         /// Whether the entry names the skill with this id or type name.
-        public func names(skillID: String, typeName: String? = nil) -> Bool {
+        package func names(skillID: String, typeName: String? = nil) -> Bool {
             guard skill != skillID else { return true }
             guard let typeName else { return false }
             return skill == typeName || typeName.hasSuffix("." + skill)
@@ -47,7 +47,7 @@ public struct ConformanceBaseline: Sendable, Hashable {
     public static let none = ConformanceBaseline()
 
     /// Why `rule` is known to fail for the skill with `skillID` (or of type `typeName`), if it is.
-    public func reason(rule: String, skillID: String, typeName: String? = nil) -> String? {
+    package func reason(rule: String, skillID: String, typeName: String? = nil) -> String? {
         entries.first { $0.rule == rule && $0.names(skillID: skillID, typeName: typeName) }?.reason
     }
 }

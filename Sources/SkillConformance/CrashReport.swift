@@ -100,7 +100,7 @@ public struct CrashCase: Sendable, Codable, Hashable, CustomStringConvertible {
     public var index: Int
     public var skillID: String
 
-    public init(index: Int, skillID: String) {
+    package init(index: Int, skillID: String) {
         self.index = index
         self.skillID = skillID
     }

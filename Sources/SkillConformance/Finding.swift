@@ -46,7 +46,7 @@ public struct Finding: Sendable, Codable, Hashable {
         /// Real seconds a run may take in all before the watchdog ends it.
         public var realRunSeconds: Double?
 
-        public init(virtualSeconds: Double? = nil, realStallSeconds: Double? = nil, realRunSeconds: Double? = nil) {
+        package init(virtualSeconds: Double? = nil, realStallSeconds: Double? = nil, realRunSeconds: Double? = nil) {
             self.virtualSeconds = virtualSeconds
             self.realStallSeconds = realStallSeconds
             self.realRunSeconds = realRunSeconds
@@ -66,7 +66,7 @@ public struct Finding: Sendable, Codable, Hashable {
     public var seed: UInt64?
     public var limits: Limits
 
-    public init(
+    package init(
         ruleID: String, skillID: String, outcome: Outcome, subject: String,
         expected: String, observed: String, seed: UInt64? = nil, limits: Limits = Limits()
     ) {

@@ -84,8 +84,8 @@ public enum SkillConformance {
 public struct ConformanceCase: Sendable, CustomStringConvertible {
     public var ruleID: String
     public var skill: SkillUnderTest
-    public var peers: [String]
-    public var limits: CheckLimits
+    package var peers: [String]
+    package var limits: CheckLimits
 
     public init(ruleID: String, skill: SkillUnderTest, peers: [String] = [], limits: CheckLimits = CheckLimits()) {
         self.ruleID = ruleID

@@ -48,7 +48,7 @@ public final class AgentEngine: Observable, Sendable {
     }
 
     /// What skills receive.
-    public let context: SkillContext
+    package let context: SkillContext
     public let configuration: Configuration
 
     /// The request lifecycle shared with ``ToolCallingEngine``; it holds the lock that guards ``Core``.

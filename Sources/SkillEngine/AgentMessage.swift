@@ -19,7 +19,7 @@ public struct AgentMessage: Identifiable, Sendable, Codable, Hashable {
     /// The skill that produced an agent message, if one did.
     public var skillID: String?
 
-    public init(id: UUID, role: Role, content: String, timestamp: Date, skillID: String? = nil) {
+    package init(id: UUID, role: Role, content: String, timestamp: Date, skillID: String? = nil) {
         self.id = id
         self.role = role
         self.content = content

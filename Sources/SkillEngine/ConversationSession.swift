@@ -29,7 +29,7 @@ public final class ConversationSession: Sendable {
     /// How many runs have started in this session.
     ///
     /// A run adds to ``history`` only while its generation is the latest.
-    public var generation: Int { state.withLock { $0.generation } }
+    package var generation: Int { state.withLock { $0.generation } }
 
     /// Starts a run: a new generation, and the history it begins from.
     func beginGeneration() -> (generation: Int, history: [LLMMessage]) {

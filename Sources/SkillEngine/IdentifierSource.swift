@@ -35,7 +35,7 @@ public struct IdentifierSource: Sendable {
 
 extension UUID {
     /// `00000000-0000-0000-0000-00000000002a` for 42.
-    public init(sequence value: UInt64) {
+    package init(sequence value: UInt64) {
         let b = withUnsafeBytes(of: value.bigEndian) { Array($0) }
         self.init(uuid: (0, 0, 0, 0, 0, 0, 0, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]))
     }

@@ -67,7 +67,7 @@ public final class ToolCallingEngine: Sendable {
         }
 
         /// The limit for the skill with this id.
-        public func timeout(for skillID: String) -> Duration { timeouts[skillID] ?? timeout }
+        package func timeout(for skillID: String) -> Duration { timeouts[skillID] ?? timeout }
     }
 
     /// An event of the run numbered `run` (1, 2, ... in the order ``run(input:in:)`` was called).
@@ -91,9 +91,9 @@ public final class ToolCallingEngine: Sendable {
         let signal: SupersedeSignal?
     }
 
-    public let model: any LLMClient
-    public let registry: SkillRegistry
-    public let clock: any Clock<Duration>
+    package let model: any LLMClient
+    package let registry: SkillRegistry
+    package let clock: any Clock<Duration>
     public let configuration: Configuration
     let lifecycle: RequestLifecycle<Core, ToolRun, Turn>
 

@@ -13,7 +13,7 @@ extension ConformanceReport {
     /// let judged = report.judged(strict: true, baseline: try ConformanceBaseline.read("baseline.json"))
     /// exit(judged.summary.exitStatus)
     /// ```
-    public func judged(strict: Bool, baseline: ConformanceBaseline?, selection: [String] = []) -> ConformanceReport {
+    package func judged(strict: Bool, baseline: ConformanceBaseline?, selection: [String] = []) -> ConformanceReport {
         var report = self
         report.strict = strict
         guard let baseline else { return report }

@@ -52,7 +52,7 @@ extension ConformanceReport {
         }
 
         /// One line: "20 passed, 1 failed, 2 warnings, 1 skipped".
-        public var line: String {
+        package var line: String {
             let parts: [(Int, String)] = [
                 (passed, "passed"), (failed, "failed"), (warnings, warnings == 1 ? "warning" : "warnings"), (skipped, "skipped"),
                 (notApplicable, "not applicable"), (baselined, "baselined"), (stale, "stale"),

@@ -114,8 +114,8 @@ public struct ConformanceReport: Sendable, Codable, Hashable {
 @available(SkillCheckTesting, *)
 extension ConformanceReport {
     /// A report in another schema than the one this kit reads.
-    public struct SchemaMismatch: Error, CustomStringConvertible {
-        public var found: String
+    package struct SchemaMismatch: Error, CustomStringConvertible {
+        package var found: String
         public var description: String {
             "report has schema \"\(found)\", expected \"\(ConformanceReport.format.id)\""
         }

@@ -13,7 +13,7 @@ public struct RuleResult: Sendable, Codable, Hashable {
         case notApplicable = "not-applicable"
 
         /// Worst first: the order in which one outcome outweighs another when findings are combined.
-        public static let bySeverity: [Outcome] = [.failed, .warning, .skipped, .passed, .notApplicable]
+        package static let bySeverity: [Outcome] = [.failed, .warning, .skipped, .passed, .notApplicable]
     }
 
     /// One finding that was not a pass, as the report keeps it.
@@ -36,7 +36,7 @@ public struct RuleResult: Sendable, Codable, Hashable {
         }
 
         /// `subject: expected …, observed … (seed …)`, or `subject: skipped (reason)`.
-        public var line: String {
+        package var line: String {
             if outcome == .skipped { return "\(subject): skipped (\(reason ?? observed))" }
             if outcome == .notApplicable { return "\(subject): not applicable (\(observed))" }
             return "\(subject): expected \(expected), observed \(observed)" + (seed.map { " (seed \($0))" } ?? "")
@@ -56,7 +56,7 @@ public struct RuleResult: Sendable, Codable, Hashable {
     public var findings: [Detail]
     /// The rule's troubleshooting (cause, fix, example), when it failed or warned.
     public var fix: String?
-    /// The reason a baseline file gives for this known failure; set by ``ConformanceReport/judged(strict:baseline:selection:)``.
+    /// The reason the baseline file (`--baseline`) gives for this known failure.
     public var baseline: String?
 
     package init(

@@ -46,11 +46,11 @@ public struct SkillReport: Sendable, Codable, Hashable {
     ///
     /// The worst outcome of its rules there (failed, warning, skipped, passed, not-applicable, in that order),
     /// counting a baselined failure as `nil` when all are.
-    public func outcome(in category: ConformanceRule.Category) -> RuleResult.Outcome? {
+    package func outcome(in category: ConformanceRule.Category) -> RuleResult.Outcome? {
         let outcomes = results.filter { $0.category == category }.compactMap(\.effectiveOutcome)
         return RuleResult.Outcome.bySeverity.first(where: outcomes.contains)
     }
 
     /// "NoteSkill (note)", or the type alone when the id is the same text.
-    public var title: String { id.isEmpty || id == type ? type : "\(type) (\(id))" }
+    package var title: String { id.isEmpty || id == type ? type : "\(type) (\(id))" }
 }

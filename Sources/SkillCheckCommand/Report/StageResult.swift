@@ -57,5 +57,5 @@ public struct StageResult: Sendable, Codable, Hashable {
     }
 
     /// True when the run cannot be trusted as a whole: exit status 2.
-    public var isBroken: Bool { status == .buildFailed || status == .error }
+    package var isBroken: Bool { status == .buildFailed || status == .error }
 }

@@ -38,11 +38,11 @@ public struct ConformanceCheck: Sendable {
     }
 
     /// The reason every unimplemented check gives.
-    public static let notImplemented = "not implemented yet (issue 8)"
+    package static let notImplemented = "not implemented yet (issue 8)"
 
-    public let ruleID: String
+    package let ruleID: String
     /// False when the check only reports ``Finding/Outcome/skipped(reason:)``.
-    public let isImplemented: Bool
+    package let isImplemented: Bool
     let body: @Sendable (Input) async -> [Finding]
 
     init(_ ruleID: String, body: @escaping @Sendable (Input) async -> [Finding]) {

@@ -27,7 +27,7 @@ public struct ConformanceRule: Sendable, Codable, Hashable, Identifiable {
         /// Two lines of Swift.
         public var example: String
 
-        public init(cause: String, fix: String, example: String) {
+        package init(cause: String, fix: String, example: String) {
             self.cause = cause
             self.fix = fix
             self.example = example
@@ -47,7 +47,7 @@ public struct ConformanceRule: Sendable, Codable, Hashable, Identifiable {
     /// kind, if any.
     public var appliesTo: [SkillKind]
 
-    public init(
+    package init(
         id: String, category: Category, level: Level, sentence: String, troubleshooting: Troubleshooting,
         appliesTo: [SkillKind] = SkillKind.allCases
     ) {
@@ -75,10 +75,10 @@ public struct ConformanceRule: Sendable, Codable, Hashable, Identifiable {
     }
 
     /// Whether the rule applies to skills of `kind`.
-    public func applies(to kind: SkillKind) -> Bool { appliesTo.contains(kind) }
+    package func applies(to kind: SkillKind) -> Bool { appliesTo.contains(kind) }
 
     /// The troubleshooting text as one paragraph, for a failure message.
-    public var advice: String {
+    package var advice: String {
         "Usual cause: \(troubleshooting.cause) Fix: \(troubleshooting.fix) For example:\n"
             + troubleshooting.example.split(separator: "\n").map { "    \($0)" }.joined(separator: "\n")
     }

@@ -16,7 +16,7 @@ public struct RuleCatalog: Sendable, Codable, Hashable {
     /// In catalogue order: by category, then number.
     public var rules: [ConformanceRule]
 
-    public init(schema: String = RuleCatalog.format.id, rules: [ConformanceRule]) {
+    package init(schema: String = RuleCatalog.format.id, rules: [ConformanceRule]) {
         self.schema = schema
         self.rules = rules
     }

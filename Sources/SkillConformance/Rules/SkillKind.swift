@@ -12,7 +12,7 @@ public enum SkillKind: String, Sendable, Codable, Hashable, CaseIterable {
     case tool
 
     /// How the catalogue names it: `AgentSkill`, `ToolSkill`.
-    public var protocolName: String {
+    package var protocolName: String {
         switch self {
         case .agent: "AgentSkill"
         case .tool: "ToolSkill"

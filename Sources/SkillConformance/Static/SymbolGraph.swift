@@ -10,15 +10,15 @@ import Foundation
 /// ```
 @available(SkillCheckTesting, *)
 package struct SymbolGraph: Decodable, Sendable {
-    package struct Module: Decodable, Sendable { public var name: String }
+    package struct Module: Decodable, Sendable { package var name: String }
 
     package struct Symbol: Decodable, Sendable {
-        package struct Identifier: Decodable, Sendable { public var precise: String }
-        package struct Kind: Decodable, Sendable { public var identifier: String }
+        package struct Identifier: Decodable, Sendable { package var precise: String }
+        package struct Kind: Decodable, Sendable { package var identifier: String }
         package struct Location: Decodable, Sendable {
             package struct Position: Decodable, Sendable {
-                public var line: Int
-                public var character: Int
+                package var line: Int
+                package var character: Int
             }
             package var uri: String
             /// Zero-based, as the graph stores it.

@@ -2,9 +2,9 @@ import Foundation
 
 /// The network as a skill sees it: one general request/response call, and the seed's weather call on top.
 ///
-/// A conforming type implements ``send(_:)``; ``fetchWeather(city:)`` defaults to a `GET` of
-/// ``WeatherResponse/endpoint`` decoded as JSON. A service written the seed's way, with only
-/// ``fetchWeather(city:)``, compiles and works for weather; ``send(_:)`` then throws
+/// A conforming type implements ``send(_:)``; ``fetchWeather(city:)`` defaults to a `GET` of the
+/// weather endpoint (`https://weather.skillcheck.invalid/v1/current`) decoded as JSON. A service written
+/// the seed's way, with only ``fetchWeather(city:)``, compiles and works for weather; ``send(_:)`` then throws
 /// ``UnimplementedRequirement`` naming itself.
 ///
 /// ```swift

@@ -19,10 +19,10 @@ public struct WeatherResponse: Sendable, Codable, Hashable {
     }
 
     /// The endpoint ``NetworkServing/fetchWeather(city:)`` calls by default: `GET` with a `city` query item.
-    public static let endpoint = URL(string: "https://weather.skillcheck.invalid/v1/current")!
+    package static let endpoint = URL(string: "https://weather.skillcheck.invalid/v1/current")!
 
     /// The request ``NetworkServing/fetchWeather(city:)`` sends for `city`.
-    public static func request(city: String) -> NetworkRequest {
+    package static func request(city: String) -> NetworkRequest {
         var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false)!
         components.queryItems = [URLQueryItem(name: "city", value: city)]
         return NetworkRequest(method: .get, url: components.url!, headers: ["Accept": "application/json"])

@@ -30,7 +30,7 @@ public protocol AgentSkill: Sendable {
     var keywords: [String] { get }
     /// Sample intents the conformance checks feed to ``canHandle(_:)``.
     ///
-    /// The default is derived from ``keywords``: see ``SkillSamples/derived(from:)``.
+    /// The default is derived from ``keywords``: each non-empty keyword is a handled sample.
     var samples: SkillSamples { get }
 
     /// Whether this skill can take the user's text.

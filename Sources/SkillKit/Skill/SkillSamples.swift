@@ -22,7 +22,7 @@ public struct SkillSamples: Sendable, Codable, Hashable {
     ///
     /// One handled intent per non-empty keyword (the keyword itself), and as unhandled intents the empty string
     /// and a string that contains none of the keywords.
-    public static func derived(from keywords: [String]) -> SkillSamples {
+    package static func derived(from keywords: [String]) -> SkillSamples {
         let handled = keywords.filter { !$0.isEmpty }
         var unrelated = "zq-skillcheck-unrelated"
         while handled.contains(where: { unrelated.lowercased().contains($0.lowercased()) }) {

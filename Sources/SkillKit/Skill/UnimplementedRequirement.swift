@@ -26,7 +26,7 @@ public struct UnimplementedRequirement: Error, LocalizedError, Hashable, Sendabl
     /// What works without it, and what needs it.
     public var hint: String
 
-    public init(type: String, protocolName: String, requirement: String, hint: String) {
+    package init(type: String, protocolName: String, requirement: String, hint: String) {
         self.type = type
         self.protocolName = protocolName
         self.requirement = requirement

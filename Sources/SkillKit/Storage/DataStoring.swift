@@ -25,7 +25,7 @@ public protocol DataStoring: Sendable {
 
     /// Saves a note (seed API).
     ///
-    /// Default: the document API, collection ``NoteItem/collection``.
+    /// Default: the document API, collection `"notes"`.
     func save(_ item: NoteItem) async throws
     /// Every note, oldest first (seed API).
     ///
@@ -46,7 +46,7 @@ public struct StoredDocument: Sendable, Codable, Hashable {
 
 extension NoteItem {
     /// The collection notes are stored in.
-    public static let collection = "notes"
+    package static let collection = "notes"
 }
 
 extension DataStoring {
@@ -107,15 +107,15 @@ extension DataStoring {
 }
 
 /// The JSON coding every store shares, so that the same value is the same bytes everywhere.
-public enum DocumentCoding {
-    public static func encode<Value: Encodable>(_ value: Value) throws -> Data {
+package enum DocumentCoding {
+    package static func encode<Value: Encodable>(_ value: Value) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         return try encoder.encode(value)
     }
 
-    public static func decode<Value: Decodable>(
+    package static func decode<Value: Decodable>(
         _ type: Value.Type,
         from data: Data,
         id: String,

@@ -75,7 +75,7 @@ public struct RetryPolicy: Sendable {
     }
 
     /// The wait before retry `retry` (0 is the first retry).
-    public func delay(forRetry retry: Int, using generator: inout SeededRandomNumberGenerator) -> Duration {
+    package func delay(forRetry retry: Int, using generator: inout SeededRandomNumberGenerator) -> Duration {
         var delay = exponentialDelay(forRetry: retry)
         if let maxDelay, delay > maxDelay { delay = maxDelay }
         switch jitter {
@@ -89,7 +89,7 @@ public struct RetryPolicy: Sendable {
     }
 
     /// The longest wait any policy computes, whatever its factor: about 31 years.
-    public static let longestDelay = Duration.seconds(1_000_000_000)
+    package static let longestDelay = Duration.seconds(1_000_000_000)
 
     private func exponentialDelay(forRetry retry: Int) -> Duration {
         let growth = power(factor, retry)

@@ -4,8 +4,8 @@
 /// engine.register(RetryingSkill(WeatherSkill(), policy: RetryPolicy(maxRetries: 3, baseDelay: .seconds(1))))
 /// ```
 public struct RetryingSkill<Base: AgentSkill>: AgentSkill {
-    public let base: Base
-    public let policy: RetryPolicy
+    package let base: Base
+    package let policy: RetryPolicy
 
     public init(_ base: Base, policy: RetryPolicy) {
         self.base = base
@@ -33,8 +33,8 @@ public struct RetryingSkill<Base: AgentSkill>: AgentSkill {
 /// engine.register(TimeoutSkill(WeatherSkill(), limit: .seconds(3)))
 /// ```
 public struct TimeoutSkill<Base: AgentSkill>: AgentSkill {
-    public let base: Base
-    public let limit: Duration
+    package let base: Base
+    package let limit: Duration
 
     public init(_ base: Base, limit: Duration) {
         self.base = base

@@ -47,7 +47,7 @@ public indirect enum JSON: Sendable, Hashable {
     public var data: Data { Data(text.utf8) }
 
     /// What this value is, in the words an error message uses: "a string", "an integer", ...
-    public var kind: String {
+    package var kind: String {
         switch self {
         case .null: "null"
         case .bool: "a boolean"
@@ -59,7 +59,7 @@ public indirect enum JSON: Sendable, Hashable {
     }
 
     /// The value as it would be quoted in an error message: strings in quotes, containers abbreviated.
-    public var quoted: String {
+    package var quoted: String {
         switch self {
         case .array(let items): "an array of \(items.count)"
         case .object: "an object"

@@ -24,7 +24,7 @@ import Foundation
 /// every field optional.
 public enum JSONSchema {
     /// The type names the kit checks.
-    public static let types = ["object", "array", "string", "integer", "number", "boolean", "null"]
+    package static let types = ["object", "array", "string", "integer", "number", "boolean", "null"]
 
     /// One mistake in a schema.
     public struct Problem: Sendable, Hashable, CustomStringConvertible {
@@ -33,7 +33,7 @@ public enum JSONSchema {
         /// What is wrong, and what to write instead.
         public var message: String
 
-        public init(pointer: String, message: String) {
+        package init(pointer: String, message: String) {
             self.pointer = pointer
             self.message = message
         }

@@ -44,7 +44,7 @@ extension LLMClient {
     /// ``complete(messages:tools:)`` as a stream of chunks: the whole text in one piece, then the tool call.
     ///
     /// It runs in the iterating task.
-    public func completeAsStream(messages: [LLMMessage], tools: [ToolSchema]) -> AsyncThrowingStream<LLMStreamChunk, any Error> {
+    package func completeAsStream(messages: [LLMMessage], tools: [ToolSchema]) -> AsyncThrowingStream<LLMStreamChunk, any Error> {
         let pending = Locked<[LLMStreamChunk]?>(nil)
         return AsyncThrowingStream(unfolding: {
             if pending.withLock({ $0 == nil }) {

@@ -7,9 +7,9 @@ import Foundation
 /// ```
 public struct AgentSkillTool: ToolSkill {
     /// The skill this tool runs.
-    public let skill: any AgentSkill
+    package let skill: any AgentSkill
     /// What the skill receives on each call.
-    public let context: SkillContext
+    package let context: SkillContext
 
     public init(_ skill: any AgentSkill, context: SkillContext) {
         self.skill = skill
@@ -64,10 +64,10 @@ public struct AgentSkillTool: ToolSkill {
 /// ```
 public struct ToolAgentSkill: AgentSkill {
     /// The tool this skill runs.
-    public let tool: any ToolSkill
+    package let tool: any ToolSkill
     public let keywords: [String]
     /// Turns the user's text into the tool's arguments; throw ``SkillError/invalidInput(_:)`` when it cannot.
-    public let arguments: @Sendable (SkillInput) throws -> JSON
+    package let arguments: @Sendable (SkillInput) throws -> JSON
 
     public init(_ tool: any ToolSkill, keywords: [String], arguments: @escaping @Sendable (SkillInput) throws -> JSON) {
         self.tool = tool

@@ -58,7 +58,7 @@ public final class SkillRegistry: Sendable {
     public var skills: [any ToolSkill] { state.withLock { $0.entries.map(\.skill) } }
 
     /// The pack `skill` was registered in.
-    public func pack(ofSkill id: String) -> SkillPack? {
+    package func pack(ofSkill id: String) -> SkillPack? {
         state.withLock { $0.entries.first { $0.skill.id == id }?.pack }
     }
 
@@ -82,7 +82,7 @@ public final class SkillRegistry: Sendable {
     }
 
     /// Whether the user allows the skill with this id.
-    public func isPermitted(_ id: String) -> Bool {
+    package func isPermitted(_ id: String) -> Bool {
         state.withLock { state in
             guard let entry = state.entries.first(where: { $0.skill.id == id }) else { return false }
             return !entry.skill.requiresPermission || !state.switchedOff.contains(id)
@@ -122,7 +122,7 @@ public final class SkillRegistry: Sendable {
     }
 
     /// The skill a call names, when the model may call it now; else the reason it may not.
-    public func resolve(_ call: ToolCall) -> Result<any ToolSkill, ToolCallError> {
+    package func resolve(_ call: ToolCall) -> Result<any ToolSkill, ToolCallError> {
         state.withLock { state in
             // Two packs may each have a tool of this name: the one the model can see takes the call.
             let named = state.entries.filter { $0.skill.name == call.name }
@@ -161,7 +161,7 @@ public struct ToolNameClash: Sendable, Hashable, Codable {
     /// The ids of the skills with that name, in registration order.
     public var skillIDs: [String]
 
-    public init(name: String, skillIDs: [String]) {
+    package init(name: String, skillIDs: [String]) {
         self.name = name
         self.skillIDs = skillIDs
     }

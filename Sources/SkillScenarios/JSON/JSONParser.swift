@@ -6,7 +6,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     public var column: Int
 
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }

@@ -18,7 +18,7 @@ public struct FileWriteError: Error, Sendable, Hashable, CustomStringConvertible
     /// The `errno` behind it, when the system reported one (such as `ENOSPC`).
     public var code: Int32?
 
-    public init(path: String, reason: String, code: Int32? = nil) {
+    package init(path: String, reason: String, code: Int32? = nil) {
         self.path = path
         self.reason = reason
         self.code = code

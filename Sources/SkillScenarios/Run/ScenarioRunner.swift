@@ -74,8 +74,8 @@ public struct ScenarioRunner: Sendable {
 
     /// Replays every transcript in `paths`, and throws unless all passed.
     ///
-    /// It throws ``ScenarioFailures`` (whose description is the text report) unless every one passed and every
-    /// write it asked for happened.
+    /// It throws an error whose description is the text report unless every one passed and every write it
+    /// asked for happened.
     ///
     /// Throws a ``DiscoveryError`` when there is no transcript to replay. Returns the cases.
     @discardableResult
@@ -165,7 +165,7 @@ final class CaseCollector: Sendable {
 
 /// Transcripts that failed in ``ScenarioRunner/verify(paths:)``, with the report that says how.
 @available(SkillCheckTesting, *)
-public struct ScenarioFailures: Error, CustomStringConvertible {
-    public var report: String
-    public var description: String { report }
+package struct ScenarioFailures: Error, CustomStringConvertible {
+    package var report: String
+    package var description: String { report }
 }

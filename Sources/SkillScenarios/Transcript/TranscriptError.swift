@@ -12,7 +12,7 @@ public struct TranscriptError: Error, Sendable, Hashable, CustomStringConvertibl
     public var expected: String
     public var found: String
 
-    public init(file: String, pointer: String, location: SourceLocation, expected: String, found: String) {
+    package init(file: String, pointer: String, location: SourceLocation, expected: String, found: String) {
         self.file = file
         self.pointer = pointer
         self.location = location

@@ -6,7 +6,7 @@ public struct PendingSleeper: Sendable, Hashable, CustomStringConvertible {
     /// How long it asked to sleep, from the instant it started sleeping.
     public var duration: Duration
     /// Its place in the registration order: among equal deadlines, the lower wakes first.
-    public var sequence: Int
+    package var sequence: Int
     /// The label of the spawned task it belongs to, if any.
     public var label: String?
 

@@ -70,7 +70,7 @@ public final class VirtualClock: Clock, Sendable {
 
     /// The executor that code under test runs on.
     public let scheduler: DeterministicScheduler
-    /// The wall-clock date at ``Instant`` zero, for ``date(at:)`` and ``dateSource``.
+    /// The wall-clock date at ``Instant`` zero, for ``date(at:)``.
     public let origin: Date
     let state = Locked(State())
 
@@ -91,7 +91,7 @@ public final class VirtualClock: Clock, Sendable {
     }
 
     /// A date source for `SkillContext`: the date at ``now``.
-    public var dateSource: @Sendable () -> Date {
+    package var dateSource: @Sendable () -> Date {
         { [self] in date(at: now) }
     }
 
@@ -186,7 +186,7 @@ public final class VirtualClock: Clock, Sendable {
     }
 
     /// How many sleepers are pending.
-    public var pendingCount: Int { state.withLock { $0.sleeping } }
+    package var pendingCount: Int { state.withLock { $0.sleeping } }
 
     /// When the next sleeper is due, if any.
     public var nextDeadline: Instant? {

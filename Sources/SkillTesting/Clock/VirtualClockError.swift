@@ -53,7 +53,7 @@ public struct VirtualTimeLeftovers: Error, Hashable, CustomStringConvertible {
     public var escapes: [DeterministicScheduler.Escape]
     public var warnings: [String]
 
-    public var isEmpty: Bool { sleepers.isEmpty && tasks.isEmpty && escapes.isEmpty }
+    package var isEmpty: Bool { sleepers.isEmpty && tasks.isEmpty && escapes.isEmpty }
 
     public var description: String {
         var lines = ["virtual-time scope ended with work left over:"]

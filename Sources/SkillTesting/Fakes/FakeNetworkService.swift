@@ -24,7 +24,7 @@ public final class FakeNetworkService: NetworkServing, Sendable {
     public struct UnmatchedRequest: Error, LocalizedError, CustomStringConvertible {
         public var request: NetworkRequest
         /// Up to three stubs, fewest mismatches first, with the reasons each did not match.
-        public var nearest: [(stub: String, reasons: [String])]
+        package var nearest: [(stub: String, reasons: [String])]
 
         public var description: String {
             var lines = ["no stub matches \(request.method.rawValue) \(request.url.absoluteString)"]
@@ -90,7 +90,7 @@ public final class FakeNetworkService: NetworkServing, Sendable {
     }
 
     /// The match for the request `NetworkServing/fetchWeather(city:)` sends for `city`.
-    public static func weatherMatch(city: String) -> NetworkStub.Match {
+    package static func weatherMatch(city: String) -> NetworkStub.Match {
         NetworkStub.Match(method: .get, url: WeatherResponse.endpoint.absoluteString, query: ["city": city])
     }
 

@@ -44,7 +44,7 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
         }
 
         /// Why `request` does not match: empty when it does.
-        public func mismatches(_ request: NetworkRequest) -> [String] {
+        package func mismatches(_ request: NetworkRequest) -> [String] {
             var reasons: [String] = []
             if let method, method != request.method {
                 reasons.append("method: expected \(method.rawValue), found \(request.method.rawValue)")

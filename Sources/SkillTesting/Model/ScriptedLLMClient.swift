@@ -47,7 +47,7 @@ public final class ScriptedLLMClient: LLMClient, Sendable {
     }
 
     /// The script, in the order its turns are played.
-    public let turns: [ScriptedTurn]
+    package let turns: [ScriptedTurn]
     private let clock: (any Clock<Duration>)?
     private let callIDs: [String?]
     private let state = Locked(State())

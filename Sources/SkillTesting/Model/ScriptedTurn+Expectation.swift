@@ -26,7 +26,7 @@ extension ScriptedTurn {
             case excluding(Set<String>)
 
             /// Whether `names` fits.
-            public func matches(_ names: [String]) -> Bool {
+            package func matches(_ names: [String]) -> Bool {
                 switch self {
                 case .exactly(let expected): Set(names) == expected && names.count == expected.count
                 case .including(let expected): expected.isSubset(of: names)
@@ -58,7 +58,7 @@ extension ScriptedTurn {
             case exactly(LLMMessage)
 
             /// Whether `message` fits.
-            public func matches(_ message: LLMMessage?) -> Bool {
+            package func matches(_ message: LLMMessage?) -> Bool {
                 switch (self, message) {
                 case (.user(let expected), .user(let text)?): text == expected
                 case (.toolResult(let id, let part), .toolResult(let call, let result)?):
@@ -88,7 +88,7 @@ extension ScriptedTurn {
         }
 
         /// What `request` does not fit, in the words of an error message; empty when it fits.
-        public func mismatches(_ request: ScriptedRequest) -> [String] {
+        package func mismatches(_ request: ScriptedRequest) -> [String] {
             var expected: [String] = []
             if let tools, !tools.matches(request.toolNames) { expected.append(tools.description) }
             if let lastMessage, !lastMessage.matches(request.messages.last) { expected.append(lastMessage.description) }

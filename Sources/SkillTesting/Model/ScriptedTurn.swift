@@ -16,8 +16,6 @@ import SkillKit
 ///         .expecting(lastMessage: .toolResult(callID: "call-1", containing: "晴")),
 /// ]
 /// ```
-///
-/// A transcript builds turns with the plain initializer ``init(text:toolCall:failure:chunks:latency:expecting:)``.
 @available(SkillCheckTesting, *)
 public struct ScriptedTurn: Sendable {
     /// A tool call a turn makes: the tool's name, its arguments as JSON text, and an id.
@@ -35,12 +33,12 @@ public struct ScriptedTurn: Sendable {
         /// `nil` numbers it: the script's nth tool call is `"call-n"` unless it has an id.
         public var id: String?
 
-        public init(_ name: String, _ arguments: JSON = [:], id: String? = nil) {
+        package init(_ name: String, _ arguments: JSON = [:], id: String? = nil) {
             self.init(name, rawArguments: arguments.text, id: id)
         }
 
         /// A call whose arguments are this text, sent byte for byte: for broken JSON.
-        public init(_ name: String, rawArguments: String, id: String? = nil) {
+        package init(_ name: String, rawArguments: String, id: String? = nil) {
             self.name = name
             self.arguments = Data(rawArguments.utf8)
             self.id = id
@@ -76,32 +74,32 @@ public struct ScriptedTurn: Sendable {
         public var first: Duration
         public var between: Duration
 
-        public init(first: Duration = .zero, between: Duration = .zero) {
+        package init(first: Duration = .zero, between: Duration = .zero) {
             self.first = first
             self.between = between
         }
 
         /// No waiting.
-        public static let none = Latency()
+        package static let none = Latency()
 
         /// Whether any waiting is asked for.
-        public var isNone: Bool { first == .zero && between == .zero }
+        package var isNone: Bool { first == .zero && between == .zero }
     }
 
     /// The answer's text; empty for a turn that only calls a tool or fails.
-    public var text: String
+    package var text: String
     /// The tool call the answer makes, after its text.
-    public var toolCall: Call?
+    package var toolCall: Call?
     /// Thrown instead of answering: after the text's pieces when streamed, after the whole latency by `complete`.
     ///
     /// ``ScriptedModelError`` has the usual failures.
-    public var failure: (any Error)?
-    public var chunks: Chunking
-    public var latency: Latency
+    package var failure: (any Error)?
+    package var chunks: Chunking
+    package var latency: Latency
     /// What the request must carry; a departure throws ``ScriptError``.
-    public var expectation: Expectation
+    package var expectation: Expectation
 
-    public init(
+    package init(
         text: String = "",
         toolCall: Call? = nil,
         failure: (any Error)? = nil,

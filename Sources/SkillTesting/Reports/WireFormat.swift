@@ -29,5 +29,5 @@ public enum WireFormat: String, Sendable, CaseIterable {
     public var id: String { rawValue }
 
     /// The member of every document that names its format.
-    public static let member = "schema"
+    package static let member = "schema"
 }

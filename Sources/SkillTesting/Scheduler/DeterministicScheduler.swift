@@ -21,7 +21,7 @@ import SkillKit
 /// These run elsewhere, so the scheduler cannot order them: an unstructured `Task {}` or
 /// `Task.detached` (use a task group, `async let` or `Task(executorPreference:)` instead), a hop to
 /// `@MainActor` or another actor with its own executor, a sleep on a real clock, and Dispatch queues.
-/// The scheduler records each one it sees as an ``Escape`` (``escapes``), naming the task:
+/// The scheduler records each one it sees as an ``Escape`` (`withVirtualTime` reports them in ``VirtualTimeLeftovers``), naming the task:
 /// - a real sleep, as it starts (the sleep is cut short, so nothing waits for real time);
 /// - an unstructured task, as it starts, when the scheduler was made with `reportsUnstructuredTasks`
 ///   (``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:realTimeLimit:_:)`` does);
@@ -64,7 +64,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
 
     let state = Locked(State())
     /// Whether an unstructured task started from code on this scheduler counts as an escape.
-    public let reportsUnstructuredTasks: Bool
+    package let reportsUnstructuredTasks: Bool
     let parking = DispatchSemaphore(value: 0)
 
     /// - Parameter reportsUnstructuredTasks: record an ``Escape`` when code on the scheduler starts a `Task {}` or `Task.detached`.
@@ -239,7 +239,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     package var jobsRun: Int { state.withLock { $0.jobsRun } }
 
     /// Work that left the scheduler, in the order it was seen.
-    public var escapes: [Escape] { state.withLock { $0.escapes + [] } }
+    package var escapes: [Escape] { state.withLock { $0.escapes + [] } }
 
     /// Whether the calling thread is draining this scheduler: code that runs on it.
     var isDrainingOnCurrentThread: Bool { state.withLock { $0.driver == .current } }
@@ -257,7 +257,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     ///
     /// It runs when the scheduler is drained.
     ///
-    /// The label names the task in ``unfinishedTasks`` and names its sleepers in
+    /// The label names the task in ``VirtualTimeLeftovers/tasks`` and names its sleepers in
     /// ``VirtualClock/pendingSleepers``.
     @discardableResult
     public func spawn<Success: Sendable>(
@@ -318,7 +318,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     }
 
     /// Labels of spawned tasks that have not finished, oldest first.
-    public var unfinishedTasks: [String] {
+    package var unfinishedTasks: [String] {
         state.withLock { $0.tasks.sorted { $0.key < $1.key }.filter(\.value.isWork).map(\.value.label) }
     }
 
@@ -330,13 +330,13 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// let reply = clock.scheduler.spawn("send") { await engine.send("北京天气") }
     /// clock.scheduler.cancel(reply)
     /// ```
-    public func cancel<Success, Failure>(_ task: Task<Success, Failure>) {
+    package func cancel<Success, Failure>(_ task: Task<Success, Failure>) {
         trusting { task.cancel() }
         runUntilIdle()
     }
 
     /// Cancels every unfinished spawned task and drains, so that they can end.
-    public func cancelAll() {
+    package func cancelAll() {
         let cancels = state.withLock { $0.tasks.values.compactMap(\.cancel) }
         trusting {
             for cancel in cancels { cancel() }

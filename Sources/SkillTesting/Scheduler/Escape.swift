@@ -26,7 +26,7 @@ extension DeterministicScheduler {
         /// The label of the spawned task the work belongs to, when the scheduler can tell.
         public var task: String?
         /// How many jobs the scheduler had run when it saw the escape.
-        public var afterJobs: Int
+        package var afterJobs: Int
 
         package init(kind: Kind, task: String?, afterJobs: Int) {
             self.kind = kind
