@@ -138,7 +138,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SkillCheckCommandTests",
-            dependencies: ["SkillCheckCommand", "SkillConformance", "SkillScenarios", "TestSupport"],
+            dependencies: ["SkillCheckCommand", "SkillCheckSupport", "SkillConformance", "SkillScenarios", "TestSupport"],
             swiftSettings: strict
         ),
         // Tests that build or run whole packages (the examples, their harnesses, the plugin): minutes on a

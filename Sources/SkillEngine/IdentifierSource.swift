@@ -15,7 +15,7 @@ public struct IdentifierSource: Sendable {
         self.make = make
     }
 
-    public func next() -> UUID { make() }
+    package func next() -> UUID { make() }
 
     /// Random version 4 UUIDs: production wiring.
     public static var random: IdentifierSource { IdentifierSource { UUID() } }

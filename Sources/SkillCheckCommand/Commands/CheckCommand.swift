@@ -34,6 +34,9 @@ package enum CheckCommand {
             .init(
                 name: "--no-cache", value: nil,
                 help: "Discover and compile again even when nothing changed since the last run."),
+            .init(
+                name: "--no-shared-cache", value: nil,
+                help: "Build the harness in the package's scratch folder only, not in the builds all packages share."),
         ],
         discussion: """
             'skillcheck PATH' means 'skillcheck check PATH' (for a folder named like a command, write
@@ -78,6 +81,7 @@ package enum CheckCommand {
             options.jobs = jobs
         }
         options.reusesMemory = !parsed.flag("--no-cache")
+        if parsed.flag("--no-shared-cache") { options.sharedCache = nil }
         return options
     }
 

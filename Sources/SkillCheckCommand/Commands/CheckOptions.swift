@@ -36,6 +36,9 @@ package struct CheckOptions: Sendable, Hashable {
     package var jobs = ProcessInfo.processInfo.activeProcessorCount
     /// `false` with `--no-cache`: discovery and the static stage run again even when nothing changed.
     package var reusesMemory = true
+    /// Where the harness builds every package shares are kept (``SharedBuildCache``); `nil` with
+    /// `--no-shared-cache`, and where the platform cannot run a test binary by itself.
+    package var sharedCache: String? = ConformanceRun.defaultSharedCache?.path
 
     package init(packagePath: String) {
         self.packagePath = packagePath

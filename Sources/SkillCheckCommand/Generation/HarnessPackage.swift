@@ -74,8 +74,11 @@ package struct HarnessPackage: Sendable {
     /// The built test binary in `buildFolder` (SwiftPM's `<package>PackageTests.xctest`), which the
     /// stages run directly: `swift test --skip-build` would load the manifest again for every skill.
     package static func testBinary(in buildFolder: URL) -> URL {
-        buildFolder.appendingPathComponent("debug/SkillCheckHarnessPackageTests.xctest")
+        buildFolder.appendingPathComponent("debug/\(testBinaryName)")
     }
+
+    /// The test binary's name in a build's `debug` folder.
+    package static let testBinaryName = "SkillCheckHarnessPackageTests.xctest"
 
     /// The test binary's size and modification time (what a build that is remembered as current must
     /// still have left there), or `nil` when it is missing or not executable.

@@ -20,10 +20,13 @@ package struct PackageScenarios: Sendable {
     package var package: URL
     /// The scratch folder: symbol graphs, the harness and its build, shared with `skillcheck check`.
     package var scratch: URL
+    /// The builds every package shares (``SharedBuildCache``), or `nil` to build in ``scratch`` only.
+    package var sharedCache: URL?
 
-    package init(package: URL, scratch: URL? = nil) {
+    package init(package: URL, scratch: URL? = nil, sharedCache: URL? = ConformanceRun.defaultSharedCache) {
         self.package = package.standardizedFileURL
         self.scratch = scratch ?? ConformanceRun.defaultScratch(for: self.package)
+        self.sharedCache = sharedCache
     }
 
     /// The harness's folder and its build folder, as `skillcheck check` names them.
@@ -58,7 +61,8 @@ package struct PackageScenarios: Sendable {
     /// Throws ``DiscoveryFailure`` for a package it cannot read, ``StageFailure`` for one that does not build.
     package func build(progress: @escaping @Sendable (String) -> Void) async throws -> URL {
         let (package, scratch, harnessFolder, buildFolder) = (package, scratch, harnessFolder, buildFolder)
-        let discovery = try await ConformanceRun(package: package, scratch: scratch).discover(progress: progress)
+        let run = ConformanceRun(package: package, scratch: scratch, sharedCache: sharedCache)
+        let discovery = try await run.discover(progress: progress)
         let harness = HarnessPackage(discovery: discovery, folder: harnessFolder)
         do {
             try harness.write()
@@ -69,17 +73,14 @@ package struct PackageScenarios: Sendable {
         progress(
             "building \(ScenarioRunnerSource.targetName) for \(package.lastPathComponent)"
                 + (unavailable.isEmpty ? "" : " (\(unavailable.count) skill type(s) it cannot make: see --help)"))
-        let arguments = [
-            "swift", "build", "--package-path", harnessFolder.path, "--scratch-path", buildFolder.path,
-            "--product", ScenarioRunnerSource.targetName, "--disable-build-manifest-caching",
-        ]
-        let run = try await offThePool("harness build") { try ToolRunner.run(arguments, timeout: .seconds(3_600)) }
-        guard run.succeeded else {
-            throw StageFailure.buildFailed(command: run.command, lines: DiscoveryFailure.errorLines(run.standardOutput + run.standardError))
-        }
+        let build = HarnessBuild(
+            harness: harnessFolder, flavor: .plain, buildFolder: buildFolder, shared: run.shared(for: discovery),
+            products: [ScenarioRunnerSource.targetName], what: ["--product", ScenarioRunnerSource.targetName])
+        try await offThePool("harness build") { try build.run() }
         let program = buildFolder.appendingPathComponent("debug/\(ScenarioRunnerSource.targetName)")
         guard FileManager.default.isExecutableFile(atPath: program.path) else {
-            throw StageFailure.tool("\(run.command) succeeded but left no program at \(program.path)")
+            throw StageFailure.tool(
+                "\(build.command(scratch: buildFolder).joined(separator: " ")) succeeded but left no program at \(program.path)")
         }
         return program
     }

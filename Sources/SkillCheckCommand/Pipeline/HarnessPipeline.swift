@@ -21,7 +21,8 @@ package struct HarnessPipeline: ConformancePipeline {
         let run = ConformanceRun(
             package: package, scratch: options.scratchPath.map { URL(fileURLWithPath: $0) },
             only: options.skills, perSkillTimeout: options.timeout, runsRaceStage: options.runsRaceStage,
-            jobs: options.jobs, reusesMemory: options.reusesMemory)
+            jobs: options.jobs, reusesMemory: options.reusesMemory,
+            sharedCache: options.sharedCache.map { URL(fileURLWithPath: $0) })
         let outcome: ConformanceRun.Outcome
         do {
             outcome = try await run.run { progress.status($0) }

@@ -45,15 +45,26 @@ public struct StageResult: Sendable, Codable, Hashable {
     /// For a static stage that ran: the strict-concurrency diagnostics that concern no skill under test (shown,
     /// judged by no rule).
     public var diagnostics: [String]
-    /// Real seconds the stage took, when it ran.
+    /// Real seconds the stage added to the run, when it ran.
     public var seconds: Double?
+    /// Real seconds its build took, when it had to build.
+    ///
+    /// The race stage's build runs while the conformance checks do, so it can exceed what the stage added.
+    public var buildSeconds: Double?
+    /// Real seconds its checks took, once built.
+    public var checkSeconds: Double?
 
-    package init(_ stage: Stage, _ status: Status, reason: String? = nil, diagnostics: [String] = [], seconds: Double? = nil) {
+    package init(
+        _ stage: Stage, _ status: Status, reason: String? = nil, diagnostics: [String] = [], seconds: Double? = nil,
+        build: Double? = nil, checks: Double? = nil
+    ) {
         self.stage = stage
         self.status = status
         self.reason = reason
         self.diagnostics = diagnostics
         self.seconds = seconds
+        self.buildSeconds = build
+        self.checkSeconds = checks
     }
 
     /// True when the run cannot be trusted as a whole: exit status 2.

@@ -29,6 +29,10 @@ package struct ConformanceRun: Sendable {
     /// Whether to reuse what an earlier run on the unchanged package kept (`--no-cache` turns it off;
     /// the run still keeps what it made for the next one).
     package var reusesMemory: Bool
+    /// Where the harness builds that every package on this machine shares are kept
+    /// (``SharedBuildCache``), or `nil` to build each package's harness in its own scratch folder
+    /// (`--no-shared-cache`). Shared builds need the test binary to run by itself, as it does on Linux.
+    package var sharedCache: URL?
 
     /// What a run found: the discovery, each skill's findings, and how each stage went.
     package struct Outcome: Sendable {
@@ -40,7 +44,8 @@ package struct ConformanceRun: Sendable {
 
     package init(
         package: URL, scratch: URL? = nil, only: [String] = [], perSkillTimeout: Duration = .seconds(300),
-        runsRaceStage: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, reusesMemory: Bool = true
+        runsRaceStage: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, reusesMemory: Bool = true,
+        sharedCache: URL? = ConformanceRun.defaultSharedCache
     ) {
         self.package = package.standardizedFileURL
         self.scratch = scratch ?? Self.defaultScratch(for: self.package)
@@ -49,6 +54,22 @@ package struct ConformanceRun: Sendable {
         self.runsRaceStage = runsRaceStage
         self.jobs = max(1, jobs)
         self.reusesMemory = reusesMemory
+        self.sharedCache = sharedCache
+    }
+
+    /// ``SharedBuildCache/defaultRoot(environment:)`` where the stages run the built test binary directly
+    /// (Linux), else `nil`: `swift test --skip-build` needs the build folder the binary was built in.
+    package static var defaultSharedCache: URL? {
+        #if os(Linux)
+        SharedBuildCache.defaultRoot()
+        #else
+        nil
+        #endif
+    }
+
+    /// The shared build folders for the kit `discovery` found, when the run uses them.
+    func shared(for discovery: SkillDiscovery) -> SharedBuildCache? {
+        sharedCache.map { SharedBuildCache(root: $0, kit: discovery.kit.path) }
     }
 
     /// `~/.cache/skillcheck/<folder>-<hash of the absolute path>`: one per package, never shared.
@@ -72,7 +93,7 @@ package struct ConformanceRun: Sendable {
         var stages = [
             known.reused
                 ? StageResult(.static, .reused, reason: "nothing changed since the run of \(Self.describe(known.made))")
-                : StageResult(.static, .ran, seconds: (clock.now - started).inSeconds)
+                : StageResult(.static, .ran, seconds: (clock.now - started).inSeconds, build: (clock.now - started).inSeconds)
         ]
 
         let harness = HarnessPackage(discovery: known.discovery, folder: scratch.appendingPathComponent("harness"), only: only)
@@ -83,13 +104,56 @@ package struct ConformanceRun: Sendable {
         } catch {
             throw StageFailure.tool("could not write the harness in \(harness.folder.path): \(error)")
         }
+        let shared = shared(for: known.discovery)
+        let stage = ConformanceStage(
+            harness: harness, buildFolder: scratch.appendingPathComponent("harness-build"),
+            perSkillTimeout: perSkillTimeout, shared: shared)
+        let race = RaceStage(
+            harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"),
+            perSkillTimeout: perSkillTimeout, shared: shared)
         let conformanceStarted = clock.now
-        var results = try await conformance(harness, key: key, builds: &known.builds, progress: progress)
-        stages.append(StageResult(.conformance, .ran, seconds: (clock.now - conformanceStarted).inSeconds))
-        if runsRaceStage {
-            let raceStarted = clock.now
-            try await race(harness, key: key, builds: &known.builds, results: &results, progress: progress)
-            stages.append(StageResult(.race, .ran, seconds: (clock.now - raceStarted).inSeconds))
+        let plainBuild = try await Self.buildUnlessCurrent(
+            stage.buildFolder, key: key, builds: known.builds,
+            current: "conformance: the harness is built and current",
+            building: "conformance: building the harness for \(counted(harness.skills.count, "skill"))",
+            progress: progress
+        ) { report in try stage.build(onProgress: report) }
+        known.builds[stage.buildFolder.lastPathComponent] = plainBuild.entry
+        // The sanitized build starts now, while the conformance checks run: they are mostly waiting on
+        // their own processes, and the build has the cores in the meantime.
+        let (builds, runsRaceStage) = (known.builds, runsRaceStage)
+        let raceBuild = Task { () async throws -> BuildOutcome? in
+            guard runsRaceStage else { return nil }
+            return try await Self.buildUnlessCurrent(
+                race.buildFolder, key: key, builds: builds,
+                current: "race: the sanitized harness is built and current",
+                building: "race: building the harness under ThreadSanitizer",
+                progress: progress
+            ) { report in try race.build(onProgress: report) }
+        }
+        let checksStarted = clock.now
+        var results: [SkillResult]
+        do {
+            results = try await conformance(stage, progress: progress)
+        } catch {
+            raceBuild.cancel()
+            _ = try? await raceBuild.value
+            throw error
+        }
+        let conformanceEnded = clock.now
+        stages.append(
+            StageResult(
+                .conformance, .ran, seconds: (conformanceEnded - conformanceStarted).inSeconds,
+                build: plainBuild.seconds, checks: (conformanceEnded - checksStarted).inSeconds))
+        if let raceBuilt = try await raceBuild.value {
+            known.builds[race.buildFolder.lastPathComponent] = raceBuilt.entry
+            let raceChecksStarted = clock.now
+            try await self.race(race, results: &results, progress: progress)
+            let raceEnded = clock.now
+            stages.append(
+                StageResult(
+                    .race, .ran, seconds: (raceEnded - conformanceEnded).inSeconds, build: raceBuilt.seconds,
+                    checks: (raceEnded - raceChecksStarted).inSeconds))
         } else {
             stages.append(StageResult(.race, .skipped, reason: "--no-tsan"))
         }
@@ -157,20 +221,9 @@ package struct ConformanceRun: Sendable {
         return Known(fingerprint: fingerprint, discovery: discovery, evidence: evidence, made: Date(), builds: [:], reused: false)
     }
 
-    /// Builds the harness unless its build is current, then runs each skill in a process of its own.
-    func conformance(
-        _ harness: HarnessPackage, key: String, builds: inout [String: String],
-        progress: @escaping @Sendable (String) -> Void
-    ) async throws -> [SkillResult] {
-        let stage = ConformanceStage(
-            harness: harness, buildFolder: scratch.appendingPathComponent("harness-build"),
-            perSkillTimeout: perSkillTimeout)
-        try await Self.buildUnlessCurrent(
-            stage.buildFolder, key: key, builds: &builds,
-            current: "conformance: the harness is built and current",
-            building: "conformance: building the harness for \(counted(harness.skills.count, "skill"))",
-            progress: progress
-        ) { try stage.build() }
+    /// Runs each skill in a process of its own, on the built harness.
+    func conformance(_ stage: ConformanceStage, progress: @escaping @Sendable (String) -> Void) async throws -> [SkillResult] {
+        let harness = stage.harness
         let count = harness.skills.count
         return try await Self.eachSkill(count, jobs: jobs) { index in
             progress("conformance: \(harness.skills[index]) (\(index + 1) of \(count))")
@@ -179,19 +232,8 @@ package struct ConformanceRun: Sendable {
     }
 
     /// SEND-2 under ThreadSanitizer for each skill that ran, its finding added to that skill's.
-    func race(
-        _ harness: HarnessPackage, key: String, builds: inout [String: String], results: inout [SkillResult],
-        progress: @escaping @Sendable (String) -> Void
-    ) async throws {
-        let race = RaceStage(
-            harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"),
-            perSkillTimeout: perSkillTimeout)
-        try await Self.buildUnlessCurrent(
-            race.buildFolder, key: key, builds: &builds,
-            current: "race: the sanitized harness is built and current",
-            building: "race: building the harness under ThreadSanitizer",
-            progress: progress
-        ) { try race.build() }
+    func race(_ race: RaceStage, results: inout [SkillResult], progress: @escaping @Sendable (String) -> Void) async throws {
+        let harness = race.harness
         let ids = results.map(\.id), count = results.count
         // A skill whose checks the watchdog had to end would only wait it out again here.
         let hung = results.map { $0.findings.contains { $0.ruleID == "HANG-1" && $0.subject == ConformanceStage.processSubject } }
@@ -203,19 +245,30 @@ package struct ConformanceRun: Sendable {
         for index in results.indices { results[index].findings.append(findings[index]) }
     }
 
+    /// A harness build's outcome: what to remember of it, and how long it took (`nil` when it was current).
+    struct BuildOutcome: Sendable {
+        /// The entry for ``RunMemory/builds``.
+        var entry: String?
+        var seconds: Double?
+    }
+
     /// Runs `build` (a build into `folder`) unless `builds` remembers one made from `key` that left the
-    /// test binary that is there now (size and modification time); then remembers this one.
+    /// test binary that is there now (size and modification time). The build's progress lines are shown
+    /// after `building`.
     static func buildUnlessCurrent(
-        _ folder: URL, key: String, builds: inout [String: String], current: String, building: String,
-        progress: @Sendable (String) -> Void, _ build: @escaping @Sendable () throws -> Void
-    ) async throws {
+        _ folder: URL, key: String, builds: [String: String], current: String, building: String,
+        progress: @escaping @Sendable (String) -> Void, _ build: @escaping @Sendable (@escaping @Sendable (String) -> Void) throws -> Void
+    ) async throws -> BuildOutcome {
         if let binary = HarnessPackage.binaryStamp(in: folder), builds[folder.lastPathComponent] == key + " " + binary {
             progress(current)
-            return
+            return BuildOutcome(entry: builds[folder.lastPathComponent], seconds: nil)
         }
         progress(building)
-        try await offThePool(building) { try build() }
-        builds[folder.lastPathComponent] = HarnessPackage.binaryStamp(in: folder).map { key + " " + $0 }
+        let clock = ContinuousClock()
+        let started = clock.now
+        try await offThePool(building) { try build { line in progress("\(building) \(line)") } }
+        return BuildOutcome(
+            entry: HarnessPackage.binaryStamp(in: folder).map { key + " " + $0 }, seconds: (clock.now - started).inSeconds)
     }
 
     /// SEND-1, SEND-3 and TIME-1's source findings from the static stage. An escape hatch is accepted (SEND-3) once SEND-2 passed

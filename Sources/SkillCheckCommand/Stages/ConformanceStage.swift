@@ -39,31 +39,23 @@ package struct ConformanceStage: Sendable {
     package var buildFolder: URL
     /// Real time one skill's process may take.
     package var perSkillTimeout: Duration
+    /// The machine's shared build folders (``SharedBuildCache``), or `nil` to build in ``buildFolder``.
+    package var shared: SharedBuildCache?
 
-    package init(harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(300)) {
+    package init(harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(300), shared: SharedBuildCache? = nil) {
         self.harness = harness
         self.buildFolder = buildFolder
         self.perSkillTimeout = perSkillTimeout
+        self.shared = shared
     }
 
     /// Builds the harness (written already: ``HarnessPackage/write()``); throws the compiler's error
-    /// lines when it does not build.
-    package func build(onLine: (@Sendable (String) -> Void)? = nil) throws(StageFailure) {
-        // Without manifest caching: a source file added to the kit or the package since the last build
-        // is otherwise missed ("cannot find type"). Only a build that is needed pays for it.
-        let arguments = [
-            "swift", "build", "--build-tests", "--package-path", harness.folder.path,
-            "--scratch-path", buildFolder.path, "--disable-build-manifest-caching",
-        ]
-        let run: ToolRunner.Run
-        do {
-            run = try ToolRunner.run(arguments, timeout: .seconds(3_600), onOutputLine: onLine)
-        } catch {
-            throw .tool(error.description)
-        }
-        guard run.succeeded else {
-            throw .buildFailed(command: run.command, lines: DiscoveryFailure.errorLines(run.standardOutput + run.standardError))
-        }
+    /// lines when it does not build. `onProgress` gets the build's progress lines.
+    package func build(onProgress: (@Sendable (String) -> Void)? = nil) throws(StageFailure) {
+        try HarnessBuild(
+            harness: harness.folder, flavor: .plain, buildFolder: buildFolder, shared: shared,
+            products: [HarnessPackage.testBinaryName, ScenarioRunnerSource.targetName]
+        ).run(onProgress: onProgress)
     }
 
     /// The command that runs the harness built in `buildFolder` with Swift Testing's `options`. On Linux,

@@ -13,28 +13,22 @@ package struct RaceStage: Sendable {
     /// folder would rebuild everything twice per run).
     package var buildFolder: URL
     package var perSkillTimeout: Duration
+    /// The machine's shared build folders (``SharedBuildCache``), or `nil` to build in ``buildFolder``.
+    package var shared: SharedBuildCache?
 
-    package init(harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(600)) {
+    package init(harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(600), shared: SharedBuildCache? = nil) {
         self.harness = harness
         self.buildFolder = buildFolder
         self.perSkillTimeout = perSkillTimeout
+        self.shared = shared
     }
 
-    /// Builds the harness with `--sanitize=thread`.
-    package func build() throws(StageFailure) {
-        let run: ToolRunner.Run
-        do {
-            run = try ToolRunner.run(
-                [
-                    "swift", "build", "--build-tests", "--sanitize=thread", "--package-path", harness.folder.path,
-                    "--scratch-path", buildFolder.path, "--disable-build-manifest-caching",
-                ], timeout: .seconds(3_600))
-        } catch {
-            throw .tool(error.description)
-        }
-        guard run.succeeded else {
-            throw .buildFailed(command: run.command, lines: DiscoveryFailure.errorLines(run.standardOutput + run.standardError))
-        }
+    /// Builds the harness with `--sanitize=thread`; `onProgress` gets the build's progress lines.
+    package func build(onProgress: (@Sendable (String) -> Void)? = nil) throws(StageFailure) {
+        try HarnessBuild(
+            harness: harness.folder, flavor: .tsan, buildFolder: buildFolder, shared: shared,
+            products: [HarnessPackage.testBinaryName]
+        ).run(onProgress: onProgress)
     }
 
     /// Runs SEND-2 for the skill at `index` under ThreadSanitizer: one finding, passed or failed with the

@@ -26,7 +26,7 @@ public enum WireFormat: String, Sendable, CaseIterable {
     case memory = "skillcheck.memory/2"
 
     /// The value of the document's `"schema"` member.
-    public var id: String { rawValue }
+    package var id: String { rawValue }
 
     /// The member of every document that names its format.
     package static let member = "schema"

@@ -17,6 +17,6 @@ let package = Package(
     products: [.library(name: "StrayProcessSkills", targets: ["StrayProcessSkills"])],
     dependencies: [.package(path: "../../..")],
     targets: [
-        .target(name: "StrayProcessSkills", dependencies: [.product(name: "SkillKit", package: skillCheck)]),
+        .target(name: "StrayProcessSkills", dependencies: [.product(name: "SkillKit", package: skillCheck)])
     ]
 )
