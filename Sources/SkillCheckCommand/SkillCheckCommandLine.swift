@@ -30,7 +30,7 @@ public struct SkillCheckCommandLine: Sendable {
     }
 
     /// Every command, in the order the overview lists them; the first is the default.
-    package static let commands: [CommandSpec] = [CheckCommand.spec, ScenariosCommand.spec, RulesCommand.spec]
+    package static let commands: [CommandSpec] = [CheckCommand.spec, ScenariosCommand.spec, RulesCommand.spec, MergeCommand.spec]
 
     /// `skillcheck --help`: generated from the commands' declarations.
     package static var overview: String {
@@ -60,6 +60,8 @@ public struct SkillCheckCommandLine: Sendable {
                 return try await ScenariosCommand.run(rest, terminal: terminal, environment: environment)
             case ("rules"?, let rest):
                 return try RulesCommand.run(rest, write: terminal.output)
+            case ("merge"?, let rest):
+                return try MergeCommand.run(rest, terminal: terminal, environment: environment)
             case (let other?, _):
                 throw UsageError("unknown command '\(other)'")
             }

@@ -32,6 +32,9 @@ package enum CheckCommand {
             ),
             .init(name: "--jobs", value: "N", help: "How many skills run at once. Default: the number of cores."),
             .init(
+                name: "--shard", value: "I/N",
+                help: "Only the I-th of N shares of the skills, dealt in turn; 'skillcheck merge' joins the JSON reports."),
+            .init(
                 name: "--no-cache", value: nil,
                 help: "Discover and compile again even when nothing changed since the last run."),
             .init(
@@ -79,6 +82,14 @@ package enum CheckCommand {
                 throw UsageError("--jobs takes a whole number from 1 to 64, such as 2; found '\(text)'", command: spec)
             }
             options.jobs = jobs
+        }
+        if let text = parsed.value("--shard") {
+            guard let shard = Shard(parsing: text) else {
+                throw UsageError(
+                    "--shard takes I/N, the I-th of N shares, with 1 ≤ I ≤ N ≤ \(Shard.maximumCount), such as 2/3; found '\(text)'",
+                    command: spec)
+            }
+            options.shard = shard
         }
         options.reusesMemory = !parsed.flag("--no-cache")
         if parsed.flag("--no-shared-cache") { options.sharedCache = nil }

@@ -39,6 +39,8 @@ package struct CheckOptions: Sendable, Hashable {
     /// Where the harness builds every package shares are kept (``SharedBuildCache``); `nil` with
     /// `--no-shared-cache`, and where the platform cannot run a test binary by itself.
     package var sharedCache: String? = ConformanceRun.defaultSharedCache?.path
+    /// `--shard I/N`: only this share of the skills (``Shard``).
+    package var shard: Shard?
 
     package init(packagePath: String) {
         self.packagePath = packagePath

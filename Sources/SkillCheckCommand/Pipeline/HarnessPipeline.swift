@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillConformance
 
 /// The pipeline `skillcheck check` runs: ``ConformanceRun`` (discovery, then the static, conformance and
@@ -22,36 +23,46 @@ package struct HarnessPipeline: ConformancePipeline {
             package: package, scratch: options.scratchPath.map { URL(fileURLWithPath: $0) },
             only: options.skills, perSkillTimeout: options.timeout, runsRaceStage: options.runsRaceStage,
             jobs: options.jobs, reusesMemory: options.reusesMemory,
-            sharedCache: options.sharedCache.map { URL(fileURLWithPath: $0) })
+            sharedCache: options.sharedCache.map { URL(fileURLWithPath: $0) }, shard: options.shard)
         let outcome: ConformanceRun.Outcome
         do {
             outcome = try await run.run { progress.status($0) }
         } catch let failure as DiscoveryFailure {
             throw .packageUnreadable(path: options.packagePath, reason: failure.description)
+        } catch StageFailure.emptyShard(let shard, let skills) {
+            throw .failed(
+                "shard \(shard) has no skill to check: the package has \(counted(skills, "skill")) that can be made, "
+                    + "so split it into at most \(skills) shares (--shard I/\(max(1, skills)))")
         } catch StageFailure.buildFailed(let command, let lines) {
             let stage = StageResult(
                 command.contains("strict-concurrency") ? .static : .conformance, .buildFailed,
                 reason: command, diagnostics: lines)
             progress.stageFinished(stage)
-            return ConformanceReport(package: .init(path: options.packagePath), stages: [stage], skills: [])
+            var report = ConformanceReport(package: .init(path: options.packagePath), stages: [stage], skills: [])
+            report.shard = options.shard
+            return report
         } catch {
             throw .failed("\(error)")
         }
         let (discovery, results, stages) = (outcome.discovery, outcome.results, outcome.stages)
         try Self.checkSelection(options.skills, discovery: discovery, results: results)
         stages.forEach(progress.stageFinished)
-        return ConformanceReport(
+        var report = ConformanceReport(
             package: .init(path: options.packagePath, name: discovery.package.name), stages: stages,
-            skills: Self.skills(results, discovery: discovery, selection: options.skills))
+            skills: Self.skills(results, discovery: discovery, selection: options.skills, shard: options.shard))
+        report.shard = options.shard
+        return report
     }
 
     /// Each skill that ran, then each selected type that could not be made, with the reason.
-    static func skills(_ results: [SkillResult], discovery: SkillDiscovery, selection: [String]) -> [SkillReport] {
+    /// A shard lists its own share of the types that could not be made, dealt out as the skills are.
+    static func skills(_ results: [SkillResult], discovery: SkillDiscovery, selection: [String], shard: Shard? = nil) -> [SkillReport] {
         let ran = results.map { SkillReport(type: $0.skill.typeName, id: $0.id, findings: $0.findings) }
-        let unmade = discovery.skills.filter { skill in
+        var unmade = discovery.skills.filter { skill in
             skill.notInstantiable != nil
                 && (selection.isEmpty || selection.contains(skill.typeName) || selection.contains(skill.description))
         }
+        if let shard { unmade = shard.select(unmade) }
         return ran + unmade.map { SkillReport(type: $0.typeName, id: "", problem: $0.notInstantiable, results: []) }
     }
 

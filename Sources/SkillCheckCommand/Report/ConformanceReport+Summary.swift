@@ -66,7 +66,7 @@ extension ConformanceReport {
 @available(SkillCheckTesting, *)
 extension ConformanceReport {
     enum CodingKeys: String, CodingKey {
-        case schema, package, strict, stages, skills, stale, summary
+        case schema, package, strict, stages, skills, stale, summary, shard
     }
 
     /// What the report's results add up to; always computed from them (a decoded `summary` is not trusted).
@@ -80,6 +80,7 @@ extension ConformanceReport {
         stages = try container.decodeIfPresent([StageResult].self, forKey: .stages) ?? []
         skills = try container.decode([SkillReport].self, forKey: .skills)
         stale = try container.decodeIfPresent([StaleEntry].self, forKey: .stale) ?? []
+        shard = try container.decodeIfPresent(Shard.self, forKey: .shard)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -91,5 +92,6 @@ extension ConformanceReport {
         try container.encode(skills, forKey: .skills)
         try container.encode(stale, forKey: .stale)
         try container.encode(summary, forKey: .summary)
+        try container.encodeIfPresent(shard, forKey: .shard)
     }
 }

@@ -73,6 +73,8 @@ public struct ConformanceReport: Sendable, Codable, Hashable {
     public var stages: [StageResult]
     public var skills: [SkillReport]
     public var stale: [StaleEntry]
+    /// The share of the skills this report covers (`--shard`), or `nil` for all of them.
+    package var shard: Shard?
 
     package init(package: Package, stages: [StageResult], skills: [SkillReport], strict: Bool = false) {
         schema = Self.format.id
@@ -116,7 +118,7 @@ extension ConformanceReport {
     /// A report in another schema than the one this kit reads.
     package struct SchemaMismatch: Error, CustomStringConvertible {
         package var found: String
-        public var description: String {
+        package var description: String {
             "report has schema \"\(found)\", expected \"\(ConformanceReport.format.id)\""
         }
     }

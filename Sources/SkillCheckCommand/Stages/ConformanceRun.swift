@@ -33,6 +33,8 @@ package struct ConformanceRun: Sendable {
     /// (``SharedBuildCache``), or `nil` to build each package's harness in its own scratch folder
     /// (`--no-shared-cache`). Shared builds need the test binary to run by itself, as it does on Linux.
     package var sharedCache: URL?
+    /// Only this share of the skills (`--shard`), dealt out from the selected ones in discovery order.
+    package var shard: Shard?
 
     /// What a run found: the discovery, each skill's findings, and how each stage went.
     package struct Outcome: Sendable {
@@ -45,7 +47,7 @@ package struct ConformanceRun: Sendable {
     package init(
         package: URL, scratch: URL? = nil, only: [String] = [], perSkillTimeout: Duration = .seconds(300),
         runsRaceStage: Bool = true, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, reusesMemory: Bool = true,
-        sharedCache: URL? = ConformanceRun.defaultSharedCache
+        sharedCache: URL? = ConformanceRun.defaultSharedCache, shard: Shard? = nil
     ) {
         self.package = package.standardizedFileURL
         self.scratch = scratch ?? Self.defaultScratch(for: self.package)
@@ -55,6 +57,17 @@ package struct ConformanceRun: Sendable {
         self.jobs = max(1, jobs)
         self.reusesMemory = reusesMemory
         self.sharedCache = sharedCache
+        self.shard = shard
+    }
+
+    /// The skill types the harness makes: those `only` selects, or this shard's share of them (named
+    /// `Module.Type`); empty for every skill. Throws when the shard was dealt none.
+    func selection(in discovery: SkillDiscovery) throws -> [String] {
+        guard let shard else { return only }
+        let selected = discovery.instantiable.filter { only.isEmpty || only.contains($0.typeName) || only.contains($0.description) }
+        let share = shard.select(selected).map(\.description)
+        guard !share.isEmpty else { throw StageFailure.emptyShard(shard, skills: selected.count) }
+        return share
     }
 
     /// ``SharedBuildCache/defaultRoot(environment:)`` where the stages run the built test binary directly
@@ -96,7 +109,8 @@ package struct ConformanceRun: Sendable {
                 : StageResult(.static, .ran, seconds: (clock.now - started).inSeconds, build: (clock.now - started).inSeconds)
         ]
 
-        let harness = HarnessPackage(discovery: known.discovery, folder: scratch.appendingPathComponent("harness"), only: only)
+        let harness = HarnessPackage(
+            discovery: known.discovery, folder: scratch.appendingPathComponent("harness"), only: try selection(in: known.discovery))
         let key: String
         do {
             try harness.write()

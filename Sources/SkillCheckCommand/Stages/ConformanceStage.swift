@@ -17,12 +17,15 @@ package enum StageFailure: Error, Sendable, CustomStringConvertible {
     /// The package (or the harness around it) does not build: the compiler's error lines.
     case buildFailed(command: String, lines: [String])
     case tool(String)
+    /// `--shard` dealt this shard no skill: the package has only `skills` that can be made.
+    case emptyShard(Shard, skills: Int)
 
     package var description: String {
         switch self {
         case .buildFailed(let command, let lines):
             (["the package does not build (\(command)):"] + lines.map { "  \($0)" }).joined(separator: "\n")
         case .tool(let text): text
+        case .emptyShard(let shard, let skills): "shard \(shard) has no skill: the package has \(counted(skills, "skill"))"
         }
     }
 }
