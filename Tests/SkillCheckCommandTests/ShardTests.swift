@@ -45,7 +45,12 @@ struct ShardTests {
         let shard = Shard(index: index, count: count)!
         let whole = whole()
         var report = ConformanceReport(
-            package: whole.package, stages: whole.stages.map { var stage = $0; stage.seconds = seconds; return stage },
+            package: whole.package,
+            stages: whole.stages.map {
+                var stage = $0
+                stage.seconds = seconds
+                return stage
+            },
             skills: shard.select(whole.skills.filter { !$0.results.isEmpty }) + shard.select(whole.skills.filter { $0.results.isEmpty }))
         report.shard = shard
         return report

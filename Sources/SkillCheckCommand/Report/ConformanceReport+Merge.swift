@@ -25,7 +25,8 @@ extension ConformanceReport {
         var byIndex: [Int: (file: String, report: ConformanceReport)] = [:]
         for (file, report) in reports {
             guard let shard = report.shard else {
-                throw MergeError(description: "\(file) is not a shard's report (it was made without --shard): there is nothing to merge it with")
+                throw MergeError(
+                    description: "\(file) is not a shard's report (it was made without --shard): there is nothing to merge it with")
             }
             guard shard.count == first.report.shard?.count else {
                 throw MergeError(

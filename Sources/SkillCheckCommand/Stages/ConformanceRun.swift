@@ -60,14 +60,15 @@ package struct ConformanceRun: Sendable {
         self.shard = shard
     }
 
-    /// The skill types the harness makes: those `only` selects, or this shard's share of them (named
-    /// `Module.Type`); empty for every skill. Throws when the shard was dealt none.
-    func selection(in discovery: SkillDiscovery) throws -> [String] {
-        guard let shard else { return only }
+    /// The skill types the harness checks: those `only` selects, or this shard's share of them (named
+    /// `Module.Type`), empty for every skill; and the other shards' types, whose ids META-2 compares with.
+    /// Throws when the shard was dealt none.
+    func selection(in discovery: SkillDiscovery) throws -> (checked: [String], otherPeers: [String]) {
+        guard let shard else { return (only, []) }
         let selected = discovery.instantiable.filter { only.isEmpty || only.contains($0.typeName) || only.contains($0.description) }
         let share = shard.select(selected).map(\.description)
         guard !share.isEmpty else { throw StageFailure.emptyShard(shard, skills: selected.count) }
-        return share
+        return (share, selected.map(\.description).filter { !share.contains($0) })
     }
 
     /// ``SharedBuildCache/defaultRoot(environment:)`` where the stages run the built test binary directly
@@ -109,8 +110,10 @@ package struct ConformanceRun: Sendable {
                 : StageResult(.static, .ran, seconds: (clock.now - started).inSeconds, build: (clock.now - started).inSeconds)
         ]
 
+        let selection = try selection(in: known.discovery)
         let harness = HarnessPackage(
-            discovery: known.discovery, folder: scratch.appendingPathComponent("harness"), only: try selection(in: known.discovery))
+            discovery: known.discovery, folder: scratch.appendingPathComponent("harness"), only: selection.checked,
+            otherPeers: selection.otherPeers)
         let key: String
         do {
             try harness.write()
