@@ -66,7 +66,7 @@ struct SuggestionTests {
         let option = await run(["rules", "--verbose"])
         #expect(option.error.hasPrefix("error: unknown option '--verbose' for 'rules'; its options are --format\n"))
         let word = await run(["zzzz"])
-        #expect(word.error.hasPrefix("error: 'zzzz' is neither a command (check, scenarios, rules) nor a package folder\n"))
+        #expect(word.error.hasPrefix("error: 'zzzz' is neither a command (check, scenarios, rules, merge) nor a package folder\n"))
     }
 
     @available(SkillCheckTesting, *)
