@@ -27,22 +27,20 @@ struct VirtualTimeDriver: Sendable {
     /// on its thread.
     static let stuckGrace: Duration = .seconds(1)
 
-    /// Drives until `isFinished` holds or the scope must fail, on a thread of its own, while the calling
-    /// thread waits: the scope's caller has nothing else to do, and a semaphore is an order that
-    /// ThreadSanitizer sees (a continuation resumed from the driver thread shows up as a race inside the
-    /// concurrency runtime).
+    /// Drives until `isFinished` holds or the scope must fail, on a driver thread (``DriverThreads``: kept
+    /// and reused between scopes), while the calling thread waits: the scope's caller has nothing else to
+    /// do, and a semaphore is an order that ThreadSanitizer sees (a continuation resumed from the driver
+    /// thread shows up as a race inside the concurrency runtime).
     func drive(until isFinished: @escaping @Sendable () -> Bool) -> Verdict {
         let verdict = Locked(Verdict.finished)
         let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
+        let deadline = ContinuousClock.now.advanced(by: realTimeLimit)
+        clock.scheduler.stopDraining(after: deadline)
+        DriverThreads.shared.run {
             let outcome = loop(until: isFinished)
             verdict.withLock { $0 = outcome }
             done.signal()
         }
-        thread.name = "SkillTesting virtual-time driver"
-        let deadline = ContinuousClock.now.advanced(by: realTimeLimit)
-        clock.scheduler.stopDraining(after: deadline)
-        thread.start()
         if done.wait(timeout: .now() + dispatchInterval(realTimeLimit + Self.stuckGrace)) == .timedOut {
             // The driver thread is inside one job that never returns: a loop with no suspension point.
             // Nothing can stop a thread from outside; it is left running, and the scope fails.
