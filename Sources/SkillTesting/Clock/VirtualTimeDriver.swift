@@ -32,7 +32,7 @@ struct VirtualTimeDriver: Sendable {
     /// do, and a semaphore is an order that ThreadSanitizer sees (a continuation resumed from the driver
     /// thread shows up as a race inside the concurrency runtime).
     func drive(until isFinished: @escaping @Sendable () -> Bool) -> Verdict {
-        let verdict = Locked(Verdict.finished)
+        let verdict = Locked<Verdict?>(nil)
         let done = DispatchSemaphore(value: 0)
         let deadline = ContinuousClock.now.advanced(by: realTimeLimit)
         clock.scheduler.stopDraining(after: deadline)
@@ -41,12 +41,14 @@ struct VirtualTimeDriver: Sendable {
             verdict.withLock { $0 = outcome }
             done.signal()
         }
-        if done.wait(timeout: .now() + dispatchInterval(realTimeLimit + Self.stuckGrace)) == .timedOut {
+        let ended = waitBriefly(
+            for: done, isDone: { verdict.withLock { $0 != nil } }, timeout: realTimeLimit + Self.stuckGrace)
+        guard ended, let outcome = verdict.withLock({ $0 }) else {
             // The driver thread is inside one job that never returns: a loop with no suspension point.
             // Nothing can stop a thread from outside; it is left running, and the scope fails.
             return .failed(.overran(limit: realTimeLimit, unfinished: unfinished, suspends: false))
         }
-        return verdict.withLock { $0 }
+        return outcome
     }
 
     private var unfinished: [String] { ["the withVirtualTime body"] + clock.scheduler.unfinishedTasks }
