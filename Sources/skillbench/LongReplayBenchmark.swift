@@ -56,7 +56,8 @@ struct LongReplayBenchmark {
                 name: "long replay (\(sends) sends, an expect after each)", load: load,
                 figure: String(format: "%.3f s", total - parsed),
                 detail: String(
-                    format: "parse %.3f s, %@", parsed,
+                    format: "parse %.3f s (%.1f MB/s of %.1f MB, %.2f of replay), %@", parsed,
+                    Double(text.utf8.count) / 1e6 / parsed, Double(text.utf8.count) / 1e6, parsed / (total - parsed),
                     result.passed ? "passed" : "FAILED: \(result.differences.count) differences"))
         } catch {
             return .init(name: "long replay (\(sends) sends)", load: load, figure: "failed", detail: "\(error)")

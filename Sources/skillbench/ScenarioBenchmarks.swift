@@ -18,7 +18,8 @@ struct ScenarioBenchmarks {
             let files = try runner.discover(paths: [folder])
             let transcripts = try files.map { try Transcript.load(contentsOf: $0.url) }
             return [
-                try stepsPerSecond(transcripts, load: load), try corpus(runner, load: load),
+                try stepsPerSecond(transcripts, load: load), try parsing(files.map(\.url), transcripts, load: load),
+                try corpus(runner, load: load),
                 try determinism(transcripts, load: load),
             ]
         } catch {
@@ -40,6 +41,30 @@ struct ScenarioBenchmarks {
             name: "replay, one core (\(transcripts.count) transcripts × \(rounds))", load: load,
             figure: String(format: "%.0f steps/s", Double(steps) / seconds),
             detail: String(format: "%.1f µs per transcript", seconds * 1e6 / Double(rounds * transcripts.count)))
+    }
+
+    /// Reading the corpus's files against replaying them, on this one thread: MB/s of transcript text,
+    /// and parsing's share of replay time.
+    func parsing(_ urls: [URL], _ transcripts: [Transcript], load: String) throws -> Benchmarks.Row {
+        let texts = try urls.map { try Data(contentsOf: $0) }
+        let bytes = texts.reduce(0) { $0 + $1.count }
+        let rounds = quick ? 20 : 200
+        var start = ContinuousClock.now
+        for _ in 0..<rounds {
+            for (text, url) in zip(texts, urls) { _ = try Transcript.parse(text, file: url.path) }
+        }
+        let parse = Benchmarks.microseconds(since: start) / 1e6
+        let replayer = Replayer(skills: skills)
+        start = ContinuousClock.now
+        for _ in 0..<rounds {
+            for transcript in transcripts { _ = try replayer.replay(transcript) }
+        }
+        let replay = Benchmarks.microseconds(since: start) / 1e6
+        return .init(
+            name: "parse, one core (\(transcripts.count) transcripts × \(rounds))", load: load,
+            figure: String(format: "%.1f MB/s", Double(bytes * rounds) / 1e6 / parse),
+            detail: String(
+                format: "%.2f of replay time (%.3f s against %.3f s), %.0f KB of text", parse / replay, parse, replay, Double(bytes) / 1e3))
     }
 
     /// `skillcheck scenarios Scenarios/` in-process: find, read, parse, replay in parallel, compare.

@@ -207,7 +207,7 @@ struct RecordingEditTests {
                 $0.hasPrefix("/steps/") && $0.contains("/expect/") && !$0.contains("/expect/matchers") && !$0.hasSuffix("/expect/now")
             }
             for pointer in pointers {
-                let range = document.valueRanges[pointer]!
+                let range = document.valueRange(pointer)!
                 var text = String.UnicodeScalarView(scalars[..<range.lowerBound])
                 text.append(contentsOf: Self.altered(document.value.value(at: Matcher.tokens(of: pointer))!).unicodeScalars)
                 text.append(contentsOf: scalars[range.upperBound...])

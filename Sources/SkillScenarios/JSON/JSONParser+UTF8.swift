@@ -44,10 +44,10 @@ extension JSONParser {
     /// value (or the text is not JSON either way).
     static func pointer(holding location: SourceLocation, in bytes: [UInt8]) -> String {
         let text = String(decoding: bytes, as: UTF8.self)
-        var parser = Parser(scalars: Array(text.unicodeScalars), file: "")
+        var parser = Parser(bytes: Array(text.utf8), file: "")
         parser.skipWhitespace()
         guard let value = try? parser.parseValue(pointer: "", depth: 0) else { return "" }
-        let candidates = parser.locations.filter { pointer, start in
+        let candidates = parser.spans.mapValues(\.location).filter { pointer, start in
             guard (start.line, start.column) <= (location.line, location.column),
                 case .string(let string)? = value.at(Matcher.tokens(of: pointer)[...])
             else { return false }

@@ -50,7 +50,7 @@ struct JSONSourceEditor {
     }
 
     func splices(for patch: RecordingPatch, at pointer: String) -> [Splice] {
-        guard let range = document.valueRanges[pointer] else { return [] }
+        guard let range = document.valueRange(pointer) else { return [] }
         switch patch {
         case .keep, .held:
             return []
@@ -79,8 +79,8 @@ struct JSONSourceEditor {
 
     /// The text of a member (name, colon, value) or element at `pointer`.
     func entryRange(_ pointer: String) -> Range<Int>? {
-        guard let value = document.valueRanges[pointer] else { return nil }
-        return (document.keyRanges[pointer]?.lowerBound ?? value.lowerBound)..<value.upperBound
+        guard let value = document.valueRange(pointer) else { return nil }
+        return (document.keyRange(pointer)?.lowerBound ?? value.lowerBound)..<value.upperBound
     }
 
     /// New text for a container whose members or elements changed, reusing the written ones' text and
@@ -98,7 +98,7 @@ struct JSONSourceEditor {
         let separators = zip(written, written.dropFirst()).map { text($0.range.upperBound..<$1.range.lowerBound) }
         let fallback = separators.last ?? ("," + (leading.contains("\n") ? leading : " "))
         var colon = ": "
-        if let key = document.keyRanges[first.pointer], let value = document.valueRanges[first.pointer] {
+        if let key = document.keyRange(first.pointer), let value = document.valueRange(first.pointer) {
             colon = text(key.upperBound..<value.lowerBound)
         }
         var out = open + leading

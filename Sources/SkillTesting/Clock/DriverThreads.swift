@@ -167,7 +167,7 @@ func waitBriefly(for semaphore: DispatchSemaphore, isDone: () -> Bool, timeout: 
     while budget > .zero, clock.now < until {
         if isDone() {
             DriverThreads.spin.record(paid: true)
-            semaphore.wait()  // signalled already: takes its count at once
+            semaphore.wait() // signalled already: takes its count at once
             return true
         }
     }
