@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 
 extension JSONSchema {
     // MARK: The schema itself
@@ -225,14 +226,37 @@ extension JSONSchema {
 
     /// The date an RFC 3339 date-time names, with or without fractional seconds.
     static func date(from text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions.insert(.withFractionalSeconds)
-        return plain.date(from: text) ?? fractional.date(from: text)
+        // Making a formatter costs more than the validation it serves: two are kept, used one call at a time.
+        dateFormatters.withLock { formatters in
+            formatters.plain.date(from: text) ?? formatters.fractional.date(from: text)
+        }
     }
 
-    static func escape(_ key: String) -> String {
-        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    private static let dateFormatters = Locked(DateFormatters())
+
+    private struct DateFormatters: @unchecked Sendable {
+        // Only ever used under the lock above.
+        let plain = ISO8601DateFormatter()
+        let fractional: ISO8601DateFormatter = {
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions.insert(.withFractionalSeconds)
+            return formatter
+        }()
+    }
+
+    /// The JSON pointer token for `key` (`~` → `~0`, `/` → `~1`), for the schema's pointers and the
+    /// transcript reader's alike.
+    package static func escape(_ key: String) -> String {
+        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
+        var token = ""
+        for scalar in key.unicodeScalars {
+            switch scalar {
+            case "~": token += "~0"
+            case "/": token += "~1"
+            default: token.unicodeScalars.append(scalar)
+            }
+        }
+        return token
     }
 
     /// Levenshtein distance, for "did you mean".

@@ -1,4 +1,5 @@
 import Foundation
+import SkillKit
 
 /// Where something is in a file: 1-based line and column (in characters).
 @available(SkillCheckTesting, *)
@@ -69,18 +70,7 @@ package enum JSONParser {
     }
 
     /// The JSON pointer token for `key` (`~` → `~0`, `/` → `~1`).
-    package static func escape(_ key: String) -> String {
-        guard key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return key }
-        var token = ""
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "~": token += "~0"
-            case "/": token += "~1"
-            default: token.unicodeScalars.append(scalar)
-            }
-        }
-        return token
-    }
+    package static func escape(_ key: String) -> String { JSONSchema.escape(key) }
 
     /// The parser works on the text's UTF-8 bytes (every character JSON gives a meaning to is ASCII) and
     /// counts Unicode scalars beside them: columns and the spans record mode edits are in scalars. A

@@ -53,13 +53,10 @@ public indirect enum JSONValue: Sendable, Hashable {
     /// Two-space indented JSON in the written key order.
     package var pretty: String { JSONWriter.write(self, pretty: true, sortKeys: false) }
 
-    /// Converts an `Encodable` value through `JSONEncoder` (sorted keys, ISO 8601 dates).
+    /// Converts an `Encodable` value as `JSONEncoder` would (sorted keys, ISO 8601 dates), without the
+    /// text in between (``JSONValueEncoder``).
     package init<Value: Encodable>(encoding value: Value) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(value)
-        self = try JSONParser.parse(data, file: "<encoded>").value
+        self = try JSONValueEncoder.encode(value)
     }
 
     /// Decodes this value as `Value` through `JSONDecoder`.
