@@ -135,8 +135,8 @@ final class SpinBudget: Sendable {
         state.withLock { state in
             if state.microseconds == 0 {
                 state.skipped += 1
-                // Try again every 64 waits: the load that made polling useless may be gone.
-                if state.skipped % 64 == 0 { return .microseconds(10) }
+                // Try again, in full, every 16 waits: the load that made polling useless may be gone.
+                if state.skipped % 16 == 0 { return Self.maximum }
             }
             return .microseconds(state.microseconds)
         }
