@@ -53,12 +53,7 @@ struct Benchmarks {
 
     /// Fails 3 times with backoff 1 s, 2 s, 4 s, then succeeds; the test advances 1 s, 2 s, 4 s.
     func retryScenario(runs: Int, load: String) async -> Row {
-        var misses = 0
-        var timings: [Double] = []
-        timings.reserveCapacity(runs)
-        // The first 200 runs warm caches and the allocator and are not counted.
-        for run in -200..<runs {
-            let start = ContinuousClock.now
+        await Self.retryRow("retry scenario (\(runs) runs)", runs: runs, load: load) {
             let clock = VirtualClock()
             let done = Flag()
             clock.scheduler.spawn("retry") {
@@ -71,43 +66,42 @@ struct Benchmarks {
             clock.advance(by: .seconds(1))
             clock.advance(by: .seconds(2))
             clock.advance(by: .seconds(4))
-            let elapsed = Self.microseconds(since: start)
-            guard run >= 0 else { continue }
-            if !done.isSet { misses += 1 }
-            timings.append(elapsed)
+            return done.isSet
         }
-        timings.sort()
-        return Row(
-            name: "retry scenario (\(runs) runs)",
-            load: load,
-            figure: String(format: "%.2f µs/run (median)", timings[timings.count / 2]),
-            detail: String(format: "p90 %.2f µs, %d misses, 7 virtual s per run", timings[timings.count * 9 / 10], misses)
-        )
     }
 
     /// The same retry scenario as a test writes it: one `withVirtualTime` scope per run, time moving by
     /// itself. What it costs over ``retryScenario(runs:load:)`` is the scope's own: its clock, its
     /// driver thread, waiting for it.
     func retryInScope(runs: Int, load: String) async -> Row {
-        var misses = 0
-        var timings: [Double] = []
-        timings.reserveCapacity(runs)
-        for run in -200..<runs {
-            let start = ContinuousClock.now
+        await Self.retryRow("retry scenario in withVirtualTime (\(runs) scopes)", runs: runs, load: load) {
             let value = try? await withVirtualTime { clock in
                 try await RetryPolicy(maxRetries: 3, baseDelay: .seconds(1)).run(clock: clock) { attempt in
                     if attempt < 3 { throw NetworkError.timedOut }
                     return attempt
                 }
             }
-            let elapsed = Self.microseconds(since: start)
-            guard run >= 0 else { continue }
-            if value != 3 { misses += 1 }
+            return value == 3
+        }
+    }
+
+    /// Times `run` (which says whether the retry ended as it should) `runs` times, after 200 runs that
+    /// warm caches and the allocator and are not counted: the median, the 90th percentile and the misses.
+    static func retryRow(_ name: String, runs: Int, load: String, _ run: () async -> Bool) async -> Row {
+        var misses = 0
+        var timings: [Double] = []
+        timings.reserveCapacity(runs)
+        for index in -200..<runs {
+            let start = ContinuousClock.now
+            let succeeded = await run()
+            let elapsed = microseconds(since: start)
+            guard index >= 0 else { continue }
+            if !succeeded { misses += 1 }
             timings.append(elapsed)
         }
         timings.sort()
         return Row(
-            name: "retry scenario in withVirtualTime (\(runs) scopes)",
+            name: name,
             load: load,
             figure: String(format: "%.2f µs/run (median)", timings[timings.count / 2]),
             detail: String(format: "p90 %.2f µs, %d misses, 7 virtual s per run", timings[timings.count * 9 / 10], misses)

@@ -38,6 +38,12 @@ package struct CommandSpec: Sendable {
         /// `--output FILE`: where a command writes its report.
         package static let reportOutput = Option(
             name: "--output", value: "FILE", help: "Write the report to FILE instead of standard output (- is standard output).")
+        /// `--strict`: how a conformance verdict is judged, by `check` and by `merge`.
+        package static let strict = Option(name: "--strict", value: nil, help: "SHOULD warnings fail the run too.")
+        /// `--baseline FILE`: the known failures a conformance verdict allows, for `check` and `merge`.
+        package static let baseline = Option(
+            name: "--baseline", value: "FILE",
+            help: "Known failures (skillcheck.baseline/1) that do not fail the run; one that passes again does.")
 
         /// The help line: the choices (`text | json`), then `help`.
         package var helpText: String {

@@ -19,10 +19,8 @@ package enum CheckCommand {
                 repeatable: true),
             .reportFormat,
             .reportOutput,
-            .init(name: "--strict", value: nil, help: "SHOULD warnings fail the run too."),
-            .init(
-                name: "--baseline", value: "FILE",
-                help: "Known failures (skillcheck.baseline/1) that do not fail the run; one that passes again does."),
+            .strict,
+            .baseline,
             .init(name: "--no-tsan", value: nil, help: "Skip the race stage (ThreadSanitizer); the report says so."),
             .init(name: "--scratch-path", value: "DIR", help: "Where the harness and its builds go. Default: chosen per package."),
             .init(

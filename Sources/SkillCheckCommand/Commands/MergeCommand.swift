@@ -15,10 +15,8 @@ package enum MergeCommand {
         options: [
             .reportFormat,
             .reportOutput,
-            .init(name: "--strict", value: nil, help: "SHOULD warnings fail the run too."),
-            .init(
-                name: "--baseline", value: "FILE",
-                help: "Known failures (skillcheck.baseline/1) that do not fail the run; one that passes again does."),
+            .strict,
+            .baseline,
         ],
         discussion: """
             The shards' own --strict and --baseline are not kept: give them here, once for the whole package,
