@@ -9,8 +9,7 @@ import Testing
 struct SharedBuildTests {
     /// A package named `folder` whose module `Skills` declares `EchoSkill` with the id `id`: two such
     /// packages differ only in their code, as two users' packages can.
-    static func package(_ folder: TemporaryFolder, _ name: String, id: String) throws -> URL {
-        let kit = DiscoveryTests.root
+    static func package(_ folder: TemporaryFolder, _ name: String, id: String, kit: URL = DiscoveryTests.root) throws -> URL {
         try folder.file(
             "\(name)/Package.swift",
             """
@@ -28,14 +27,14 @@ struct SharedBuildTests {
         return folder.url.appendingPathComponent(name)
     }
 
-    static func source(_ folder: TemporaryFolder, _ name: String, id: String) throws {
+    static func source(_ folder: TemporaryFolder, _ name: String, id: String, literal: Bool = true) throws {
         try folder.file(
             "\(name)/Sources/Skills/EchoSkill.swift",
             """
             import SkillKit
 
             public struct EchoSkill: AgentSkill {
-                public let id = "\(id)"
+                public let id = \(literal ? "\"\(id)\"" : id)
                 public let displayName = "Echo"
                 public let description = "Says the text back."
                 public let keywords = ["echo"]
@@ -46,6 +45,23 @@ struct SharedBuildTests {
                 }
             }
             """)
+    }
+
+    /// A copy of this SkillCheck checkout (without any `.build` or `.git`) in `folder`: a kit whose
+    /// sources a test may edit.
+    static func kitCopy(in folder: TemporaryFolder) throws -> URL {
+        let copy = folder.url.appendingPathComponent("SkillCheck")
+        func copyTree(_ source: URL, to destination: URL) throws {
+            try FileManager.default.createDirectory(at: destination, withIntermediateDirectories: true)
+            for name in try FileManager.default.contentsOfDirectory(atPath: source.path) where name != ".build" && name != ".git" {
+                let from = source.appendingPathComponent(name), to = destination.appendingPathComponent(name)
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: from.path, isDirectory: &isFolder) else { continue }
+                if isFolder.boolValue { try copyTree(from, to: to) } else { try FileManager.default.copyItem(at: from, to: to) }
+            }
+        }
+        try copyTree(DiscoveryTests.root, to: copy)
+        return copy
     }
 
     /// The ids the report names, checked with a scratch folder of its own and the machine's shared builds.
@@ -88,6 +104,31 @@ struct SharedBuildTests {
         // An edited file is compiled again, in the shared folders as in the package's own.
         try Self.source(folder, "Alpha", id: "alpha-echo-skill-identity-2")
         #expect(try await Self.ids(alpha, scratch: scratch("a1"), tsan: true) == ["alpha-echo-skill-identity-2"])
+        #endif
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("an edited file of the kit is compiled again in the shared builds, and the next run sees it")
+    func kitEditsAreRebuilt() async throws {
+        #if os(Linux)
+        let folder = try TemporaryFolder("shared-kit")
+        defer { try? FileManager.default.removeItem(at: folder.url) }
+        let kit = try Self.kitCopy(in: folder)
+        let marker = kit.appendingPathComponent("Sources/SkillKit/KitEditMarker.swift")
+        func mark(_ text: String) throws {
+            try Data("public enum KitEditMarker { public static let id = \"\(text)\" }\n".utf8).write(to: marker)
+        }
+        try mark("kit-edit-marker-first-version")
+        let package = try Self.package(folder, "Marked", id: "KitEditMarker.id", kit: kit)
+        try Self.source(folder, "Marked", id: "KitEditMarker.id", literal: false)
+        let scratch = folder.url.appendingPathComponent("scratch")
+        #expect(try await Self.ids(package, scratch: scratch) == ["kit-edit-marker-first-version"])
+        try mark("kit-edit-marker-second-version")
+        #expect(try await Self.ids(package, scratch: scratch) == ["kit-edit-marker-second-version"])
+        // This kit copy's shared builds are its own: remove them with it.
+        if let root = SharedBuildCache.defaultRoot() {
+            try? FileManager.default.removeItem(at: SharedBuildCache(root: root, kit: kit.path).folder)
+        }
         #endif
     }
 }
