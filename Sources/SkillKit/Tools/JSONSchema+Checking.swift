@@ -226,10 +226,57 @@ extension JSONSchema {
 
     /// The date an RFC 3339 date-time names, with or without fractional seconds.
     static func date(from text: String) -> Date? {
+        if let date = plainDate(from: text) { return date }
         // Making a formatter costs more than the validation it serves: two are kept, used one call at a time.
-        dateFormatters.withLock { formatters in
+        return dateFormatters.withLock { formatters in
             formatters.plain.date(from: text) ?? formatters.fractional.date(from: text)
         }
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` or `…±HH:MM` from 1900 on, every field in range, read without a formatter (formatters
+    /// are slow, and tools check dates on every call); `nil` for anything else, which the formatters then
+    /// judge, so what is accepted does not change.
+    static func plainDate(from text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 20 || bytes.count == 25 else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                let byte = bytes[index]
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        guard bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "T"),
+            bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+            let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            // Before the Gregorian calendar's adoption the formatter counts Julian days: leave old dates to it.
+            year >= 1900, (1...12).contains(month), hour < 24, minute < 60, second < 60
+        else { return nil }
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        guard day >= 1, day <= days else { return nil }
+        var offset = 0
+        if bytes.count == 20 {
+            guard bytes[19] == UInt8(ascii: "Z") else { return nil }
+        } else {
+            let sign = bytes[19]
+            guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), bytes[22] == UInt8(ascii: ":"),
+                let hours = number(20..<22), let minutes = number(23..<25), hours < 24, minutes < 60
+            else { return nil }
+            offset = (hours * 3600 + minutes * 60) * (sign == UInt8(ascii: "+") ? 1 : -1)
+        }
+        // Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let daysSinceEpoch = era * 146_097 + dayOfEra - 719_468
+        let seconds = daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second - offset
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
     private static let dateFormatters = Locked(DateFormatters())

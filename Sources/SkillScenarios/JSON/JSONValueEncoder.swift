@@ -74,9 +74,21 @@ enum JSONValueEncoder {
         }
     }
 
-    /// `JSONEncoder`'s `.sortedKeys` order.
+    /// `JSONEncoder`'s `.sortedKeys` order. Two plain ASCII names (letters, `_`, no digits: what coding
+    /// keys are) compare without Foundation, letter case ignored first, then as `forcedOrdering` breaks
+    /// ties; anything else goes through Foundation's comparison itself.
     static func precedes(_ a: String, _ b: String) -> Bool {
-        a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering]) == .orderedAscending
+        func plain(_ text: String) -> Bool {
+            text.utf8.allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F }
+        }
+        guard plain(a), plain(b) else {
+            return a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering]) == .orderedAscending
+        }
+        func folded(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        if a.utf8.lazy.map(folded).elementsEqual(b.utf8.lazy.map(folded)) {
+            return a.compare(b, options: [.numeric, .caseInsensitive, .forcedOrdering]) == .orderedAscending
+        }
+        return a.utf8.lazy.map(folded).lexicographicallyPrecedes(b.utf8.lazy.map(folded))
     }
 
     static func encode<Value: Encodable>(_ value: Value, into box: Box, path: [any CodingKey]) throws {

@@ -32,7 +32,7 @@ public struct Difference: Sendable, Hashable, CustomStringConvertible {
     /// a secret's name says its value is secret even when the value alone does not look like one.
     var key: String {
         let last = path.split(separator: "/").last.map(String.init) ?? path
-        return last.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+        return Matcher.unescape(last)
     }
 
     public var description: String {

@@ -5,12 +5,16 @@ public struct ReplayResult: Sendable {
     public var file: String
     /// Every difference, in step order; empty when the transcript passed.
     public var differences: [Difference]
-    /// The transcript as it was observed: each `expect` value that differs replaced by what the replay saw
-    /// (values a matcher accepts stay as written).
+    /// The transcript as it was observed: each `expect` value that differs replaced by what the replay saw.
+    ///
+    /// Values a matcher accepts stay as written; a value under a matcher that fails shows what was observed.
     ///
     /// A failing run writes it to the artifacts folder; record mode writes the same changes, as minimal edits
-    /// of the file.
-    public var actual: JSONValue
+    /// of the file. It is built when asked for, from what the replay observed: most replays never need it.
+    public var actual: JSONValue {
+        RecordingPlan(transcript: transcript, observations: observations, differences: differencesAtEnd, fillOnly: false)
+            .applied(to: transcript.document.value)
+    }
     /// Whether some `expect` step left a field `null` (or was empty), to be recorded.
     public var hasMissingExpectations: Bool
     /// Each field the transcript left unrecorded, as a difference that says how to record it.
@@ -32,6 +36,8 @@ public struct ReplayResult: Sendable {
     /// The transcript replayed, and what each `expect` step (by index) observed: for record mode.
     var transcript: Transcript
     var observations: [Int: [(field: ObservedField, value: JSONValue)]]
+    /// The differences as the replay ended, before a runner adds anything: what ``actual`` is built from.
+    var differencesAtEnd: [Difference]
 
     /// Whether everything was checked and matched.
     ///

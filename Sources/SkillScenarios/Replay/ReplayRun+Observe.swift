@@ -106,14 +106,6 @@ extension ReplayRun {
             cursor = match + 1
         }
     }
-
-    /// The transcript with each `expect` value that differs replaced by what was observed, as record
-    /// mode would change it: values a matcher accepts stay as written, and a value under a matcher
-    /// that fails shows what was observed.
-    func actualTranscript() -> JSONValue {
-        RecordingPlan(transcript: transcript, observations: observed, differences: differences, fillOnly: false)
-            .applied(to: transcript.document.value)
-    }
 }
 
 @available(SkillCheckTesting, *)

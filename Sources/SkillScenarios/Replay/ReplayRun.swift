@@ -97,10 +97,10 @@ struct ReplayRun {
                         + "then run `swift run skillcheck scenarios --record missing \(transcript.file)`"))
         }
         return ReplayResult(
-            name: transcript.name, file: transcript.file, differences: differences, actual: actualTranscript(),
+            name: transcript.name, file: transcript.file, differences: differences,
             hasMissingExpectations: !unrecorded.isEmpty, unrecorded: unrecorded,
             virtualSeconds: clock.now.offset.inSeconds, steps: transcript.steps.count,
-            observationWork: log.conversions, transcript: transcript, observations: observed)
+            observationWork: log.conversions, transcript: transcript, observations: observed, differencesAtEnd: differences)
     }
 
     mutating func perform(_ step: Transcript.Step, index: Int) {

@@ -33,9 +33,13 @@ package struct Matcher: Sendable {
 
     package static func tokens(of pointer: String) -> [String] {
         guard !pointer.isEmpty else { return [] }
-        return pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map {
-            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-        }
+        return pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { unescape(String($0)) }
+    }
+
+    /// A pointer token's member name (`~1` → `/`, `~0` → `~`): the inverse of ``JSONParser/escape(_:)``.
+    package static func unescape(_ token: String) -> String {
+        guard token.utf8.contains(UInt8(ascii: "~")) else { return token }
+        return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
     }
 
     func applies(to tokens: [String]) -> Bool {
