@@ -59,10 +59,16 @@ package struct SharedBuildCache: Sendable, Hashable {
         if let root = environment["SKILLCHECK_SHARED_CACHE"], !root.isEmpty {
             return root == "off" ? nil : URL(fileURLWithPath: root)
         }
+        return cacheFolder(environment: environment).appendingPathComponent("shared")
+    }
+
+    /// skillcheck's own cache folder, `$XDG_CACHE_HOME/skillcheck` or `~/.cache/skillcheck`: each package's
+    /// scratch folder and the shared builds live in it.
+    package static func cacheFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         let cache =
             environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return cache.appendingPathComponent("skillcheck/shared")
+        return cache.appendingPathComponent("skillcheck")
     }
 
     /// This kit checkout's and toolchain's folder: `<root>/<kit folder name>-<digest>`.
@@ -107,11 +113,12 @@ package struct SharedBuildCache: Sendable, Hashable {
             }
             // Copy to a temporary name, then rename over the old one: a reader never sees half a file.
             let partial = debug.appendingPathComponent(".\(product).partial")
+            // A partial copy a crashed run left behind; if it cannot be removed, the copy below fails and says so.
             try? FileManager.default.removeItem(at: partial)
             try FileManager.default.copyItem(at: source, to: partial)
             if rename(partial.path, target.path) != 0 {
                 let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: partial)
+                try? FileManager.default.removeItem(at: partial) // tidying only: the failure is thrown below
                 throw FileLock.Failure(path: target.path, reason: "could not replace it: \(reason)")
             }
         }

@@ -89,10 +89,7 @@ package struct ConformanceRun: Sendable {
     /// `~/.cache/skillcheck/<folder>-<hash of the absolute path>`: one per package, never shared.
     package static func defaultScratch(for package: URL) -> URL {
         let hash = PackageFingerprint.Digest.fnv1a(package.path)
-        let cache =
-            ProcessInfo.processInfo.environment["XDG_CACHE_HOME"].map { URL(fileURLWithPath: $0) }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".cache")
-        return cache.appendingPathComponent("skillcheck/\(package.lastPathComponent)-\(String(hash, radix: 16))")
+        return SharedBuildCache.cacheFolder().appendingPathComponent("\(package.lastPathComponent)-\(String(hash, radix: 16))")
     }
 
     /// Discovers the skills (throws ``DiscoveryFailure``), then runs the stages: static (a strict-concurrency
