@@ -27,4 +27,23 @@ struct DateTimeTests {
         }
         #expect(JSONSchema.date(from: text) == Self.formatted(text), "\(text)")
     }
+
+    @Test("a date written without a formatter is the text ISO8601DateFormatter writes, whole seconds or not")
+    func writtenAsTheFormatterWrites() {
+        let formatter = ISO8601DateFormatter()
+        var intervals: [TimeInterval] = [
+            0, -1, 0.4, 0.5, 0.9999, -0.5, 951_782_400, 951_868_799, 4_107_542_400, -2_208_988_800, -2_208_988_801,
+            253_402_300_799, 253_402_300_800, 1_764_806_400.999,
+        ]
+        // Every day from 1899 to 2401 at a time that moves through the day: leap years, century rules, the edges.
+        var second = -2_240_524_800
+        while second < 13_601_952_000 {
+            intervals.append(TimeInterval(second))
+            second += 86_400 * 3 + 3_601
+        }
+        for interval in intervals {
+            let date = Date(timeIntervalSince1970: interval)
+            #expect(JSONSchema.text(of: date) == formatter.string(from: date), "\(interval)")
+        }
+    }
 }

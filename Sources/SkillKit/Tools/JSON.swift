@@ -23,6 +23,10 @@ public indirect enum JSON: Sendable, Hashable {
     ///
     /// Throws `DecodingError` with Foundation's description of where it went wrong.
     public init(parsing data: Data) throws {
+        if let value = JSON.read(data) {
+            self = value
+            return
+        }
         self = try JSONDecoder().decode(JSON.self, from: data)
     }
 

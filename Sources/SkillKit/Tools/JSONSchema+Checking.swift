@@ -279,6 +279,52 @@ extension JSONSchema {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 
+    /// `date` as `ISO8601DateFormatter` writes it (`2026-12-04T10:17:23Z`), what `JSONEncoder`'s `.iso8601`
+    /// strategy writes. A whole second from 1900 to 9999 is written without a formatter (replay writes a
+    /// date into every event it observes); any other date goes to the formatter, whose rounding of
+    /// fractions it keeps.
+    ///
+    /// ```swift
+    /// JSONSchema.text(of: Date(timeIntervalSince1970: 0))   // "1970-01-01T00:00:00Z"
+    /// ```
+    package static func text(of date: Date) -> String {
+        let interval = date.timeIntervalSince1970
+        guard interval.rounded(.down) == interval, interval >= -2_208_988_800, interval < 253_402_300_800 else {
+            return dateFormatters.withLock { $0.plain.string(from: date) }
+        }
+        let seconds = Int(interval)
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let time = seconds - days * 86_400
+        // The civil date of a day count since 1970-01-01 (Howard Hinnant's civil_from_days).
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        var bytes = [UInt8](repeating: 0, count: 20)
+        func put(_ value: Int, at start: Int, digits: Int) {
+            var value = value
+            for index in stride(from: start + digits - 1, through: start, by: -1) {
+                bytes[index] = UInt8(0x30 + value % 10)
+                value /= 10
+            }
+        }
+        put(year, at: 0, digits: 4)
+        put(month, at: 5, digits: 2)
+        put(day, at: 8, digits: 2)
+        put(time / 3600, at: 11, digits: 2)
+        put(time / 60 % 60, at: 14, digits: 2)
+        put(time % 60, at: 17, digits: 2)
+        for (index, byte) in [(4, "-"), (7, "-"), (10, "T"), (13, ":"), (16, ":"), (19, "Z")] as [(Int, Unicode.Scalar)] {
+            bytes[index] = UInt8(ascii: byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     private static let dateFormatters = Locked(DateFormatters())
 
     private struct DateFormatters: @unchecked Sendable {

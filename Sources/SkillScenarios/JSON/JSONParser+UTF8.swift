@@ -46,8 +46,9 @@ extension JSONParser {
         let text = String(decoding: bytes, as: UTF8.self)
         var parser = Parser(bytes: Array(text.utf8), file: "")
         parser.skipWhitespace()
-        guard let value = try? parser.parseValue(pointer: "", depth: 0) else { return "" }
-        let candidates = parser.spans.mapValues(\.location).filter { pointer, start in
+        guard let value = try? parser.parseValue(depth: 0) else { return "" }
+        let document = JSONDocument(file: "", value: value, spans: parser.spans)
+        let candidates = document.locations.filter { pointer, start in
             guard (start.line, start.column) <= (location.line, location.column),
                 case .string(let string)? = value.at(Matcher.tokens(of: pointer)[...])
             else { return false }

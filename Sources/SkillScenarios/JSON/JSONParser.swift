@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 
 /// Where something is in a file: 1-based line and column (in characters).
@@ -31,25 +32,67 @@ struct JSONSpan: Sendable {
 package struct JSONDocument: Sendable {
     package var file: String
     package var value: JSONValue
-    /// Each value's span, by JSON pointer: one entry per value, made as the parser leaves it.
-    var spans: [String: JSONSpan]
+    /// Each value's span by pointer, made on the first lookup: only errors and record mode ask, and
+    /// naming every value of a long transcript by pointer cost more than reading it.
+    let index: SpanIndex
+
+    init(file: String, value: JSONValue, spans: [JSONSpan]) {
+        self.file = file
+        self.value = value
+        self.index = SpanIndex(value: value, spans: spans)
+    }
 
     /// Where each value starts, by JSON pointer.
-    package var locations: [String: SourceLocation] { spans.mapValues(\.location) }
+    package var locations: [String: SourceLocation] { index.spans.mapValues(\.location) }
 
     /// Where the value at `pointer` is, as offsets into the document's Unicode scalars.
-    func valueRange(_ pointer: String) -> Range<Int>? { spans[pointer]?.range }
+    func valueRange(_ pointer: String) -> Range<Int>? { index.spans[pointer]?.range }
 
     /// Where the name of the member at `pointer` is (with its quotes).
-    func keyRange(_ pointer: String) -> Range<Int>? { spans[pointer]?.key }
+    func keyRange(_ pointer: String) -> Range<Int>? { index.spans[pointer]?.key }
 
     /// The location of the value at `pointer`, or of its nearest parent that has one.
     package func location(of pointer: String) -> SourceLocation {
+        let spans = index.spans
         var current = pointer
         while true {
             if let span = spans[current] { return span.location }
             guard let slash = current.lastIndex(of: "/") else { return SourceLocation(line: 1, column: 1) }
             current = String(current[..<slash])
+        }
+    }
+
+    /// The parser's spans, in the order it left the values, named by pointer on first use.
+    final class SpanIndex: Sendable {
+        private let state: Locked<(list: [JSONSpan], named: [String: JSONSpan]?)>
+
+        init(value: JSONValue, spans: [JSONSpan]) {
+            state = Locked((spans, nil))
+            self.value = value
+        }
+
+        private let value: JSONValue
+
+        var spans: [String: JSONSpan] {
+            state.withLock { state in
+                if let named = state.named { return named }
+                var named: [String: JSONSpan] = [:]
+                named.reserveCapacity(state.list.count)
+                var next = 0
+                // The parser leaves each value after its children: walk the value in the same order.
+                func walk(_ value: JSONValue, _ pointer: String) {
+                    switch value {
+                    case .object(let pairs): for pair in pairs { walk(pair.value, pointer + "/" + JSONParser.escape(pair.key)) }
+                    case .array(let items): for (offset, item) in items.enumerated() { walk(item, pointer + "/" + String(offset)) }
+                    default: break
+                    }
+                    if next < state.list.count { named[pointer] = state.list[next] }
+                    next += 1
+                }
+                walk(value, "")
+                state.named = named
+                return named
+            }
         }
     }
 }
@@ -61,7 +104,7 @@ package enum JSONParser {
         guard let text = String(data: data, encoding: .utf8) else { throw invalidUTF8(data, file: file) }
         var parser = Parser(bytes: Array(text.utf8), file: file)
         parser.skipWhitespace()
-        let value = try parser.parseValue(pointer: "", depth: 0)
+        let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         if parser.index < parser.bytes.count {
             throw parser.error(expected: "the end of the document", found: parser.describeCurrent())
@@ -84,20 +127,38 @@ package enum JSONParser {
         var scalar = 0
         var line = 1
         var column = 1
-        var spans: [String: JSONSpan] = [:]
+        /// Each value's span, in the order the parser leaves values (children before their parent):
+        /// ``JSONDocument/SpanIndex`` names them by pointer when something asks.
+        var spans: [JSONSpan] = []
+        /// Where the parser is: the member names and element indices from the root to the value being read.
+        var path: [PathToken] = []
         static let maxDepth = 256
+
+        enum PathToken {
+            case key(String)
+            case index(Int)
+        }
 
         init(bytes: [UInt8], file: String) {
             self.bytes = bytes
             self.file = file
-            // About one value per dozen characters in a pretty-printed transcript: growing the table as it
-            // fills would rehash every pointer several times.
+            // About one value per dozen characters in a pretty-printed transcript.
             spans.reserveCapacity(bytes.count / 12)
         }
 
         var here: SourceLocation { SourceLocation(line: line, column: column) }
 
-        func error(expected: String, found: String, pointer: String = "") -> TranscriptError {
+        /// The pointer of the value being read, made only for an error.
+        var pointer: String {
+            path.reduce(into: "") { pointer, token in
+                switch token {
+                case .key(let key): pointer += "/" + JSONParser.escape(key)
+                case .index(let index): pointer += "/" + String(index)
+                }
+            }
+        }
+
+        func error(expected: String, found: String) -> TranscriptError {
             TranscriptError(file: file, pointer: pointer, location: here, expected: expected, found: found)
         }
 
@@ -146,53 +207,53 @@ package enum JSONParser {
             }
         }
 
-        mutating func expect(_ literal: StaticString, pointer: String) throws(TranscriptError) {
+        mutating func expect(_ literal: StaticString) throws(TranscriptError) {
             let expected = literal.withUTF8Buffer { Array($0) }
             for byte in expected {
                 guard index < bytes.count, bytes[index] == byte else {
-                    throw error(expected: "'\(literal)'", found: describeCurrent(), pointer: pointer)
+                    throw error(expected: "'\(literal)'", found: describeCurrent())
                 }
                 advance()
             }
         }
 
-        mutating func parseValue(pointer: String, depth: Int, key: Range<Int>? = nil) throws(TranscriptError) -> JSONValue {
+        mutating func parseValue(depth: Int, key: Range<Int>? = nil) throws(TranscriptError) -> JSONValue {
             guard depth < Self.maxDepth else {
-                throw error(expected: "at most \(Self.maxDepth) levels of nesting", found: "deeper nesting", pointer: pointer)
+                throw error(expected: "at most \(Self.maxDepth) levels of nesting", found: "deeper nesting")
             }
             let location = here
             guard index < bytes.count else {
-                throw error(expected: "a value", found: "the end of the file", pointer: pointer)
+                throw error(expected: "a value", found: "the end of the file")
             }
             let start = scalar
             let value: JSONValue
             switch bytes[index] {
-            case UInt8(ascii: "{"): value = try parseObject(pointer: pointer, depth: depth)
-            case UInt8(ascii: "["): value = try parseArray(pointer: pointer, depth: depth)
-            case UInt8(ascii: "\""): value = .string(try parseString(pointer: pointer))
+            case UInt8(ascii: "{"): value = try parseObject(depth: depth)
+            case UInt8(ascii: "["): value = try parseArray(depth: depth)
+            case UInt8(ascii: "\""): value = .string(try parseString())
             case UInt8(ascii: "t"):
-                try expect("true", pointer: pointer)
+                try expect("true")
                 value = .bool(true)
             case UInt8(ascii: "f"):
-                try expect("false", pointer: pointer)
+                try expect("false")
                 value = .bool(false)
             case UInt8(ascii: "n"):
-                try expect("null", pointer: pointer)
+                try expect("null")
                 value = .null
-            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber(pointer: pointer))
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = .number(try parseNumber())
             default:
                 throw error(
                     expected: "a value (object, array, string, number, true, false or null)",
-                    found: describeCurrent(), pointer: pointer)
+                    found: describeCurrent())
             }
-            spans[pointer] = JSONSpan(location: location, range: start..<scalar, key: key)
+            spans.append(JSONSpan(location: location, range: start..<scalar, key: key))
             return value
         }
 
         /// Whether the byte at ``index`` is `byte` (false at the end).
         func at(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 
-        mutating func parseObject(pointer: String, depth: Int) throws(TranscriptError) -> JSONValue {
+        mutating func parseObject(depth: Int) throws(TranscriptError) -> JSONValue {
             advance()
             var pairs: [(key: String, value: JSONValue)] = []
             skipWhitespace()
@@ -203,10 +264,10 @@ package enum JSONParser {
             while true {
                 skipWhitespace()
                 guard at(UInt8(ascii: "\"")) else {
-                    throw error(expected: "a member name in double quotes", found: describeCurrent(), pointer: pointer)
+                    throw error(expected: "a member name in double quotes", found: describeCurrent())
                 }
                 let keyLocation = here, keyStart = scalar
-                let key = try parseString(pointer: pointer)
+                let key = try parseString()
                 let keyRange = keyStart..<scalar
                 if pairs.contains(where: { $0.key == key }) {
                     throw TranscriptError(
@@ -214,13 +275,14 @@ package enum JSONParser {
                         expected: "each member name once", found: "a second \"\(key)\"")
                 }
                 skipWhitespace()
-                try expect(":", pointer: pointer)
+                try expect(":")
                 skipWhitespace()
-                let childPointer = pointer + "/" + JSONParser.escape(key)
-                pairs.append((key, try parseValue(pointer: childPointer, depth: depth + 1, key: keyRange)))
+                path.append(.key(key))
+                pairs.append((key, try parseValue(depth: depth + 1, key: keyRange)))
+                path.removeLast()
                 skipWhitespace()
                 guard index < bytes.count else {
-                    throw error(expected: "',' or '}'", found: "the end of the file", pointer: pointer)
+                    throw error(expected: "',' or '}'", found: "the end of the file")
                 }
                 if bytes[index] == UInt8(ascii: ",") {
                     advance()
@@ -230,11 +292,11 @@ package enum JSONParser {
                     advance()
                     return .object(pairs)
                 }
-                throw error(expected: "',' or '}' after an object member", found: describeCurrent(), pointer: pointer)
+                throw error(expected: "',' or '}' after an object member", found: describeCurrent())
             }
         }
 
-        mutating func parseArray(pointer: String, depth: Int) throws(TranscriptError) -> JSONValue {
+        mutating func parseArray(depth: Int) throws(TranscriptError) -> JSONValue {
             advance()
             var items: [JSONValue] = []
             skipWhitespace()
@@ -244,10 +306,12 @@ package enum JSONParser {
             }
             while true {
                 skipWhitespace()
-                items.append(try parseValue(pointer: pointer + "/" + String(items.count), depth: depth + 1))
+                path.append(.index(items.count))
+                items.append(try parseValue(depth: depth + 1))
+                path.removeLast()
                 skipWhitespace()
                 guard index < bytes.count else {
-                    throw error(expected: "',' or ']'", found: "the end of the file", pointer: pointer)
+                    throw error(expected: "',' or ']'", found: "the end of the file")
                 }
                 if bytes[index] == UInt8(ascii: ",") {
                     advance()
@@ -257,11 +321,11 @@ package enum JSONParser {
                     advance()
                     return .array(items)
                 }
-                throw error(expected: "',' or ']' after an array element", found: describeCurrent(), pointer: pointer)
+                throw error(expected: "',' or ']' after an array element", found: describeCurrent())
             }
         }
 
-        mutating func parseString(pointer: String) throws(TranscriptError) -> String {
+        mutating func parseString() throws(TranscriptError) -> String {
             advance()
             var out = ""
             while true {
@@ -283,7 +347,7 @@ package enum JSONParser {
                     continue
                 }
                 guard index < bytes.count else {
-                    throw error(expected: "a closing '\"'", found: "the end of the file", pointer: pointer)
+                    throw error(expected: "a closing '\"'", found: "the end of the file")
                 }
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
@@ -291,12 +355,12 @@ package enum JSONParser {
                     return out
                 }
                 if byte < 0x20 {
-                    throw error(expected: "an escaped control character (such as \\n)", found: describeCurrent(), pointer: pointer)
+                    throw error(expected: "an escaped control character (such as \\n)", found: describeCurrent())
                 }
                 let escapeStart = here
                 advance()
                 guard index < bytes.count else {
-                    throw error(expected: "an escape sequence", found: "the end of the file", pointer: pointer)
+                    throw error(expected: "an escape sequence", found: "the end of the file")
                 }
                 let escape = current().scalar
                 advance()
@@ -309,7 +373,7 @@ package enum JSONParser {
                 case "n": out += "\n"
                 case "r": out += "\r"
                 case "t": out += "\t"
-                case "u": out.unicodeScalars.append(try parseUnicodeEscape(pointer: pointer))
+                case "u": out.unicodeScalars.append(try parseUnicodeEscape())
                 default:
                     throw TranscriptError(
                         file: file, pointer: pointer, location: escapeStart,
@@ -319,11 +383,11 @@ package enum JSONParser {
             }
         }
 
-        mutating func parseHex4(pointer: String) throws(TranscriptError) -> UInt32 {
+        mutating func parseHex4() throws(TranscriptError) -> UInt32 {
             var value: UInt32 = 0
             for _ in 0..<4 {
                 guard index < bytes.count, let digit = Character(current().scalar).hexDigitValue else {
-                    throw error(expected: "four hexadecimal digits after \\u", found: describeCurrent(), pointer: pointer)
+                    throw error(expected: "four hexadecimal digits after \\u", found: describeCurrent())
                 }
                 value = value * 16 + UInt32(digit)
                 advance()
@@ -331,30 +395,30 @@ package enum JSONParser {
             return value
         }
 
-        mutating func parseUnicodeEscape(pointer: String) throws(TranscriptError) -> Unicode.Scalar {
-            let first = try parseHex4(pointer: pointer)
+        mutating func parseUnicodeEscape() throws(TranscriptError) -> Unicode.Scalar {
+            let first = try parseHex4()
             if (0xD800...0xDBFF).contains(first) {
                 guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
                     throw error(
-                        expected: "a low surrogate \\uDC00-\\uDFFF after a high surrogate", found: describeCurrent(), pointer: pointer)
+                        expected: "a low surrogate \\uDC00-\\uDFFF after a high surrogate", found: describeCurrent())
                 }
                 advance()
                 advance()
-                let second = try parseHex4(pointer: pointer)
+                let second = try parseHex4()
                 guard (0xDC00...0xDFFF).contains(second),
                     let scalar = Unicode.Scalar(0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00))
                 else {
-                    throw error(expected: "a low surrogate \\uDC00-\\uDFFF", found: String(format: "\\u%04X", second), pointer: pointer)
+                    throw error(expected: "a low surrogate \\uDC00-\\uDFFF", found: String(format: "\\u%04X", second))
                 }
                 return scalar
             }
             guard let scalar = Unicode.Scalar(first) else {
-                throw error(expected: "a Unicode scalar value", found: String(format: "a lone surrogate \\u%04X", first), pointer: pointer)
+                throw error(expected: "a Unicode scalar value", found: String(format: "a lone surrogate \\u%04X", first))
             }
             return scalar
         }
 
-        mutating func parseNumber(pointer: String) throws(TranscriptError) -> Double {
+        mutating func parseNumber() throws(TranscriptError) -> Double {
             let start = index
             if bytes[index] == UInt8(ascii: "-") { advance() }
             func isDigit(_ parser: Parser) -> Bool {
@@ -369,23 +433,23 @@ package enum JSONParser {
                 return count
             }
             guard isDigit(self) else {
-                throw error(expected: "a digit", found: describeCurrent(), pointer: pointer)
+                throw error(expected: "a digit", found: describeCurrent())
             }
             if bytes[index] == UInt8(ascii: "0") { advance() } else { _ = digits(&self) }
             if at(UInt8(ascii: ".")) {
                 advance()
-                guard digits(&self) > 0 else { throw error(expected: "a digit after '.'", found: describeCurrent(), pointer: pointer) }
+                guard digits(&self) > 0 else { throw error(expected: "a digit after '.'", found: describeCurrent()) }
             }
             if at(UInt8(ascii: "e")) || at(UInt8(ascii: "E")) {
                 advance()
                 if at(UInt8(ascii: "+")) || at(UInt8(ascii: "-")) { advance() }
                 guard digits(&self) > 0 else {
-                    throw error(expected: "a digit in the exponent", found: describeCurrent(), pointer: pointer)
+                    throw error(expected: "a digit in the exponent", found: describeCurrent())
                 }
             }
             let text = bytes[start..<index].withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
             guard let number = Double(text), number.isFinite else {
-                throw error(expected: "a finite number", found: text, pointer: pointer)
+                throw error(expected: "a finite number", found: text)
             }
             return number
         }

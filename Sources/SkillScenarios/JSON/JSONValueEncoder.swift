@@ -1,4 +1,5 @@
 import Foundation
+import SkillKit
 
 /// An `Encoder` that builds a ``JSONValue`` directly: what `JSONEncoder` (sorted keys, ISO 8601 dates)
 /// would write, then ``JSONParser`` read back, without the text in between. Replay converts every engine
@@ -94,7 +95,7 @@ enum JSONValueEncoder {
     static func encode<Value: Encodable>(_ value: Value, into box: Box, path: [any CodingKey]) throws {
         switch value {
         case let date as Date:
-            box.content = .value(.string(ISO8601DateFormatter().string(from: date)))
+            box.content = .value(.string(JSONSchema.text(of: date)))
         case let data as Data:
             box.content = .value(.string(data.base64EncodedString()))
         case let url as URL:

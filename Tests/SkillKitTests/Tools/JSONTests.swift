@@ -1,6 +1,7 @@
 import Foundation
-import SkillKit
 import Testing
+
+@testable import SkillKit
 
 @Suite("JSON")
 struct JSONTests {
@@ -91,5 +92,25 @@ struct JSONTests {
     @Test("a duplicate key in a literal keeps the last value")
     func duplicateKeys() {
         #expect(JSON(dictionaryLiteral: ("a", 1), ("a", 2)) == ["a": 2])
+    }
+
+    static let texts: [String] = [
+        #"{"a": 1, "b": [true, false, null], "c": {"d": "e"}}"#, "  [1, 2.5e3, -0, 0.125, 1E-2]  ", #""\u00e9\ud83c\udf1e\n\t\"\\\/""#,
+        "3", "true", "null", #""plain""#, "{}", "[]", #"{"a": 1, "a": 2}"#, "1e400", "-1e400", "1e-400", "01", "1.", ".5",
+        "+1", "[1,]", #"{"a":1,}"#, "[1 2]", "", " ", "nul", "truex", "\"\u{01}\"", #""\ud83c""#, #""\udf1e""#, #""\x""#,
+        #""\u12""#, "{\"a\" 1}", "[", "{", "\"abc", #"{"emoji": "🌞", "中": "文"}"#, "[[[[[[]]]]]]", "123456789012345678901234567890",
+        "0.1000000000000000055511151231257827", "-", "2e", "2e+", "[\"\\u0000\"]",
+    ]
+
+    @Test("the reader takes what JSONDecoder takes, with the same value, and leaves the rest to it", arguments: JSONTests.texts)
+    func readerAgreesWithFoundation(text: String) {
+        let data = Data(text.utf8)
+        let foundation = try? JSONDecoder().decode(JSON.self, from: data)
+        if let read = JSON.read(data) {
+            #expect(read == foundation, "\(text)")
+        }
+        #expect((try? JSON(parsing: data)) == foundation, "\(text)")
+        let deep = String(repeating: "[", count: 600) + String(repeating: "]", count: 600)
+        #expect(JSON.read(Data(deep.utf8)) == nil)
     }
 }
