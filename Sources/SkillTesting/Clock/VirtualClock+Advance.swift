@@ -28,12 +28,13 @@ extension VirtualClock {
 
     func advance(to target: Instant, maxWakes: Int?) throws(VirtualClockError) {
         scheduler.runUntilIdle()
-        let start = now
+        // One lock for what the advance checks first, and the last wake's lock moves time to `target`.
+        let (start, pending) = state.withLock { ($0.now, $0.sleeping) }
         if target < start {
             warn("advance(to: \(target)) is before now (\(start)); time does not go back")
             return
         }
-        if pendingCount == 0 {
+        if pending == 0 {
             warn("advance to \(target) with no sleeper pending")
         }
         var wakes = 0
@@ -41,11 +42,8 @@ extension VirtualClock {
             if let maxWakes, wakes == maxWakes, let next = nextSleeper(), next.deadline <= target {
                 throw .tooManyWakes(limit: maxWakes, next: next)
             }
-            guard wakeNext(dueBy: target) else { break }
+            guard wakeNext(dueBy: target, settlingAt: target) else { break }
             wakes += 1
-        }
-        state.withLock { state in
-            if state.now < target { state.now = target }
         }
     }
 
@@ -92,14 +90,18 @@ extension VirtualClock {
         return true
     }
 
-    /// Wakes the first sleeper due by `target`, then drains. Returns `false` when none is due.
+    /// Wakes the first sleeper due by `target`, then drains. Returns `false` when none is due, having
+    /// moved time to `settle` (when given and later than now) under the same lock.
     @discardableResult
-    func wakeNext(dueBy target: Instant) -> Bool {
+    func wakeNext(dueBy target: Instant, settlingAt settle: Instant? = nil) -> Bool {
         let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
             state.discardStale()
             guard let first = state.heap.first, first.deadline <= target.offset,
                 case .sleeping(let continuation, _) = state.slots[first.id]
-            else { return nil }
+            else {
+                if let settle, state.now < settle { state.now = settle }
+                return nil
+            }
             state.heap.removeFirst()
             state.slots[first.id] = nil
             state.sleeping -= 1
@@ -107,8 +109,7 @@ extension VirtualClock {
             return continuation
         }
         guard let continuation else { return false }
-        scheduler.trusting { continuation.resume() }
-        scheduler.runUntilIdle()
+        scheduler.runUntilIdle { continuation.resume() }
         return true
     }
 

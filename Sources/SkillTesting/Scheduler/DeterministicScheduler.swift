@@ -45,7 +45,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         var driver: ThreadIdentity?
         var jobsRun = 0
         var escapes: [Escape] = []
-        var tasks: [Int: Tracked] = [:]
+        var tasks = SlotTable<Tracked>()
         var nextTask = 0
         var misuse: [String] = []
         /// Threads inside ``spawn(_:operation:)`` or the clock's own wake-ups: what they enqueue is not
@@ -53,6 +53,8 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         var trusted: [ThreadIdentity] = []
         /// Set while a driver waits for a job from outside; the next enqueue signals it.
         var parked = false
+        /// What a parked driver waits on, made by the first ``park(timeout:)``: most schedulers never park.
+        var parking: DispatchSemaphore?
         /// Real sleeps cut short whose wake-up has yet to pass through the global executor: the runtime
         /// resumes the sleeping task that way, which is not an unstructured task.
         var sleepWakes = 0
@@ -65,7 +67,6 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     let state = Locked(State())
     /// Whether an unstructured task started from code on this scheduler counts as an escape.
     package let reportsUnstructuredTasks: Bool
-    let parking = DispatchSemaphore(value: 0)
 
     /// - Parameter reportsUnstructuredTasks: record an ``Escape`` when code on the scheduler starts a `Task {}` or `Task.detached`.
     ///
@@ -83,21 +84,22 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         let me = ThreadIdentity.current
         // A job that arrives from a thread running no task is work coming back from elsewhere: a task
         // that enqueues another task's first job (Task(executorPreference:) from a test) runs in a task.
-        let outsideAnyTask = withUnsafeCurrentTask { $0 == nil }
-        let parked = state.withLock { state -> Bool in
-            if outsideAnyTask, state.driver != me, !state.trusted.contains(me) {
+        // Most jobs come from the driver's own thread: ask the runtime for the current task only when not.
+        var outsideAnyTask: Bool { withUnsafeCurrentTask { $0 == nil } }
+        let parked = state.withLock { state -> DispatchSemaphore? in
+            if state.driver != me, !state.trusted.contains(me), outsideAnyTask {
                 let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
                 // A root task is known by its address; a child's job names the roots it may belong to.
                 let label =
                     state.tasks.values.first { $0.address == address }?.label
-                    ?? state.tasks.sorted { $0.key < $1.key }.map(\.value.label).joined(separator: "\" or \"")
+                    ?? state.tasks.values.map(\.label).joined(separator: "\" or \"")
                 state.record(Escape(kind: .cameBack, task: label, afterJobs: state.jobsRun))
             }
             state.jobs.append(job)
             defer { state.parked = false }
-            return state.parked
+            return state.parked ? state.parking : nil
         }
-        if parked { parking.signal() }
+        parked?.signal()
     }
 
     /// Called by the global-enqueue hook on a thread that is draining this scheduler.
@@ -162,6 +164,13 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// Called on a second thread while one drains, it records a `misuse` and returns 0.
     @discardableResult
     public func runUntilIdle() -> Int {
+        runUntilIdle(after: nil)
+    }
+
+    /// Takes the driver's seat, runs `body` in it (what `body` enqueues, such as a sleeper the clock
+    /// resumes, is not an escape), then drains: one lock where ``trusting(_:)`` and a drain took four.
+    @discardableResult
+    func runUntilIdle(after body: (() -> Void)?) -> Int {
         let me = ThreadIdentity.current
         let nested = state.withLock { state -> Bool? in
             if let driver = state.driver {
@@ -174,7 +183,11 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
             state.driver = me
             return false
         }
-        guard let nested else { return 0 }
+        guard let nested else {
+            if let body { trusting(body) }
+            return 0
+        }
+        body?()
         let outer = DrainingThread.scheduler
         DrainingThread.scheduler = self
         defer { DrainingThread.scheduler = outer }
@@ -216,12 +229,13 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// Waits, up to `timeout` of real time, for a job to arrive from outside; returns whether one did.
     /// For a driver with nothing runnable and nothing asleep.
     func park(timeout: Duration) -> Bool {
-        let idle = state.withLock { state -> Bool in
-            guard state.jobs.isEmpty else { return false }
+        let parking = state.withLock { state -> DispatchSemaphore? in
+            guard state.jobs.isEmpty else { return nil }
             state.parked = true
-            return true
+            if state.parking == nil { state.parking = DispatchSemaphore(value: 0) }
+            return state.parking
         }
-        guard idle else { return true }
+        guard let parking else { return true }
         if parking.wait(timeout: .now() + .nanoseconds(timeout.inNanoseconds)) == .success { return true }
         let stillParked = state.withLock { state -> Bool in
             defer { state.parked = false }
@@ -274,7 +288,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     ) -> Task<Success, any Error> {
         let key = track(label, isWork: isWork)
         let task = Task(executorPreference: self) { [self] in
-            defer { _ = state.withLock { $0.tasks.removeValue(forKey: key) } }
+            defer { state.withLock { $0.tasks[key] = nil } }
             return try await SleepLabel.$current.withValue(label) { try await operation() }
         }
         register(task, label: label, key: key)
@@ -289,7 +303,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     ) -> Task<Success, Never> {
         let key = track(label, isWork: true)
         let task = Task(executorPreference: self) { [self] in
-            defer { _ = state.withLock { $0.tasks.removeValue(forKey: key) } }
+            defer { state.withLock { $0.tasks[key] = nil } }
             return await SleepLabel.$current.withValue(label) { await operation() }
         }
         register(task, label: label, key: key)
@@ -319,7 +333,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
 
     /// Labels of spawned tasks that have not finished, oldest first.
     package var unfinishedTasks: [String] {
-        state.withLock { $0.tasks.sorted { $0.key < $1.key }.filter(\.value.isWork).map(\.value.label) }
+        state.withLock { $0.tasks.values.filter(\.isWork).map(\.label) }
     }
 
     /// Cancels `task` from code that is not on the scheduler (a test thread, a worker that runs no task), then drains.
