@@ -42,6 +42,7 @@ enum SkillsUnderTest {
 
     /// One case per skill for `ruleID`.
     static func cases(_ ruleID: String) -> [ConformanceCase] {
-        SkillConformance.cases(for: skills, rules: [ruleID], peers: peers)
+        SkillConformance.cases(
+            for: skills, rules: [ruleID], peers: peers, providers: SkillConformance.providers(in: ProcessInfo.processInfo.environment))
     }
 }

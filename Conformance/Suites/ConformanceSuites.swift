@@ -160,6 +160,11 @@ struct ToolConformance {
     func `TOOL-6 results stay under 2048 bytes`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
+
+    @Test(arguments: SkillsUnderTest.cases("TOOL-7"))
+    func `TOOL-7 the name and schema are ones the chosen model providers accept`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
 }
 
 @Suite("Conformance: crashes")

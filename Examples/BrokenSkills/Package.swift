@@ -17,7 +17,7 @@ let package = Package(
         .library(name: "LegacyBrokenSkills", targets: ["LegacyBrokenSkills"]),
     ],
     dependencies: [
-        .package(path: "../.."),
+        .package(path: "../..")
     ],
     targets: [
         .target(

@@ -54,25 +54,42 @@ public enum SkillConformance {
 
     /// One case per implemented rule and skill, rule by rule: the skills are checked among each other
     /// (META-2 compares their ids).
+    ///
+    /// `providers` are the provider profiles the skills' tools are sent to (`openai-strict`, `gemini`, …;
+    /// ``ProviderProfile/choosableIDs``): TOOL-7 fails a tool one of them would refuse.
     public static func cases(
-        for skills: [any AgentSkill], rules: [String] = implementedRuleIDs, limits: CheckLimits = CheckLimits()
+        for skills: [any AgentSkill], rules: [String] = implementedRuleIDs, limits: CheckLimits = CheckLimits(),
+        providers: [String] = []
     ) -> [ConformanceCase] {
-        cases(for: skills.map { SkillUnderTest($0) }, rules: rules, limits: limits)
+        cases(for: skills.map { SkillUnderTest($0) }, rules: rules, limits: limits, providers: providers)
     }
 
     /// One case per rule and skill, for skills made by factories.
     ///
     /// `peers` are the ids of every skill under test, for the rules that compare skills (META-2); the default
     /// is these skills' ids.
+    ///
+    /// ```swift
+    /// @Test(arguments: SkillConformance.cases(for: [SkillUnderTest(WeatherTool())], providers: ["openai-strict", "gemini"]))
+    /// func conformance(_ c: ConformanceCase) async { await c.expectPasses() }
+    /// ```
     public static func cases(
         for skills: [SkillUnderTest], rules: [String] = implementedRuleIDs, limits: CheckLimits = CheckLimits(),
-        peers: [String]? = nil
+        peers: [String]? = nil, providers: [String] = []
     ) -> [ConformanceCase] {
         let peers = peers ?? skills.map(\.id)
         return rules.flatMap { rule in
-            skills.map { ConformanceCase(ruleID: rule, skill: $0, peers: peers, limits: limits) }
+            skills.map { ConformanceCase(ruleID: rule, skill: $0, peers: peers, limits: limits, providers: providers) }
         }
     }
+
+    /// The provider profiles `skillcheck --provider` chose, as it passes them to the harness
+    /// (`SKILLCHECK_PROVIDERS`, ids separated by commas).
+    package static func providers(in environment: [String: String]) -> [String] {
+        (environment[providersEnvironmentKey] ?? "").split(separator: ",").map(String.init)
+    }
+
+    package static let providersEnvironmentKey = "SKILLCHECK_PROVIDERS"
 }
 
 /// One rule checked against one skill: a test case.
@@ -86,17 +103,21 @@ public struct ConformanceCase: Sendable, CustomStringConvertible {
     public var skill: SkillUnderTest
     package var peers: [String]
     package var limits: CheckLimits
+    package var providers: [String]
 
-    public init(ruleID: String, skill: SkillUnderTest, peers: [String] = [], limits: CheckLimits = CheckLimits()) {
+    public init(
+        ruleID: String, skill: SkillUnderTest, peers: [String] = [], limits: CheckLimits = CheckLimits(), providers: [String] = []
+    ) {
         self.ruleID = ruleID
         self.skill = skill
         self.peers = peers
         self.limits = limits
+        self.providers = providers
     }
 
     /// Runs the rule's check.
     public func run() async -> [Finding] {
-        await SkillConformance.check(for: ruleID).run(skill, peers: peers, limits: limits)
+        await SkillConformance.check(for: ruleID).run(skill, peers: peers, limits: limits, providers: providers)
     }
 
     public var description: String { "\(ruleID) \(skill)" }

@@ -103,7 +103,7 @@ extension ExamplePackageTests {
                 "QuoteOfTheDaySkill": "SEND-1", "PhrasebookSkill": "SEND-3", "ArchiveNoteSkill": "META-2",
                 // The tool skills, each made with init(context:) or init().
                 "CountdownTool": "TOOL-1", "TypoForecastTool": "TOOL-2", "AirQualityTool": "TOOL-3",
-                "CountdownReminderTool": "TOOL-4", "TicketTool": "TOOL-5", "HolidaysTool": "TOOL-6",
+                "CountdownReminderTool": "TOOL-4", "TicketTool": "TOOL-5", "HolidaysTool": "TOOL-6", "OpenRemindersTool": "TOOL-7",
                 "LeakyWeatherTool": "ERR-1", "CatchAllAgendaTool": "CAN-3", "EventStatusTool": "TIME-1",
                 // Mistakes a probe of the first await alone, or of the keyword alone, never reaches.
                 "SavedForecastSkill": "CAN-3", "CommuteWeatherSkill": "ERR-1", "WeatherMemoSkill": "CAN-4", "InviteSkill": "META-8",

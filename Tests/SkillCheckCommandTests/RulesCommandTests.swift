@@ -11,9 +11,13 @@ struct RulesCommandTests {
     func table() async {
         let result = await run(["rules"])
         #expect(result.status == 0)
-        let lines = result.output.split(separator: "\n").map(String.init)
+        let sections = result.output.components(separatedBy: "\n\n")
+        let lines = sections[0].split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("ID") == true)
         #expect(lines.count == RuleCatalog.standard.rules.count + 1)
+        // Then the provider profiles TOOL-7 checks against, a row each.
+        #expect(sections.count == 2 && sections[1].hasPrefix("Provider profiles for TOOL-7"))
+        for id in ProviderProfile.choosableIDs { #expect(sections[1].contains("  \(id) ")) }
         for (line, rule) in zip(lines.dropFirst(), RuleCatalog.standard.rules) {
             #expect(line.hasPrefix(rule.id + " "))
             #expect(line.contains(" \(rule.category.rawValue) ") && line.contains(" \(rule.level.rawValue) "))

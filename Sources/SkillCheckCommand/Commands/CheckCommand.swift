@@ -30,6 +30,12 @@ package enum CheckCommand {
             ),
             .init(name: "--jobs", value: "N", help: "How many skills run at once. Default: the number of cores."),
             .init(
+                name: "--provider", value: "ID",
+                help:
+                    "Hold tool skills to this model provider's profile (TOOL-7 as a MUST): "
+                    + ProviderProfile.choosableIDs.joined(separator: ", ") + ". Repeatable.",
+                repeatable: true),
+            .init(
                 name: "--shard", value: "I/N",
                 help: "Only the I-th of N shares of the skills, dealt in turn; 'skillcheck merge' joins the JSON reports."),
             .init(
@@ -89,6 +95,12 @@ package enum CheckCommand {
             }
             options.shard = shard
         }
+        for id in parsed.values["--provider"] ?? [] where !ProviderProfile.choosableIDs.contains(id) {
+            var message = "--provider '\(id)' is not a provider profile"
+            if let near = Suggestion.nearest(to: id, among: ProviderProfile.choosableIDs) { message += "; did you mean '\(near)'?" }
+            throw UsageError(message + " (one of " + ProviderProfile.choosableIDs.joined(separator: ", ") + ")", command: spec)
+        }
+        options.providers = parsed.values["--provider"] ?? []
         options.reusesMemory = !parsed.flag("--no-cache")
         if parsed.flag("--no-shared-cache") { options.sharedCache = nil }
         return options

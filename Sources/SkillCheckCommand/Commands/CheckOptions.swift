@@ -41,6 +41,8 @@ package struct CheckOptions: Sendable, Hashable {
     package var sharedCache: String? = ConformanceRun.defaultSharedCache?.path
     /// `--shard I/N`: only this share of the skills (``Shard``).
     package var shard: Shard?
+    /// `--provider ID`: the provider profiles TOOL-7 holds tool skills to as a MUST (``ProviderProfile``).
+    package var providers: [String] = []
 
     package init(packagePath: String) {
         self.packagePath = packagePath

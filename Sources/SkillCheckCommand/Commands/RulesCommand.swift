@@ -35,7 +35,10 @@ package enum RulesCommand {
                 throw UsageError("cannot encode the catalogue: \(error)")
             }
         } else {
-            write(rules.isEmpty ? table(catalog.rules) : rules.map(details).joined(separator: "\n"))
+            write(
+                rules.isEmpty
+                    ? table(catalog.rules) + "\n" + providers()
+                    : rules.map { details($0) + ($0.id == "TOOL-7" ? "\n" + providerChecks() : "") }.joined(separator: "\n"))
         }
         return 0
     }
@@ -57,6 +60,29 @@ package enum RulesCommand {
         return rows.map { row in
             (0..<3).map { row[$0].padding(toLength: widths[$0] + 2, withPad: " ", startingAt: 0) }.joined() + row[3]
         }.joined(separator: "\n") + "\n"
+    }
+
+    /// The provider profiles TOOL-7 checks against, a row each.
+    package static func providers() -> String {
+        let rows = ProviderProfile.catalogue.map { profile in
+            [profile.id == ProviderProfile.commonID ? "(always)" : profile.id, "\(profile.checks.count) checks", profile.field]
+        }
+        let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return "Provider profiles for TOOL-7 (--provider ID makes one a MUST; the first always runs, as a SHOULD):\n"
+            + rows.map { row in
+                "  " + (0..<2).map { row[$0].padding(toLength: widths[$0] + 2, withPad: " ", startingAt: 0) }.joined() + row[2]
+            }.joined(separator: "\n") + "\n"
+    }
+
+    /// Each profile's checks: id, whether the provider refuses or the sources disagree, when confirmed.
+    package static func providerChecks() -> String {
+        "  Provider profiles:\n"
+            + ProviderProfile.catalogue.map { profile in
+                "    \(profile.id): \(profile.name), \(profile.field)\n"
+                    + profile.checks.map { check in
+                        "      \(check.id) (\(check.level.rawValue), confirmed \(check.confirmed), sources \(check.sources.joined(separator: ", ")))"
+                    }.joined(separator: "\n")
+            }.joined(separator: "\n") + "\n"
     }
 
     /// One rule in full: its sentence, usual cause, fix and example.

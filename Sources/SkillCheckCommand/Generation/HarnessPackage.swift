@@ -205,9 +205,13 @@ package struct HarnessPackage: Sendable {
 
                 static let baseline = ConformanceBaseline([])
 
+                /// The provider profiles `skillcheck --provider` chose (SKILLCHECK_PROVIDERS), for TOOL-7.
+                static let providers: [String] =
+                    (ProcessInfo.processInfo.environment["SKILLCHECK_PROVIDERS"] ?? "").split(separator: ",").map(String.init)
+
                 /// One case per skill this process checks for `ruleID`.
                 static func cases(_ ruleID: String) -> [ConformanceCase] {
-                    SkillConformance.cases(for: skills, rules: [ruleID], peers: peers)
+                    SkillConformance.cases(for: skills, rules: [ruleID], peers: peers, providers: providers)
                 }
             }
 

@@ -19,11 +19,12 @@ package struct HarnessPipeline: ConformancePipeline {
 
     package func run(_ options: CheckOptions, progress: ProgressReporter) async throws(CheckError) -> ConformanceReport {
         let package = URL(fileURLWithPath: options.packagePath)
-        let run = ConformanceRun(
+        var run = ConformanceRun(
             package: package, scratch: options.scratchPath.map { URL(fileURLWithPath: $0) },
             only: options.skills, perSkillTimeout: options.timeout, runsRaceStage: options.runsRaceStage,
             jobs: options.jobs, reusesMemory: options.reusesMemory,
             sharedCache: options.sharedCache.map { URL(fileURLWithPath: $0) }, shard: options.shard)
+        run.providers = options.providers
         let outcome: ConformanceRun.Outcome
         do {
             outcome = try await run.run { progress.status($0) }

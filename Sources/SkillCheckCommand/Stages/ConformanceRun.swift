@@ -35,6 +35,8 @@ package struct ConformanceRun: Sendable {
     package var sharedCache: URL?
     /// Only this share of the skills (`--shard`), dealt out from the selected ones in discovery order.
     package var shard: Shard?
+    /// The provider profiles TOOL-7 holds tool skills to (`--provider`), passed to each skill's process.
+    package var providers: [String] = []
 
     /// What a run found: the discovery, each skill's findings, and how each stage went.
     package struct Outcome: Sendable {
@@ -121,7 +123,7 @@ package struct ConformanceRun: Sendable {
         let shared = shared(for: known.discovery)
         let stage = ConformanceStage(
             harness: harness, buildFolder: scratch.appendingPathComponent("harness-build"),
-            perSkillTimeout: perSkillTimeout, shared: shared)
+            perSkillTimeout: perSkillTimeout, shared: shared, providers: providers)
         let race = RaceStage(
             harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"),
             perSkillTimeout: perSkillTimeout, shared: shared)

@@ -44,12 +44,18 @@ package struct ConformanceStage: Sendable {
     package var perSkillTimeout: Duration
     /// The machine's shared build folders (``SharedBuildCache``), or `nil` to build in ``buildFolder``.
     package var shared: SharedBuildCache?
+    /// The provider profiles TOOL-7 holds tool skills to (`--provider`).
+    package var providers: [String]
 
-    package init(harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(300), shared: SharedBuildCache? = nil) {
+    package init(
+        harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(300), shared: SharedBuildCache? = nil,
+        providers: [String] = []
+    ) {
         self.harness = harness
         self.buildFolder = buildFolder
         self.perSkillTimeout = perSkillTimeout
         self.shared = shared
+        self.providers = providers
     }
 
     /// Builds the harness (written already: ``HarnessPackage/write()``); throws the compiler's error
@@ -184,7 +190,10 @@ package struct ConformanceStage: Sendable {
             run = try ToolRunner.run(
                 arguments,
                 environment: Self.harnessEnvironment.merging(
-                    ["SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path]) { $1 }, timeout: perSkillTimeout)
+                    [
+                        "SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path,
+                        SkillConformance.providersEnvironmentKey: providers.joined(separator: ","),
+                    ]) { $1 }, timeout: perSkillTimeout)
         } catch {
             throw .tool(error.description)
         }

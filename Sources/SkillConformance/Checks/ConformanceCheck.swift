@@ -17,6 +17,8 @@ public struct ConformanceCheck: Sendable {
         var limits: CheckLimits
         /// Rules this skill is known to have passed elsewhere in the run (SEND-3 needs SEND-2's pass).
         var passedRules: Set<String> = []
+        /// The provider profiles the run targets (`--provider`): TOOL-7 holds the tool to them as a MUST.
+        var providers: [String] = []
 
         /// How a finding names a sample the skill ran on: `input "…"`, or for a tool skill `arguments "{…}"`.
         func sampleLabel(_ sample: String) -> String {
@@ -97,11 +99,16 @@ public struct ConformanceCheck: Sendable {
     ///
     /// A check always returns at least one finding: one that found nothing to check says so
     /// (``Finding/Outcome/notApplicable`` with the reason, or `failed` when a prerequisite is missing).
+    ///
+    /// `providers` are the ids of the provider profiles the package targets (``ProviderProfile``): TOOL-7
+    /// fails a tool those providers would refuse.
     public func run(
-        _ skill: SkillUnderTest, peers: [String] = [], limits: CheckLimits = CheckLimits(), passedRules: Set<String> = []
+        _ skill: SkillUnderTest, peers: [String] = [], limits: CheckLimits = CheckLimits(), passedRules: Set<String> = [],
+        providers: [String] = []
     ) async -> [Finding] {
         let peerIDs = peers.contains(skill.id) ? peers : peers + [skill.id]
-        let findings = await body(Input(skill: skill, peerIDs: peerIDs, limits: limits, passedRules: passedRules))
+        let findings = await body(
+            Input(skill: skill, peerIDs: peerIDs, limits: limits, passedRules: passedRules, providers: providers))
         if findings.isEmpty {
             return [
                 Finding(

@@ -14,6 +14,7 @@ extension SkillConformance {
         ConformanceCheck("TOOL-4") { input in await invalidArgumentFindings(input).findings },
         ConformanceCheck("TOOL-5") { input in await sameTwice(input, rule: "TOOL-5", breach: .failed) },
         ConformanceCheck("TOOL-6") { input in await resultSizes(input) },
+        ConformanceCheck("TOOL-7") { input in withTool(input, rule: "TOOL-7", providerProblems) },
     ]
 
     /// A fresh instance of the tool skill under test, given to `body`; a failed finding when the skill
@@ -144,5 +145,45 @@ extension SkillConformance {
             ]
         }
         return findings
+    }
+}
+
+@available(SkillCheckTesting, *)
+extension SkillConformance {
+    /// TOOL-7: the tool against what every provider refuses (warnings) and each chosen provider's
+    /// profile (failures, but for a rule the sources do not settle); one finding per problem.
+    static func providerProblems(_ input: ConformanceCheck.Input, _ tool: any ToolSkill) -> [Finding] {
+        let unknown = input.providers.filter { ProviderProfile.named($0) == nil || $0 == ProviderProfile.commonID }
+        guard unknown.isEmpty else {
+            return unknown.map { id in
+                input.finding(
+                    "TOOL-7", .failed, subject: "provider \(quoted(id))",
+                    expected: "one of " + ProviderProfile.choosableIDs.joined(separator: ", "),
+                    observed: "no provider profile has that id")
+            }
+        }
+        var seen = Set<String>()
+        let chosen = input.providers.filter { seen.insert($0).inserted }
+        let profiles = ([ProviderProfile.commonID] + chosen).compactMap(ProviderProfile.named)
+        let problems = ProviderProfile.lint(toolName: tool.name, schema: tool.inputSchema, profiles: profiles)
+        guard !problems.isEmpty else {
+            return [
+                input.finding(
+                    "TOOL-7", .passed, subject: "name and inputSchema",
+                    expected: "accepted by " + profiles.map(\.id).joined(separator: ", "),
+                    observed: "no problem for " + profiles.map(\.id).joined(separator: ", "))
+            ]
+        }
+        return problems.map { problem in
+            let profile = profiles.first { $0.id == problem.profile }!
+            let must = problem.profile != ProviderProfile.commonID && problem.level == .refused
+            let place = problem.pointer == "name" ? "name" : "inputSchema at \(problem.pointer.isEmpty ? "/" : problem.pointer)"
+            return input.finding(
+                "TOOL-7", must ? .failed : .warning, subject: "\(place) for \(problem.profile)",
+                expected:
+                    "what \(profile.name) accepts (\(problem.profile)/\(problem.check), sources \(problem.sources.joined(separator: ", ")), confirmed \(problem.confirmed))",
+                observed: problem.says + ". Fix: " + problem.fix + (problem.changed.map { ". Changed: \($0)" } ?? "")
+                    + (problem.conflict.map { ". Conflict: \($0)" } ?? ""))
+        }
     }
 }

@@ -39,8 +39,12 @@ public enum BrokenSkills {
             TicketTool(context: context)
         },
         ToolFixture(ruleID: "TOOL-6", flaw: "returns every holiday with its whole story, about 2.4 KB") { _ in HolidaysTool() },
+        ToolFixture(ruleID: "TOOL-7", flaw: "a tool with no arguments declares a bare {\"type\": \"object\"}, which OpenAI refuses") { _ in
+            OpenRemindersTool()
+        },
         // The rules both kinds share check a tool skill through its execute(arguments:): two of them, proven.
-        ToolFixture(ruleID: "ERR-1", flaw: "a tool that lets the raw NetworkError through") { context in LeakyWeatherTool(context: context) },
+        ToolFixture(ruleID: "ERR-1", flaw: "a tool that lets the raw NetworkError through") { context in LeakyWeatherTool(context: context)
+        },
         ToolFixture(ruleID: "CAN-3", flaw: "a tool that maps every error, cancellation included, into executionFailed") { context in
             CatchAllAgendaTool(context: context)
         },
@@ -92,8 +96,11 @@ public enum BrokenSkills {
         Fixture(ruleID: "ERR-1", flaw: "maps the errors of its first request, but its second request has a bare try") { _ in
             CommuteWeatherSkill()
         },
-        Fixture(ruleID: "CAN-4", flaw: "wants text after its keyword, declares no samples, and try? swallows cancellation "
-                    + "around the first of two awaits, then writes") { _ in WeatherMemoSkill() },
+        Fixture(
+            ruleID: "CAN-4",
+            flaw: "wants text after its keyword, declares no samples, and try? swallows cancellation "
+                + "around the first of two awaits, then writes"
+        ) { _ in WeatherMemoSkill() },
     ]
 
     /// Correct twins of broken skills: each does what its broken twin does, without the mistake, and passes
@@ -101,6 +108,6 @@ public enum BrokenSkills {
     public static let correctTwins: [Fixture] = [
         Fixture(ruleID: "CAN-4", flaw: "none: a failed weather lookup keeps the memo, a cancellation ends the run") { _ in
             CarefulWeatherMemoSkill()
-        },
+        }
     ]
 }

@@ -11,7 +11,7 @@ public struct DebouncedSearchSkill: AgentSkill {
     public init() {}
 
     public func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
-        try await Task.sleep(for: .milliseconds(300))  // debounce
+        try await Task.sleep(for: .milliseconds(300)) // debounce
         return SkillOutput(summary: "联想：\(input.rawText)")
     }
 }

@@ -4,7 +4,7 @@ import SkillKit
 public struct ScaffoldedTranslateSkill: AgentSkill {
     public let id = "translate"
     public let displayName = "翻译"
-    public let description = ""  // TODO
+    public let description = "" // TODO
     public let keywords = ["翻译", "translate"]
 
     public init() {}

@@ -13,7 +13,9 @@ struct BrokenSkillsTests {
     @Test("each fixture names a rule and a flaw, and no two fixtures of one kind break one rule the same way")
     func fixturesAreNamed() {
         // A rule may have several fixtures (a mistake at the first await, another at the second), each its own flaw.
-        for fixtures in [BrokenSkills.fixtures.map { "\($0.ruleID): \($0.flaw)" }, BrokenSkills.toolFixtures.map { "\($0.ruleID): \($0.flaw)" }] {
+        for fixtures in [
+            BrokenSkills.fixtures.map { "\($0.ruleID): \($0.flaw)" }, BrokenSkills.toolFixtures.map { "\($0.ruleID): \($0.flaw)" },
+        ] {
             #expect(Set(fixtures).count == fixtures.count)
         }
         for (rule, flaw) in BrokenSkills.fixtures.map({ ($0.ruleID, $0.flaw) }) + BrokenSkills.toolFixtures.map({ ($0.ruleID, $0.flaw) }) {
