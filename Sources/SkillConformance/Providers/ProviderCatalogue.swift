@@ -65,7 +65,7 @@ extension ProviderProfile {
                 {
                   "id": "root-combinators", "kind": "rootForbidden", "keywords": ["oneOf", "anyOf", "allOf", "enum", "not"],
                   "says": "HTTP 400: the schema \"must not have 'oneOf'/'anyOf'/'allOf'/'enum'/'not' at the top level\"",
-                  "fix": "move {keyword} from the root into a property (such as \"payload\"), or split the tool in two",
+                  "fix": "move \"{keyword}\" from the root into a property (such as \"payload\"), or split the tool in two",
                   "sources": ["11"], "confirmed": "2025-06"
                 },
                 {
@@ -96,7 +96,7 @@ extension ProviderProfile {
                 {
                   "id": "root-combinators", "kind": "rootForbidden", "keywords": ["oneOf", "anyOf", "allOf", "enum", "not"],
                   "says": "HTTP 400: \"Root schema must be an object and must not be 'anyOf'\"",
-                  "fix": "move {keyword} from the root into a property",
+                  "fix": "move \"{keyword}\" from the root into a property",
                   "sources": ["1", "11"], "confirmed": "2026-08"
                 },
                 {
@@ -121,7 +121,7 @@ extension ProviderProfile {
                   "id": "unsupported-keywords", "kind": "forbidden",
                   "keywords": ["allOf", "not", "if", "then", "else", "dependentRequired", "dependentSchemas", "oneOf", "prefixItems", "uniqueItems"],
                   "says": "HTTP 400: \"'{keyword}' is not permitted\"",
-                  "fix": "remove {keyword} at {pointer}: write the alternatives as \"anyOf\", and check the rest in the tool",
+                  "fix": "remove \"{keyword}\" at {pointer}: write the alternatives as \"anyOf\", and check the rest in the tool",
                   "sources": ["1", "2", "13", "5"], "confirmed": "2026-08"
                 },
                 {
@@ -148,7 +148,7 @@ extension ProviderProfile {
                   "id": "value-constraints", "kind": "forbidden", "level": "unsettled",
                   "keywords": ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "pattern", "minItems", "maxItems", "patternProperties", "propertyNames"],
                   "says": "\"'{keyword}' is not permitted\" on older deployments",
-                  "fix": "keep {keyword} at {pointer} only if every deployment you use is current; otherwise remove it and check the value in the tool",
+                  "fix": "keep \"{keyword}\" at {pointer} only if every deployment you use is current; otherwise remove it and check the value in the tool",
                   "changed": "Refused until about May 2025 (\"'minimum' is not permitted\", 2025-04-07); accepted for base models since, not for fine-tuned ones; Azure OpenAI's documentation still listed them as unsupported in 2026-09.",
                   "sources": ["1", "2", "5", "6", "37"], "confirmed": "2026-09"
                 },
@@ -156,7 +156,7 @@ extension ProviderProfile {
                   "id": "length-and-default", "kind": "forbidden", "level": "unsettled",
                   "keywords": ["minLength", "maxLength", "default"],
                   "says": "\"'{keyword}' is not permitted\" on some deployments",
-                  "fix": "remove {keyword} at {pointer} if a deployment refuses it",
+                  "fix": "remove \"{keyword}\" at {pointer} if a deployment refuses it",
                   "changed": "\"default\" was refused in 2024-10 and 2025-03 and accepted in 2026-08; minLength/maxLength are missing from the supported list but a 2026-08 test accepted them.",
                   "sources": ["5", "8"], "confirmed": "2026-08"
                 }
@@ -182,13 +182,13 @@ extension ProviderProfile {
                 {
                   "id": "root-combinators", "kind": "rootForbidden", "keywords": ["oneOf", "anyOf", "allOf"],
                   "says": "HTTP 400: \"input_schema does not support oneOf, allOf, or anyOf at the top level\"",
-                  "fix": "move {keyword} from the root into a property",
+                  "fix": "move \"{keyword}\" from the root into a property",
                   "sources": ["19"], "confirmed": "2026-09"
                 },
                 {
                   "id": "metaschema", "kind": "metaschema",
-                  "says": "HTTP 400: \"JSON schema is invalid. It must match JSON Schema draft 2020-12\" ({keyword} at {pointer} is {value})",
-                  "fix": "write {keyword} at {pointer} as draft 2020-12 has it: lower-case type names, counts as whole numbers from 0, bounds as numbers, \"required\" as an array of names, tuple items as \"prefixItems\"",
+                  "says": "HTTP 400: \"JSON schema is invalid. It must match JSON Schema draft 2020-12\" (\"{keyword}\" at {pointer} is {value})",
+                  "fix": "write \"{keyword}\" at {pointer} as draft 2020-12 has it: lower-case type names, counts as whole numbers from 0, bounds as numbers, \"required\" as an array of names, tuple items as \"prefixItems\"",
                   "sources": ["17", "20"], "confirmed": "2025-08"
                 }
               ]
@@ -213,13 +213,13 @@ extension ProviderProfile {
                 {
                   "id": "root-combinators", "kind": "rootForbidden", "keywords": ["oneOf", "anyOf", "allOf"],
                   "says": "HTTP 400: \"input_schema does not support oneOf, allOf, or anyOf at the top level\"",
-                  "fix": "move {keyword} from the root into a property",
+                  "fix": "move \"{keyword}\" from the root into a property",
                   "sources": ["19"], "confirmed": "2026-09"
                 },
                 {
                   "id": "metaschema", "kind": "metaschema",
-                  "says": "HTTP 400: \"JSON schema is invalid. It must match JSON Schema draft 2020-12\" ({keyword} at {pointer} is {value})",
-                  "fix": "write {keyword} at {pointer} as draft 2020-12 has it: lower-case type names, counts as whole numbers from 0, bounds as numbers, \"required\" as an array of names, tuple items as \"prefixItems\"",
+                  "says": "HTTP 400: \"JSON schema is invalid. It must match JSON Schema draft 2020-12\" (\"{keyword}\" at {pointer} is {value})",
+                  "fix": "write \"{keyword}\" at {pointer} as draft 2020-12 has it: lower-case type names, counts as whole numbers from 0, bounds as numbers, \"required\" as an array of names, tuple items as \"prefixItems\"",
                   "sources": ["17", "20"], "confirmed": "2025-08"
                 },
                 {
@@ -232,7 +232,7 @@ extension ProviderProfile {
                   "id": "value-constraints", "kind": "forbidden",
                   "keywords": ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "maxItems"],
                   "says": "HTTP 400: \"For '<type>' type, properties {keyword} are not supported\"",
-                  "fix": "remove {keyword} at {pointer} and check the value in the tool (decodeArguments then your own guard)",
+                  "fix": "remove \"{keyword}\" at {pointer} and check the value in the tool (decodeArguments then your own guard)",
                   "sources": ["18", "21"], "confirmed": "2026-09"
                 },
                 {
@@ -296,7 +296,7 @@ extension ProviderProfile {
                   "id": "unknown-fields", "kind": "forbidden",
                   "keywords": ["additionalProperties", "$schema", "$ref", "$defs", "definitions", "$id", "const", "oneOf", "allOf", "not", "if", "then", "else", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "propertyNames", "patternProperties", "uniqueItems", "prefixItems", "dependentRequired", "dependentSchemas"],
                   "says": "HTTP 400: \"Invalid JSON payload received. Unknown name \"{keyword}\" at 'tools[0].function_declarations[0].parameters': Cannot find field.\"",
-                  "fix": "remove {keyword} at {pointer} from the schema sent to Gemini (a per-provider variant), or send the schema as parametersJsonSchema (profile gemini-json-schema)",
+                  "fix": "remove \"{keyword}\" at {pointer} from the schema sent to Gemini (a per-provider variant), or send the schema as parametersJsonSchema (profile gemini-json-schema)",
                   "sources": ["28", "29", "23"], "confirmed": "2026-09"
                 },
                 {

@@ -77,7 +77,7 @@ extension ProviderProfile {
     static func fill(_ template: String, _ hit: Hit, _ check: Check) -> String {
         template
             .replacingOccurrences(of: "{pointer}", with: hit.pointer.isEmpty ? "/" : hit.pointer)
-            .replacingOccurrences(of: "{keyword}", with: hit.keyword.map { "\"\($0)\"" } ?? "")
+            .replacingOccurrences(of: "{keyword}", with: hit.keyword ?? "")
             .replacingOccurrences(of: "{value}", with: hit.value ?? "")
             .replacingOccurrences(of: "{limit}", with: check.limit.map(String.init) ?? "")
     }
