@@ -93,7 +93,7 @@ package enum SecretScanner {
 
     /// Whether `text` stands in for a secret rather than being one: `***`, `«redacted»`, `xxxx`, `null`.
     static func isPlaceholder(_ text: String) -> Bool {
-        text.contains("«redacted»") || Set(text).count <= 1 || placeholderWords.contains(text.lowercased())
+        text.contains("«redacted") || Set(text).count <= 1 || placeholderWords.contains(text.lowercased())
     }
 
     /// The Shannon entropy of `text`, in bits per character.

@@ -148,8 +148,20 @@ public final class ScriptedLLMClient: LLMClient, Sendable {
     private func playback(for request: ScriptedRequest) -> Result<Playback, ScriptError> {
         guard request.turn <= turns.count else { return .failure(.extraRequest(request, turnCount: turns.count)) }
         let turn = turns[request.turn - 1]
-        let mismatches = turn.expectation.mismatches(request)
-        if !mismatches.isEmpty { return .failure(.departed(request, turnCount: turns.count, expected: mismatches)) }
+        var mismatches = turn.expectation.mismatches(request)
+        if !mismatches.isEmpty {
+            // Out of step rather than changed: another turn of the script fits this request.
+            let fitting = turns.indices.first { index in
+                index != request.turn - 1 && (turns[index].expectation.tools != nil || turns[index].expectation.lastMessage != nil)
+                    && turns[index].expectation.mismatches(request).isEmpty
+            }
+            if let fitting {
+                mismatches.append(
+                    "(the nearest turn of the script is turn \(fitting + 1), which this request fits: a request was added or left out before it)"
+                )
+            }
+            return .failure(.departed(request, turnCount: turns.count, expected: mismatches))
+        }
         if clock == nil, !turn.latency.isNone {
             return .failure(
                 .invalidTurn(

@@ -91,8 +91,46 @@ extension ScriptedTurn {
         package func mismatches(_ request: ScriptedRequest) -> [String] {
             var expected: [String] = []
             if let tools, !tools.matches(request.toolNames) { expected.append(tools.description) }
-            if let lastMessage, !lastMessage.matches(request.messages.last) { expected.append(lastMessage.description) }
+            if let lastMessage, !lastMessage.matches(request.messages.last) {
+                var text = lastMessage.description
+                if case .exactly(let message) = lastMessage, let arrived = request.messages.last {
+                    let places = Self.differences(message, arrived)
+                    if !places.isEmpty { text += " (it differs at " + places.joined(separator: "; ") + ")" }
+                }
+                expected.append(text)
+            }
             return expected
+        }
+
+        /// Where `arrived` differs from `expected`, by JSON pointer into the message as a transcript writes
+        /// it (`/content`, `/call/arguments/city`), at most five; key order never counts.
+        package static func differences(_ expected: LLMMessage, _ arrived: LLMMessage) -> [String] {
+            let encoder = JSONEncoder()
+            guard let left = try? JSON(parsing: encoder.encode(expected)), let right = try? JSON(parsing: encoder.encode(arrived)) else {
+                return []
+            }
+            var places: [String] = []
+            func walk(_ a: JSON, _ b: JSON, _ pointer: String) {
+                guard a != b, places.count < 5 else { return }
+                switch (a, b) {
+                case (.object(let x), .object(let y)):
+                    for key in Set(x.keys).union(y.keys).sorted() {
+                        let child = pointer + "/" + JSONSchema.escape(key)
+                        switch (x[key], y[key]) {
+                        case (let l?, let r?): walk(l, r, child)
+                        case (let l?, nil): if places.count < 5 { places.append("\(child): expected \(l.quoted), missing") }
+                        case (nil, let r?): if places.count < 5 { places.append("\(child): not expected, found \(r.quoted)") }
+                        case (nil, nil): break
+                        }
+                    }
+                case (.array(let x), .array(let y)) where x.count == y.count:
+                    for (index, pair) in zip(x, y).enumerated() { walk(pair.0, pair.1, pointer + "/\(index)") }
+                default:
+                    places.append("\(pointer.isEmpty ? "/" : pointer): expected \(a.quoted), found \(b.quoted)")
+                }
+            }
+            walk(left, right, "")
+            return places
         }
     }
 }
