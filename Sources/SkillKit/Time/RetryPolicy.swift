@@ -96,6 +96,15 @@ public struct RetryPolicy: Sendable {
         let scaled = baseDelay.inSeconds * growth
         guard scaled.isFinite, scaled < 1e9 else { return Self.longestDelay }
         if factor == factor.rounded(), growth <= 1e9 {
+            // Component by component: `Duration * Int` goes through generic 128-bit conversions, and
+            // a retry loop asks for a delay on every failure.
+            let (seconds, attoseconds) = baseDelay.components
+            let times = Int64(growth)
+            let (wholeSeconds, secondsOverflow) = seconds.multipliedReportingOverflow(by: times)
+            let (parts, partsOverflow) = attoseconds.multipliedReportingOverflow(by: times)
+            guard secondsOverflow || partsOverflow else {
+                return Duration(secondsComponent: wholeSeconds, attosecondsComponent: parts)
+            }
             return baseDelay * Int(growth)
         }
         return baseDelay * growth

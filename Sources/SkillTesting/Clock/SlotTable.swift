@@ -27,6 +27,19 @@ struct SlotTable<Slot> {
         }
     }
 
+    /// Runs `body` on the slot of `id` in place, as one access: what it sets stays (`nil` frees the
+    /// slot). An id outside the table gives `body` an empty slot, and what it sets there is dropped.
+    mutating func modify<Result>(_ id: Int, _ body: (inout Slot?) -> Result) -> Result {
+        let index = id - base
+        guard index >= head && index < slots.count else {
+            var outside: Slot? = nil
+            return body(&outside)
+        }
+        let result = body(&slots[index])
+        if slots[index] == nil { compact() }
+        return result
+    }
+
     /// Every occupied slot, in id order.
     var values: [Slot] { slots[head...].compactMap { $0 } }
 

@@ -6,7 +6,8 @@ extension VirtualClock {
     /// clock.advance(by: .seconds(10))   // a ten-second timeout fires
     /// ```
     public func advance(by duration: Duration) {
-        advance(to: now.advanced(by: duration))
+        // Without a limit the loop cannot throw.
+        try? advance(to: .later(duration), maxWakes: nil)
     }
 
     /// Moves time to `target`, waking every sleeper due at or before it, in (deadline, registration) order.
@@ -15,7 +16,13 @@ extension VirtualClock {
     /// meanwhile. A sleeper registered during the advance and due by `target` wakes too.
     public func advance(to target: Instant) {
         // Without a limit the loop cannot throw.
-        try? advance(to: target, maxWakes: nil)
+        try? advance(to: .instant(target), maxWakes: nil)
+    }
+
+    /// Where an advance goes: an instant, or a duration past ``now`` (read under the advance's first lock).
+    enum Target {
+        case instant(Instant)
+        case later(Duration)
     }
 
     /// ``advance(by:)`` that gives up after `maxWakes` wakes, for code that may sleep in a tight loop.
@@ -23,13 +30,18 @@ extension VirtualClock {
     /// - Throws: ``VirtualClockError/tooManyWakes(limit:next:)`` naming the next sleeper; time stays at
     ///   that sleeper's deadline.
     public func advance(by duration: Duration, maxWakes: Int) throws(VirtualClockError) {
-        try advance(to: now.advanced(by: duration), maxWakes: maxWakes)
+        try advance(to: .later(duration), maxWakes: maxWakes)
     }
 
-    func advance(to target: Instant, maxWakes: Int?) throws(VirtualClockError) {
+    func advance(to destination: Target, maxWakes: Int?) throws(VirtualClockError) {
         scheduler.runUntilIdle()
         // One lock for what the advance checks first, and the last wake's lock moves time to `target`.
         let (start, pending) = state.withLock { ($0.now, $0.sleeping) }
+        let target: Instant =
+            switch destination {
+            case .instant(let instant): instant
+            case .later(let duration): start.advanced(by: duration)
+            }
         if target < start {
             warn("advance(to: \(target)) is before now (\(start)); time does not go back")
             return
@@ -96,17 +108,23 @@ extension VirtualClock {
     func wakeNext(dueBy target: Instant, settlingAt settle: Instant? = nil) -> Bool {
         let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
             state.discardStale()
-            guard let first = state.heap.first, first.deadline <= target.offset,
-                case .sleeping(let continuation, _) = state.slots[first.id]
-            else {
-                if let settle, state.now < settle { state.now = settle }
-                return nil
+            let woken: UnsafeContinuation<Void, any Error>?
+            if let first = state.heap.first, first.deadline <= target.offset {
+                woken = state.slots.modify(first.id) { slot in
+                    guard case .sleeping(let continuation, _) = slot else { return nil }
+                    slot = nil
+                    return continuation
+                }
+                if woken != nil {
+                    state.heap.removeFirst()
+                    state.sleeping -= 1
+                    if state.now.offset < first.deadline { state.now = Instant(offset: first.deadline) }
+                }
+            } else {
+                woken = nil
             }
-            state.heap.removeFirst()
-            state.slots[first.id] = nil
-            state.sleeping -= 1
-            if state.now.offset < first.deadline { state.now = Instant(offset: first.deadline) }
-            return continuation
+            if woken == nil, let settle, state.now < settle { state.now = settle }
+            return woken
         }
         guard let continuation else { return false }
         scheduler.runUntilIdle { continuation.resume() }

@@ -119,17 +119,20 @@ public final class VirtualClock: Clock, Sendable {
             }
         } onCancel: {
             let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
-                switch state.slots[id] {
-                case .starting:
-                    state.slots[id] = .cancelledEarly
-                    return nil
-                case .sleeping(let continuation, _):
-                    state.slots[id] = nil
-                    state.sleeping -= 1
-                    return continuation
-                case .cancelledEarly, nil:
-                    return nil
+                let (continuation, wasSleeping) = state.slots.modify(id) { slot -> (UnsafeContinuation<Void, any Error>?, Bool) in
+                    switch slot {
+                    case .starting:
+                        slot = .cancelledEarly
+                        return (nil, false)
+                    case .sleeping(let continuation, _):
+                        slot = nil
+                        return (continuation, true)
+                    case .cancelledEarly, nil:
+                        return (nil, false)
+                    }
                 }
+                if wasSleeping { state.sleeping -= 1 }
+                return continuation
             }
             continuation?.resume(throwing: CancellationError())
         }
@@ -143,20 +146,23 @@ public final class VirtualClock: Clock, Sendable {
     ) {
         enum Next { case sleep([UnsafeContinuation<Void, Never>]), cancelled, due }
         let next: Next = state.withLock { state in
-            // Cancelled before it registered: by its task, or by cancelAll() in between.
-            guard case .starting = state.slots[id] else {
-                if state.slots[id] != nil { state.slots[id] = nil }
-                return .cancelled
+            let now = state.now, sequence = state.nextSequence
+            let placed = state.slots.modify(id) { slot -> Next? in
+                // Cancelled before it registered: by its task, or by cancelAll() in between.
+                guard case .starting = slot else {
+                    slot = nil
+                    return .cancelled
+                }
+                guard deadline > now else {
+                    slot = nil
+                    return .due
+                }
+                let sleeper = PendingSleeper(deadline: deadline, duration: deadline.offset - now.offset, sequence: sequence, label: label)
+                slot = .sleeping(continuation, sleeper)
+                return nil
             }
-            guard deadline > state.now else {
-                state.slots[id] = nil
-                return .due
-            }
-            let sequence = state.nextSequence
+            if let placed { return placed }
             state.nextSequence += 1
-            let sleeper = PendingSleeper(
-                deadline: deadline, duration: deadline.offset - state.now.offset, sequence: sequence, label: label)
-            state.slots[id] = .sleeping(continuation, sleeper)
             state.sleeping += 1
             state.heap.insert(.init(deadline: deadline.offset, sequence: sequence, id: id))
             guard !state.waiters.isEmpty else { return .sleep([]) }
@@ -242,7 +248,8 @@ extension VirtualClock.State {
     /// Drops heap entries whose sleeper was cancelled.
     mutating func discardStale() {
         while let first = heap.first {
-            if case .sleeping = slots[first.id] { return }
+            // In place rather than through the subscript, which would copy the slot out.
+            if slots.modify(first.id, { slot in if case .sleeping = slot { true } else { false } }) { return }
             heap.removeFirst()
         }
     }

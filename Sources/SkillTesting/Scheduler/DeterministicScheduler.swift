@@ -172,19 +172,22 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     @discardableResult
     func runUntilIdle(after body: (() -> Void)?) -> Int {
         let me = ThreadIdentity.current
-        let nested = state.withLock { state -> Bool? in
+        enum Seat: Equatable { case taken(nested: Bool), idle, misuse }
+        let seat = state.withLock { state -> Seat in
             if let driver = state.driver {
                 guard driver == me else {
                     state.misuse.append("runUntilIdle() was called on two threads at once")
-                    return nil
+                    return .misuse
                 }
-                return true
+                return .taken(nested: true)
             }
+            // Nothing to run and nothing to resume: the seat would be given up at once.
+            if body == nil, state.jobs.isEmpty { return .idle }
             state.driver = me
-            return false
+            return .taken(nested: false)
         }
-        guard let nested else {
-            if let body { trusting(body) }
+        guard case .taken(let nested) = seat else {
+            if seat == .misuse, let body { trusting(body) }
             return 0
         }
         body?()
@@ -325,8 +328,10 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
 
     private func register<Success, Failure>(_ task: Task<Success, Failure>, label: String, key: Int) {
         state.withLock { state in
-            state.tasks[key]?.cancel = { task.cancel() }
-            state.tasks[key]?.address = unsafeBitCast(task, to: UnsafeRawPointer.self)
+            state.tasks.modify(key) { tracked in
+                tracked?.cancel = { task.cancel() }
+                tracked?.address = unsafeBitCast(task, to: UnsafeRawPointer.self)
+            }
             if let index = state.trusted.firstIndex(of: .current) { state.trusted.remove(at: index) }
         }
     }
