@@ -324,11 +324,11 @@ extension ProviderProfile {
                   "sources": ["23"], "confirmed": "2026-06"
                 },
                 {
-                  "id": "formats", "kind": "formats", "values": ["enum", "date-time"],
-                  "says": "HTTP 400: only the formats 'enum' and 'date-time' are supported for STRING type",
+                  "id": "formats", "kind": "formats", "values": ["enum", "date-time", "float", "double", "int32", "int64"],
+                  "says": "HTTP 400: only the formats 'enum' and 'date-time' are supported for STRING type (float and double for NUMBER, int32 and int64 for INTEGER)",
                   "fix": "remove \"format\": \"{value}\" at {pointer} and say the format in \"description\"",
                   "changed": "Vertex AI documents email, byte, date, date-time and password as well.",
-                  "sources": ["27", "26"], "confirmed": "2025-06"
+                  "sources": ["27", "26", "23"], "confirmed": "2025-06"
                 },
                 {
                   "id": "empty-object", "kind": "objectProperties", "limit": 1, "level": "unsettled",

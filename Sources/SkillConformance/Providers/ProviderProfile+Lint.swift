@@ -231,7 +231,14 @@ extension ProviderProfile {
             case ("required", .array(let names)): names.allSatisfy(isString)
             case ("enum", .array), ("allOf", .array), ("anyOf", .array), ("oneOf", .array), ("prefixItems", .array): true
             case ("required", _), ("enum", _), ("allOf", _), ("anyOf", _), ("oneOf", _), ("prefixItems", _): false
-            case ("properties", .object), ("$defs", .object), ("patternProperties", .object): true
+            case ("properties", .object(let schemas)), ("$defs", .object(let schemas)), ("patternProperties", .object(let schemas)):
+                // Each member is a schema: an object, or true/false.
+                schemas.values.allSatisfy {
+                    switch $0 {
+                    case .object, .bool: true
+                    default: false
+                    }
+                }
             case ("properties", _), ("$defs", _), ("patternProperties", _): false
             case ("items", .object), ("items", .bool), ("additionalProperties", .object), ("additionalProperties", .bool),
                 ("not", .object), ("not", .bool):
