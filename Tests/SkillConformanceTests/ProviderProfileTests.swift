@@ -23,6 +23,13 @@ struct ProviderProfileTests {
             }
         }
         #expect(kinds == Set(ProviderProfile.Check.Kind.allCases), "a kind no check uses is a checker path no data reaches")
+        // A strict mode has its plain mode's checks first, so it refuses all the plain mode refuses.
+        for (strict, plain) in [("openai-strict", "openai"), ("anthropic-strict", "anthropic")] {
+            let strictIDs = try #require(ProviderProfile.named(strict)).checks.map(\.id)
+            let plainIDs = try #require(ProviderProfile.named(plain)).checks.map(\.id)
+            #expect(Array(strictIDs.prefix(plainIDs.count)) == plainIDs)
+            #expect(ProviderProfile.named(strict)?.includes == plain)
+        }
     }
 
     /// One broken tool per profile. Two families hold a looser and a stricter mode of one provider

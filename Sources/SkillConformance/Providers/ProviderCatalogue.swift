@@ -11,6 +11,8 @@
 // patternSyntax (forbidden pieces in values), maxDepth (limit), metaschema (keyword values JSON Schema
 // draft 2020-12 allows: lower-case type names, non-negative counts, numeric bounds, an array of names).
 // Placeholders in `says` and `fix`: {pointer}, {keyword}, {value}, {name}, {limit}.
+// A profile that "includes" another has that profile's checks first, then its own: a strict mode
+// refuses everything its provider's plain mode refuses.
 
 @available(SkillCheckTesting, *)
 extension ProviderProfile {
@@ -80,31 +82,8 @@ extension ProviderProfile {
               "id": "openai-strict",
               "name": "OpenAI function calling, strict mode (Structured Outputs)",
               "field": "tools[].function.parameters with \"strict\": true",
+              "includes": "openai",
               "checks": [
-                {
-                  "id": "tool-name", "kind": "toolName", "pattern": "^[a-zA-Z0-9_-]{1,64}$",
-                  "says": "HTTP 400: \"Invalid 'tools[0].function.name': string does not match pattern\"",
-                  "fix": "rename the tool to letters, digits, '_' or '-', at most 64 (such as query_weather)",
-                  "sources": ["4"], "confirmed": "2026-08"
-                },
-                {
-                  "id": "root-object", "kind": "rootType",
-                  "says": "HTTP 400: \"Invalid schema for function: schema must be a JSON Schema of 'type: \"object\"'\"",
-                  "fix": "write \"type\": \"object\" at the root",
-                  "sources": ["1"], "confirmed": "2026-08"
-                },
-                {
-                  "id": "root-combinators", "kind": "rootForbidden", "keywords": ["oneOf", "anyOf", "allOf", "enum", "not"],
-                  "says": "HTTP 400: \"Root schema must be an object and must not be 'anyOf'\"",
-                  "fix": "move \"{keyword}\" from the root into a property",
-                  "sources": ["1", "11"], "confirmed": "2026-08"
-                },
-                {
-                  "id": "object-properties", "kind": "objectProperties", "limit": 0,
-                  "says": "HTTP 400: \"object schema missing properties\"",
-                  "fix": "add \"properties\": {} at {pointer}",
-                  "sources": ["12"], "confirmed": "2025-05"
-                },
                 {
                   "id": "additional-properties", "kind": "additionalPropertiesFalse",
                   "says": "HTTP 400: \"Invalid schema for function: In context={pointer}, 'additionalProperties' is required to be supplied and to be false\"",
@@ -197,31 +176,8 @@ extension ProviderProfile {
               "id": "anthropic-strict",
               "name": "Anthropic strict tool use",
               "field": "tools[].input_schema with \"strict\": true",
+              "includes": "anthropic",
               "checks": [
-                {
-                  "id": "tool-name", "kind": "toolName", "pattern": "^[a-zA-Z0-9_-]{1,64}$",
-                  "says": "HTTP 400: \"tools.0.name: String should match pattern '^[a-zA-Z0-9_-]{1,64}$'\"",
-                  "fix": "rename the tool to letters, digits, '_' or '-', at most 64",
-                  "sources": ["16"], "confirmed": "2026-09"
-                },
-                {
-                  "id": "root-object", "kind": "rootType",
-                  "says": "HTTP 400: \"tools.0.input_schema.type: Input should be 'object'\"",
-                  "fix": "write \"type\": \"object\" at the root",
-                  "sources": ["17"], "confirmed": "2026-09"
-                },
-                {
-                  "id": "root-combinators", "kind": "rootForbidden", "keywords": ["oneOf", "anyOf", "allOf"],
-                  "says": "HTTP 400: \"input_schema does not support oneOf, allOf, or anyOf at the top level\"",
-                  "fix": "move \"{keyword}\" from the root into a property",
-                  "sources": ["19"], "confirmed": "2026-09"
-                },
-                {
-                  "id": "metaschema", "kind": "metaschema",
-                  "says": "HTTP 400: \"JSON schema is invalid. It must match JSON Schema draft 2020-12\" (\"{keyword}\" at {pointer} is {value})",
-                  "fix": "write \"{keyword}\" at {pointer} as draft 2020-12 has it: lower-case type names, counts as whole numbers from 0, bounds as numbers, \"required\" as an array of names, tuple items as \"prefixItems\"",
-                  "sources": ["17", "20"], "confirmed": "2025-08"
-                },
                 {
                   "id": "additional-properties", "kind": "additionalPropertiesFalse",
                   "says": "HTTP 400: \"For 'object' type, 'additionalProperties' must be explicitly set to false\"",

@@ -28,6 +28,9 @@ public struct ProviderProfile: Sendable, Codable, Hashable, Identifiable {
     public var name: String
     /// Where the schema goes in the provider's request.
     public var field: String
+    /// The profile whose checks come first (a strict mode includes its provider's plain mode).
+    public var includes: String?
+    /// Every check, the included profile's first.
     public var checks: [Check]
 
     /// One thing a provider refuses, and what to do instead.
@@ -94,7 +97,15 @@ public struct ProviderProfile: Sendable, Codable, Hashable, Identifiable {
     public static let catalogue: [ProviderProfile] = {
         struct File: Decodable { var profiles: [ProviderProfile] }
         do {
-            return try JSONDecoder().decode(File.self, from: Data(catalogueText.utf8)).profiles
+            var profiles = try JSONDecoder().decode(File.self, from: Data(catalogueText.utf8)).profiles
+            for index in profiles.indices {
+                guard let parent = profiles[index].includes else { continue }
+                guard let included = profiles.first(where: { $0.id == parent }), included.includes == nil else {
+                    preconditionFailure("ProviderCatalogue.swift: \(profiles[index].id) includes \(parent), which is not a plain profile")
+                }
+                profiles[index].checks = included.checks + profiles[index].checks
+            }
+            return profiles
         } catch {
             // The catalogue ships with the kit and a test decodes it: this is a kit bug, said plainly.
             preconditionFailure("ProviderCatalogue.swift does not decode: \(error)")
