@@ -56,10 +56,16 @@ package enum RulesCommand {
     /// Id, category, level and sentence, a row per rule, in aligned columns.
     package static func table(_ rules: [ConformanceRule]) -> String {
         let rows = [["ID", "CATEGORY", "LEVEL", "RULE"]] + rules.map { [$0.id, $0.category.rawValue, $0.level.rawValue, $0.sentence] }
-        let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        return aligned(rows).joined(separator: "\n") + "\n"
+    }
+
+    /// `rows` as lines, every column but the last padded to its widest cell and two spaces.
+    static func aligned(_ rows: [[String]]) -> [String] {
+        guard let columns = rows.first?.count, columns > 1 else { return rows.map { $0.joined() } }
+        let widths = (0..<columns - 1).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return rows.map { row in
-            (0..<3).map { row[$0].padding(toLength: widths[$0] + 2, withPad: " ", startingAt: 0) }.joined() + row[3]
-        }.joined(separator: "\n") + "\n"
+            widths.indices.map { row[$0].padding(toLength: widths[$0] + 2, withPad: " ", startingAt: 0) }.joined() + row[columns - 1]
+        }
     }
 
     /// The provider profiles TOOL-7 checks against, a row each.
@@ -67,11 +73,8 @@ package enum RulesCommand {
         let rows = ProviderProfile.catalogue.map { profile in
             [profile.id == ProviderProfile.commonID ? "(always)" : profile.id, "\(profile.checks.count) checks", profile.field]
         }
-        let widths = (0..<2).map { column in rows.map { $0[column].count }.max() ?? 0 }
         return "Provider profiles for TOOL-7 (--provider ID makes one a MUST; the first always runs, as a SHOULD):\n"
-            + rows.map { row in
-                "  " + (0..<2).map { row[$0].padding(toLength: widths[$0] + 2, withPad: " ", startingAt: 0) }.joined() + row[2]
-            }.joined(separator: "\n") + "\n"
+            + aligned(rows).map { "  " + $0 }.joined(separator: "\n") + "\n"
     }
 
     /// Each profile's checks: id, whether the provider refuses or the sources disagree, when confirmed.

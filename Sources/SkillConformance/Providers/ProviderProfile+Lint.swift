@@ -64,7 +64,7 @@ extension ProviderProfile {
 
     /// Whether a refused check of this profile needs `keyword` on every object.
     func requires(_ keyword: String) -> Bool {
-        checks.contains { $0.level == .refused && $0.kind == .additionalPropertiesFalse && keyword == "additionalProperties" }
+        keyword == "additionalProperties" && checks.contains { $0.level == .refused && $0.kind == .additionalPropertiesFalse }
     }
 
     /// One place a check finds: the pointer, and what fills the placeholders.

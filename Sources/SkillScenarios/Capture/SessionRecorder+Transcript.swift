@@ -48,11 +48,26 @@ extension SessionRecorder {
             throw RecordingError(
                 file: path, reason: "the file exists, and record mode missing never replaces one: pass mode: .failed or .all to replace it")
         }
-        let (skeleton, redacted, notes) = transcript()
+        let (skeleton, redacted, guesses) = transcript()
         // Filled in beside the target, then written over it whole: the target changes only when the
         // recording replays green.
         let draft = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).recording")
-        defer { try? FileManager.default.removeItem(at: draft) }
+        var notes = guesses
+        let text: String
+        do {
+            text = try filled(skeleton, draft: draft, replayer: replayer, target: path)
+        } catch {
+            guard let leftover = Self.remove(draft) else { throw error }
+            throw RecordingError(file: path, reason: "\(error); and \(leftover)")
+        }
+        if let leftover = Self.remove(draft) { notes.append(leftover) }
+        try FileWriter.write(text, to: path)
+        let runs = skeletonRuns(skeleton)
+        return Recording(file: path, turns: state.withLock { $0.requests.count }, runs: runs, redacted: redacted, notes: notes)
+    }
+
+    /// The skeleton written to `draft`, replayed once, with what the replay observed filled in.
+    func filled(_ skeleton: JSONValue, draft: URL, replayer: Replayer, target path: String) throws -> String {
         try FileWriter.write(skeleton.pretty + "\n", to: draft.path)
         let transcript = try Transcript.load(contentsOf: draft)
         let result = try replayer.replay(transcript, recordMode: .missing)
@@ -72,10 +87,19 @@ extension SessionRecorder {
         case .refusedUnrecordable(let values):
             throw RecordingError(file: path, reason: values.map { "\($0)" }.joined(separator: "; "))
         }
-        let text = try String(contentsOf: draft, encoding: .utf8)
-        try FileWriter.write(text, to: path)
-        let runs = skeletonRuns(skeleton)
-        return Recording(file: path, turns: state.withLock { $0.requests.count }, runs: runs, redacted: redacted, notes: notes)
+        return try String(contentsOf: draft, encoding: .utf8)
+    }
+
+    /// Removes the draft; what to tell the user when it could not be removed (it is the recorder's own
+    /// file beside the target, so one left behind is said, not hidden).
+    static func remove(_ draft: URL) -> String? {
+        guard FileManager.default.fileExists(atPath: draft.path) else { return nil }
+        do {
+            try FileManager.default.removeItem(at: draft)
+            return nil
+        } catch {
+            return "the draft \(draft.path) could not be removed (\(error)): delete it by hand"
+        }
     }
 
     func skeletonRuns(_ value: JSONValue) -> Int {
@@ -236,8 +260,7 @@ extension SessionRecorder {
     static func scrubbed(_ value: JSONValue, pointer: String = "", key: String = "") -> (JSONValue, [String]) {
         switch value {
         case .string(let text):
-            let redacted = SecretScanner.redacted(.object([(key, .string(text))]))
-            guard case .string(let clean)? = redacted[key], clean != text else { return (value, []) }
+            guard case .string(let clean) = SecretScanner.redacted(value, key: key), clean != text else { return (value, []) }
             let kind = SecretScanner.kind(of: text) ?? (key.isEmpty ? "secret" : "\(key) value")
             let placeholder = clean.replacingOccurrences(of: "«redacted»", with: "«redacted: \(kind)»")
             return (.string(placeholder), ["\(pointer.isEmpty ? "/" : pointer) (\(kind))"])
