@@ -112,6 +112,69 @@ struct TimePolicyTests {
         #expect(count.withLock { $0 } == 1)
     }
 
+    struct Unrelated: Error {}
+
+    @Test(
+        "the default condition retries all but invalid input and client statuses other than 408 and 429",
+        arguments: [
+            (SkillError.invalidInput("x") as any Error, false), (SkillError.executionFailed("x"), true),
+            (SkillError.timeout, true), (NetworkError.httpStatus(400), false), (NetworkError.httpStatus(404), false),
+            (NetworkError.httpStatus(499), false), (NetworkError.httpStatus(408), true),
+            (NetworkError.httpStatus(429), true), (NetworkError.httpStatus(500), true),
+            (NetworkError.httpStatus(302), true), (NetworkError.offline, true), (NetworkError.timedOut, true),
+            (Unrelated(), true),
+        ])
+    func defaultCondition(error: any Error, retried: Bool) {
+        #expect(RetryPolicy.retriesTransientErrors(error) == retried)
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("a CancellationError from the operation is never retried, whatever the condition says")
+    func cancellationFromOperation() async throws {
+        let clock = VirtualClock()
+        let count = Mutex(0)
+        let task = clock.scheduler.spawn("retry") {
+            try await RetryPolicy(maxRetries: 3, baseDelay: .seconds(1), shouldRetry: { _ in true }).run(clock: clock) { _ in
+                count.withLock { $0 += 1 }
+                throw CancellationError()
+            }
+        }
+        clock.scheduler.runUntilIdle()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(count.withLock { $0 } == 1)
+    }
+
+    /// Keeps a count that only its own isolation touches.
+    actor Counter {
+        var attempts = 0
+
+        func fetch(policy: RetryPolicy, clock: VirtualClock) async throws -> Int {
+            // The operation runs in the actor's isolation: it touches `attempts` without an await.
+            try await policy.run(clock: clock) { attempt in
+                attempts += 1
+                if attempt < 2 { throw NetworkError.offline }
+                return attempts
+            }
+        }
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("the operation may be a function value, or a closure in the caller's actor isolation")
+    func operationForms() async throws {
+        let clock = VirtualClock()
+        let policy = RetryPolicy(maxRetries: 3, baseDelay: .seconds(1))
+        let operation: @Sendable (Int) async throws -> String = { attempt in
+            if attempt < 1 { throw NetworkError.timedOut }
+            return "attempt \(attempt)"
+        }
+        let fromValue = clock.scheduler.spawn("value") { try await policy.run(clock: clock, operation) }
+        let counter = Counter()
+        let fromActor = clock.scheduler.spawn("actor") { try await counter.fetch(policy: policy, clock: clock) }
+        try clock.run()
+        #expect(try await fromValue.value == "attempt 1")
+        #expect(try await fromActor.value == 3)
+    }
+
     @available(SkillCheckTesting, *)
     @Test("cancelling during a backoff wait stops the retries at once")
     func cancelDuringBackoff() async throws {

@@ -1,3 +1,4 @@
+import Foundation
 import SkillTesting
 import Testing
 
@@ -122,6 +123,29 @@ struct VirtualClockTests {
         #expect(clock.nextDeadline?.offset == .seconds(3))
         clock.cancelAll()
         #expect(clock.nextDeadline == nil)
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("a task spawned from a thread that runs no task names its sleepers and its child's, and is no escape")
+    func labelFromPlainThread() async throws {
+        let clock = VirtualClock()
+        // The label is bound around the task's creation: on a thread outside any task it lives in the
+        // thread's own task-local storage until the task copies it.
+        await withCheckedContinuation { (spawned: CheckedContinuation<Void, Never>) in
+            Thread {
+                clock.scheduler.spawn("from a thread") {
+                    async let child: Void = clock.sleep(for: .seconds(2))
+                    try await clock.sleep(for: .seconds(1))
+                    try await child
+                }
+                spawned.resume()
+            }.start()
+        }
+        clock.scheduler.runUntilIdle()
+        #expect(clock.pendingSleepers.map(\.label) == ["from a thread", "from a thread"])
+        clock.advance(by: .seconds(2))
+        #expect(clock.scheduler.unfinishedTasks.isEmpty)
+        #expect(clock.scheduler.escapes.isEmpty)
     }
 
     @available(SkillCheckTesting, *)

@@ -61,11 +61,14 @@ public struct RetryPolicy: Sendable {
     /// Every error except ``SkillError/invalidInput(_:)`` (the same input will fail again) and HTTP statuses in
     /// 400...499 other than 408 and 429.
     public static let retriesTransientErrors: @Sendable (any Error) -> Bool = { error in
-        switch error {
-        case SkillError.invalidInput: false
-        case NetworkError.httpStatus(let status): !(400...499).contains(status) || status == 408 || status == 429
-        default: true
+        // The type first, and a cast only for the two types that can say no: a pattern such as
+        // `case SkillError.invalidInput` is a dynamic cast, paid on every failure of every retry loop.
+        let type = ObjectIdentifier(Swift.type(of: error))
+        if type == ObjectIdentifier(SkillError.self), case .invalidInput = error as? SkillError { return false }
+        if type == ObjectIdentifier(NetworkError.self), case .httpStatus(let status) = error as? NetworkError {
+            return !(400...499).contains(status) || status == 408 || status == 429
         }
+        return true
     }
 
     /// The waits this policy makes, in order, for an operation that always fails.
@@ -93,12 +96,12 @@ public struct RetryPolicy: Sendable {
 
     private func exponentialDelay(forRetry retry: Int) -> Duration {
         let growth = power(factor, retry)
-        let scaled = baseDelay.inSeconds * growth
+        // The components once: each reading divides 128 bits, and a retry loop asks on every failure.
+        let (seconds, attoseconds) = baseDelay.components
+        let scaled = (Double(seconds) + Double(attoseconds) / 1e18) * growth
         guard scaled.isFinite, scaled < 1e9 else { return Self.longestDelay }
         if factor == factor.rounded(), growth <= 1e9 {
-            // Component by component: `Duration * Int` goes through generic 128-bit conversions, and
-            // a retry loop asks for a delay on every failure.
-            let (seconds, attoseconds) = baseDelay.components
+            // Component by component: `Duration * Int` goes through generic 128-bit conversions.
             let times = Int64(growth)
             let (wholeSeconds, secondsOverflow) = seconds.multipliedReportingOverflow(by: times)
             let (parts, partsOverflow) = attoseconds.multipliedReportingOverflow(by: times)
@@ -112,13 +115,13 @@ public struct RetryPolicy: Sendable {
 
     /// Runs `operation`, waiting on `clock` and trying again while it fails with a retryable error.
     ///
-    /// `operation` receives the attempt number, 0 for the first try.
+    /// `operation` receives the attempt number, 0 for the first try. It runs, as the waits do, in the
+    /// caller's isolation: called from an actor, it may touch the actor's state without an `await`.
     /// - Throws: the last error, once retries are used up or an error is not retryable; and
     ///   `CancellationError` as soon as the task is cancelled, mid-wait included.
-    public func run<C: Clock, Value>(
+    public nonisolated(nonsending) func run<C: Clock, Value>(
         clock: C,
-        isolation: isolated (any Actor)? = #isolation,
-        _ operation: (_ attempt: Int) async throws -> Value
+        _ operation: nonisolated(nonsending) (_ attempt: Int) async throws -> Value
     ) async throws -> Value where C.Duration == Duration {
         var generator = jitter.makeGenerator()
         var attempt = 0
@@ -126,8 +129,13 @@ public struct RetryPolicy: Sendable {
             do {
                 return try await operation(attempt)
             } catch {
-                if error is CancellationError || attempt >= maxRetries || !shouldRetry(error) { throw error }
-                try await clock.sleep(for: delay(forRetry: attempt, using: &generator))
+                // `CancellationError` is a struct, so comparing types is `is` without a dynamic cast.
+                if ObjectIdentifier(type(of: error)) == ObjectIdentifier(CancellationError.self) || attempt >= maxRetries
+                    || !shouldRetry(error)
+                {
+                    throw error
+                }
+                try await clock.sleep(until: clock.now.advanced(by: delay(forRetry: attempt, using: &generator)), tolerance: nil)
                 attempt += 1
             }
         }

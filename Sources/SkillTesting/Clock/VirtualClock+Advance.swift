@@ -35,21 +35,34 @@ extension VirtualClock {
 
     func advance(to destination: Target, maxWakes: Int?) throws(VirtualClockError) {
         scheduler.runUntilIdle()
-        // One lock for what the advance checks first, and the last wake's lock moves time to `target`.
-        let (start, pending) = state.withLock { ($0.now, $0.sleeping) }
-        let target: Instant =
-            switch destination {
-            case .instant(let instant): instant
-            case .later(let duration): start.advanced(by: duration)
+        // One lock checks the target and takes the first sleeper due by it, and the last wake's lock moves
+        // time to the target. A limit of no wakes at all needs the loop's check before the first one.
+        let wakesAtOnce = maxWakes != 0
+        let first = state.withLock { state -> (target: Instant, woken: UnsafeContinuation<Void, any Error>?)? in
+            let start = state.now
+            let target: Instant =
+                switch destination {
+                case .instant(let instant): instant
+                case .later(let duration): start.advanced(by: duration)
+                }
+            if target < start {
+                state.warnings.append("advance(to: \(target)) is before now (\(start)); time does not go back")
+                return nil
             }
-        if target < start {
-            warn("advance(to: \(target)) is before now (\(start)); time does not go back")
+            if state.sleeping == 0 {
+                state.warnings.append("advance to \(target) with no sleeper pending")
+            }
+            return (target, wakesAtOnce ? state.takeNext(dueBy: target, settlingAt: target) : nil)
+        }
+        guard let (target, woken) = first else { return }
+        var wakes = 0
+        if let woken {
+            scheduler.runUntilIdle { woken.resume() }
+            wakes = 1
+        } else if wakesAtOnce {
+            // None was due, and time has moved to the target.
             return
         }
-        if pending == 0 {
-            warn("advance to \(target) with no sleeper pending")
-        }
-        var wakes = 0
         while true {
             if let maxWakes, wakes == maxWakes, let next = nextSleeper(), next.deadline <= target {
                 throw .tooManyWakes(limit: maxWakes, next: next)
@@ -106,27 +119,7 @@ extension VirtualClock {
     /// moved time to `settle` (when given and later than now) under the same lock.
     @discardableResult
     func wakeNext(dueBy target: Instant, settlingAt settle: Instant? = nil) -> Bool {
-        let continuation: UnsafeContinuation<Void, any Error>? = state.withLock { state in
-            state.discardStale()
-            let woken: UnsafeContinuation<Void, any Error>?
-            if let first = state.heap.first, first.deadline <= target.offset {
-                woken = state.slots.modify(first.id) { slot in
-                    guard case .sleeping(let continuation, _) = slot else { return nil }
-                    slot = nil
-                    return continuation
-                }
-                if woken != nil {
-                    state.heap.removeFirst()
-                    state.sleeping -= 1
-                    if state.now.offset < first.deadline { state.now = Instant(offset: first.deadline) }
-                }
-            } else {
-                woken = nil
-            }
-            if woken == nil, let settle, state.now < settle { state.now = settle }
-            return woken
-        }
-        guard let continuation else { return false }
+        guard let continuation = state.withLock({ $0.takeNext(dueBy: target, settlingAt: settle) }) else { return false }
         scheduler.runUntilIdle { continuation.resume() }
         return true
     }
@@ -139,10 +132,6 @@ extension VirtualClock {
             }
             return sleeper
         }
-    }
-
-    func warn(_ message: String) {
-        state.withLock { $0.warnings.append(message) }
     }
 
     /// Cancels every pending sleeper (each throws `CancellationError`) and every spawned task, then drains.
@@ -169,5 +158,33 @@ extension VirtualClock {
             for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
         }
         scheduler.runUntilIdle()
+    }
+}
+
+@available(SkillCheckTesting, *)
+extension VirtualClock.State {
+    /// Takes the first sleeper due by `target` off the heap, with ``now`` at its deadline, and returns what
+    /// resumes it; when none is due, moves ``now`` to `settle` (when given and later) and returns `nil`.
+    mutating func takeNext(
+        dueBy target: VirtualClock.Instant, settlingAt settle: VirtualClock.Instant?
+    )
+        -> UnsafeContinuation<Void, any Error>?
+    {
+        discardStale()
+        if let first = heap.first, first.deadline <= target.offset {
+            let woken = slots.modify(first.id) { slot -> UnsafeContinuation<Void, any Error>? in
+                guard case .sleeping(let continuation, _) = slot else { return nil }
+                slot = nil
+                return continuation
+            }
+            if let woken {
+                heap.removeFirst()
+                sleeping -= 1
+                if now.offset < first.deadline { now = VirtualClock.Instant(offset: first.deadline) }
+                return woken
+            }
+        }
+        if let settle, now < settle { now = settle }
+        return nil
     }
 }

@@ -33,7 +33,8 @@ import SkillKit
 public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendable {
     struct Tracked {
         let label: String
-        var cancel: (@Sendable () -> Void)?
+        /// The task itself, to cancel it: a closure around it would be one more allocation per spawn.
+        var task: (any CancellableTask)?
         /// The task's address, to name it when one of its jobs comes back from elsewhere.
         var address: UnsafeRawPointer?
         /// `false` for the body of a virtual-time scope: it is the test, not work the test left behind.
@@ -164,16 +165,38 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// Called on a second thread while one drains, it records a `misuse` and returns 0.
     @discardableResult
     public func runUntilIdle() -> Int {
-        runUntilIdle(after: nil)
+        switch takeSeat(resuming: false) {
+        case .taken(let nested): drain(nested: nested)
+        case .idle, .misuse: 0
+        }
     }
 
     /// Takes the driver's seat, runs `body` in it (what `body` enqueues, such as a sleeper the clock
     /// resumes, is not an escape), then drains: one lock where ``trusting(_:)`` and a drain took four.
+    ///
+    /// `body` is not optional, so that it stays non-escaping: an optional closure would be allocated on
+    /// every wake.
     @discardableResult
-    func runUntilIdle(after body: (() -> Void)?) -> Int {
+    func runUntilIdle(after body: () -> Void) -> Int {
+        switch takeSeat(resuming: true) {
+        case .taken(let nested):
+            body()
+            return drain(nested: nested)
+        case .misuse:
+            trusting(body)
+            return 0
+        case .idle:
+            return 0
+        }
+    }
+
+    enum Seat: Equatable { case taken(nested: Bool), idle, misuse }
+
+    /// Makes the calling thread the driver, unless another thread is (a misuse) or there is nothing to
+    /// run and nothing to resume (`idle`: the seat would be given up at once).
+    private func takeSeat(resuming: Bool) -> Seat {
         let me = ThreadIdentity.current
-        enum Seat: Equatable { case taken(nested: Bool), idle, misuse }
-        let seat = state.withLock { state -> Seat in
+        return state.withLock { state -> Seat in
             if let driver = state.driver {
                 guard driver == me else {
                     state.misuse.append("runUntilIdle() was called on two threads at once")
@@ -181,16 +204,14 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
                 }
                 return .taken(nested: true)
             }
-            // Nothing to run and nothing to resume: the seat would be given up at once.
-            if body == nil, state.jobs.isEmpty { return .idle }
+            if !resuming, state.jobs.isEmpty { return .idle }
             state.driver = me
             return .taken(nested: false)
         }
-        guard case .taken(let nested) = seat else {
-            if seat == .misuse, let body { trusting(body) }
-            return 0
-        }
-        body?()
+    }
+
+    /// Runs jobs in the driver's seat until none is left; a drain that is not `nested` gives the seat up.
+    private func drain(nested: Bool) -> Int {
         let outer = DrainingThread.scheduler
         DrainingThread.scheduler = self
         defer { DrainingThread.scheduler = outer }
@@ -290,9 +311,16 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         operation: sending @escaping () async throws -> Success
     ) -> Task<Success, any Error> {
         let key = track(label, isWork: isWork)
-        let task = Task(executorPreference: self) { [self] in
-            defer { state.withLock { $0.tasks[key] = nil } }
-            return try await SleepLabel.$current.withValue(label) { try await operation() }
+        // The label is bound around the task's creation, which copies it into the task: an async
+        // `withValue` inside the task would cost three executor hops and a frame on every spawn. The
+        // closure below runs once, at once, and only hands `operation` on to the task, which region
+        // checking cannot see through a closure.
+        nonisolated(unsafe) let operation = operation
+        let task = SleepLabel.$current.withValue(label) {
+            Task(executorPreference: self) { [self] in
+                defer { state.withLock { $0.tasks[key] = nil } }
+                return try await operation()
+            }
         }
         register(task, label: label, key: key)
         return task
@@ -305,18 +333,21 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         operation: sending @escaping () async -> Success
     ) -> Task<Success, Never> {
         let key = track(label, isWork: true)
-        let task = Task(executorPreference: self) { [self] in
-            defer { state.withLock { $0.tasks[key] = nil } }
-            return await SleepLabel.$current.withValue(label) { await operation() }
+        // As in the throwing spawn: bound around the task's creation.
+        nonisolated(unsafe) let operation = operation
+        let task = SleepLabel.$current.withValue(label) {
+            Task(executorPreference: self) { [self] in
+                defer { state.withLock { $0.tasks[key] = nil } }
+                return await operation()
+            }
         }
         register(task, label: label, key: key)
         return task
     }
 
     /// Records a task before it exists, so that one that ends at once (another thread may be draining)
-    /// is never listed as unfinished.
-    /// Records a task before it exists, so that one that ends at once (another thread may be draining)
-    /// is never listed as unfinished; marks the thread as spawning until ``register`` runs.
+    /// is never listed as unfinished; trusts the thread until ``register(_:label:key:)`` runs, since the
+    /// task's first job comes from it.
     private func track(_ label: String, isWork: Bool) -> Int {
         state.withLock { state in
             defer { state.nextTask += 1 }
@@ -329,7 +360,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     private func register<Success, Failure>(_ task: Task<Success, Failure>, label: String, key: Int) {
         state.withLock { state in
             state.tasks.modify(key) { tracked in
-                tracked?.cancel = { task.cancel() }
+                tracked?.task = task
                 tracked?.address = unsafeBitCast(task, to: UnsafeRawPointer.self)
             }
             if let index = state.trusted.firstIndex(of: .current) { state.trusted.remove(at: index) }
@@ -356,9 +387,9 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
 
     /// Cancels every unfinished spawned task and drains, so that they can end.
     package func cancelAll() {
-        let cancels = state.withLock { $0.tasks.values.compactMap(\.cancel) }
+        let tasks = state.withLock { $0.tasks.values.compactMap(\.task) }
         trusting {
-            for cancel in cancels { cancel() }
+            for task in tasks { task.cancel() }
         }
         runUntilIdle()
     }
@@ -379,3 +410,12 @@ extension DeterministicScheduler.State {
         escapes.append(escape)
     }
 }
+
+/// What the scheduler keeps of a spawned task: enough to cancel it.
+@available(SkillCheckTesting, *)
+protocol CancellableTask: Sendable {
+    func cancel()
+}
+
+@available(SkillCheckTesting, *)
+extension Task: CancellableTask {}

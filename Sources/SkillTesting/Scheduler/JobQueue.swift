@@ -1,25 +1,38 @@
 /// A first-in, first-out queue of jobs: an array and a read index, compacted as it drains.
+///
+/// A drained queue keeps its cells for the next jobs rather than removing them: the scheduler empties
+/// its queue after every job or two, and removing even one cell from an array costs more than the job's
+/// bookkeeping.
 @available(SkillCheckTesting, *)
 struct JobQueue<Element> {
-    private var storage: [Element] = []
+    /// Cells from `head` to `end` hold the queue; the rest are empty and reused.
+    private var storage: [Element?] = []
     private var head = 0
+    private var end = 0
 
-    var isEmpty: Bool { head == storage.count }
-    var count: Int { storage.count - head }
+    var isEmpty: Bool { head == end }
+    var count: Int { end - head }
 
     mutating func append(_ element: Element) {
-        storage.append(element)
+        if end < storage.count {
+            storage[end] = element
+        } else {
+            storage.append(element)
+        }
+        end += 1
     }
 
     mutating func popFirst() -> Element? {
-        guard head < storage.count else { return nil }
+        guard head < end else { return nil }
         let element = storage[head]
+        storage[head] = nil
         head += 1
-        if head == storage.count {
-            storage.removeAll(keepingCapacity: true)
+        if head == end {
             head = 0
-        } else if head >= 1024, head * 2 >= storage.count {
+            end = 0
+        } else if head >= 1024, head * 2 >= end {
             storage.removeFirst(head)
+            end -= head
             head = 0
         }
         return element
