@@ -36,10 +36,16 @@ seconds() {
 median() { sort -n | awk '{ a[NR] = $1 } END { printf "%.2f", a[int((NR + 1) / 2)] }'; }
 range() { sort -n | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.2f-%.2f", lo, hi }'; }
 
+# The plain `swift test` builds in a folder of its own, warmed once here: skillcheck copies the products of
+# the shared builds into harness-build, and a `swift test` there would build over them, so that each
+# command would then time the other's rebuild.
+plain="$scratch/harness-plain-build"
+seconds swift test --package-path "$scratch/harness" --scratch-path "$plain" >/dev/null
+
 a=(); b=()
 for _ in $(seq "$runs"); do
     a+=("$(seconds .build/debug/skillcheck "$package")")
-    b+=("$(seconds swift test --package-path "$scratch/harness" --scratch-path "$scratch/harness-build")")
+    b+=("$(seconds swift test --package-path "$scratch/harness" --scratch-path "$plain")")
 done
 ma=$(printf '%s\n' "${a[@]}" | median); mb=$(printf '%s\n' "${b[@]}" | median)
 echo "skillcheck $package (warm, every stage): median ${ma} s of ${runs} (range $(printf '%s\n' "${a[@]}" | range) s)"
