@@ -97,8 +97,9 @@ public struct RetryPolicy: Sendable {
     private func exponentialDelay(forRetry retry: Int) -> Duration {
         let growth = power(factor, retry)
         // The components once: each reading divides 128 bits, and a retry loop asks on every failure.
-        let (seconds, attoseconds) = baseDelay.components
-        let scaled = (Double(seconds) + Double(attoseconds) / 1e18) * growth
+        let components = baseDelay.components
+        let (seconds, attoseconds) = components
+        let scaled = Duration.seconds(components) * growth
         guard scaled.isFinite, scaled < 1e9 else { return Self.longestDelay }
         if factor == factor.rounded(), growth <= 1e9 {
             // Component by component: `Duration * Int` goes through generic 128-bit conversions.
