@@ -33,10 +33,15 @@ let package = Package(
         // What every module of the kit shares and no user calls (not a product, all `package`): the lock,
         // running a child process and reading its pipes, `Duration` in seconds, package paths.
         .target(name: "SkillCheckSupport", swiftSettings: strict),
+        // What a skill's run reads of the real world (the wall clock, randomness, files, sockets), seen where
+        // it reaches the C library: interposed in every test binary that links SkillTesting (not a product).
+        .target(name: "SkillCheckInterposer"),
         .target(name: "SkillKit", dependencies: ["SkillCheckSupport"], swiftSettings: strict),
         .target(name: "SkillEngine", dependencies: ["SkillKit", "SkillCheckSupport"], swiftSettings: strict),
         // SkillTesting wires the reference engine to its fakes (EngineHarness); SkillEngine never imports it.
-        .target(name: "SkillTesting", dependencies: ["SkillKit", "SkillEngine", "SkillCheckSupport"], swiftSettings: strict),
+        .target(
+            name: "SkillTesting", dependencies: ["SkillKit", "SkillEngine", "SkillCheckSupport", "SkillCheckInterposer"],
+            swiftSettings: strict),
         .target(
             name: "SkillScenarios",
             dependencies: ["SkillKit", "SkillEngine", "SkillTesting", "SkillCheckSupport"],

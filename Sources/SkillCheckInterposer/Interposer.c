@@ -1,0 +1,414 @@
+// The interposed C library functions: each forwards to the C library's own definition (found once with
+// dlsym(RTLD_NEXT)) and, while an observation is active and the calling task is in one, reports the call
+// with its stack. See include/SkillCheckInterposer.h.
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
+#endif
+#include "SkillCheckInterposer.h"
+
+#ifndef __has_feature
+#define __has_feature(x) 0
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__) && !__has_feature(thread_sanitizer) && !__has_feature(address_sanitizer) \
+    && (defined(__x86_64__) || defined(__aarch64__))
+#define SKILLCHECK_INTERPOSES 1
+#else
+#define SKILLCHECK_INTERPOSES 0
+#endif
+
+#if SKILLCHECK_INTERPOSES
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/random.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/un.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <time.h>
+#include <unistd.h>
+
+static _Atomic(skillcheck_scope_callback) scope_callback;
+static _Atomic(skillcheck_record_callback) record_callback;
+static _Atomic int active;
+// Set while this thread reports a call, so that what the report itself calls is not reported.
+static __thread int reporting;
+static __thread uintptr_t stack_low, stack_high;
+
+void skillcheck_observation_install(skillcheck_scope_callback scope, skillcheck_record_callback record) {
+    atomic_store(&scope_callback, scope);
+    atomic_store(&record_callback, record);
+}
+void skillcheck_observation_begin(void) { atomic_fetch_add(&active, 1); }
+void skillcheck_observation_end(void) { atomic_fetch_sub(&active, 1); }
+int32_t skillcheck_observation_available(void) { return 1; }
+
+int32_t skillcheck_object_at(const void *address, const char **path, const void **base, const char **symbol) {
+    Dl_info info;
+    if (!dladdr(address, &info)) return 0;
+    *path = info.dli_fname;
+    *base = info.dli_fbase;
+    *symbol = info.dli_sname;
+    return 1;
+}
+
+// The C library's own `name`, looked up once.
+#define REAL(name)                                                                                      \
+    static __typeof__(&name) real_##name;                                                               \
+    if (__builtin_expect(real_##name == NULL, 0)) real_##name = (__typeof__(&name))dlsym(RTLD_NEXT, #name)
+
+// The scope of the calling task, or token 0 without asking when no observation is active anywhere.
+static skillcheck_scope current_scope(void) {
+    skillcheck_scope none = {0, 0};
+    if (__builtin_expect(atomic_load_explicit(&active, memory_order_relaxed) == 0, 1) || reporting) return none;
+    skillcheck_scope_callback scope = atomic_load_explicit(&scope_callback, memory_order_acquire);
+    if (!scope) return none;
+    int saved = errno;
+    reporting = 1;
+    skillcheck_scope found = scope();
+    reporting = 0;
+    errno = saved;
+    return found;
+}
+
+static int within_stack(uintptr_t address) {
+    if (!stack_high) {
+        pthread_attr_t attributes;
+        void *base = NULL;
+        size_t size = 0;
+        if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+            pthread_attr_getstack(&attributes, &base, &size);
+            pthread_attr_destroy(&attributes);
+        }
+        stack_low = (uintptr_t)base;
+        stack_high = size ? (uintptr_t)base + size : 1;
+    }
+    return stack_high > 1 && address >= stack_low && address + 2 * sizeof(uintptr_t) <= stack_high;
+}
+
+#define ASYNC_FRAME_BIT ((uint64_t)1 << 60)
+#define ASYNC_RESUME_MARK ((uint64_t)1 << 63)
+#define MAX_FRAMES 96
+
+// The frame-pointer chain from the caller of the interposed function outwards. Swift marks an async
+// function's frame by setting bit 60 of the saved frame pointer and keeps its async context just below the
+// frame record; from there the logical callers are the contexts' resume functions, and the physical frames
+// further out are only the executor's.
+__attribute__((noinline)) static int32_t walk_stack(uint64_t *frames) {
+    uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
+    int32_t count = 0;
+    while (count < MAX_FRAMES && within_stack(fp) && (fp & (sizeof(uintptr_t) - 1)) == 0) {
+        uintptr_t saved = ((uintptr_t *)fp)[0];
+        uintptr_t ret = ((uintptr_t *)fp)[1];
+        if (!ret) break;
+        frames[count++] = ret;
+        if (saved & ASYNC_FRAME_BIT) {
+            uintptr_t context_slot = fp - sizeof(uintptr_t);
+            uintptr_t *context = within_stack(context_slot) ? *(uintptr_t **)context_slot : NULL;
+            for (int depth = 0; context && depth < 64 && count < MAX_FRAMES; depth++) {
+                if (((uintptr_t)context & (sizeof(uintptr_t) - 1)) != 0) break;
+                uintptr_t resume = context[1];
+                if (resume) frames[count++] = (uint64_t)resume | ASYNC_RESUME_MARK;
+                context = (uintptr_t *)context[0];
+            }
+            break;
+        }
+        saved &= ~(uintptr_t)ASYNC_FRAME_BIT;
+        if (saved <= fp) break;
+        fp = saved;
+    }
+    return count;
+}
+
+__attribute__((noinline)) static void report(skillcheck_scope scope, int32_t kind, const char *detail) {
+    skillcheck_record_callback record = atomic_load_explicit(&record_callback, memory_order_acquire);
+    if (!record) return;
+    int saved = errno;
+    reporting = 1;
+    uint64_t frames[MAX_FRAMES];
+    int32_t count = walk_stack(frames);
+    record(scope.token, kind, detail, frames, count);
+    reporting = 0;
+    errno = saved;
+}
+
+// ---- the wall clock -------------------------------------------------------------------------------------
+
+static int is_wall_clock(clockid_t id) { return id == CLOCK_REALTIME || id == CLOCK_REALTIME_COARSE || id == CLOCK_TAI; }
+
+static void shift(struct timespec *value, int64_t offset_ns) {
+    if (!offset_ns || !value) return;
+    int64_t ns = (int64_t)value->tv_nsec + offset_ns % 1000000000LL;
+    value->tv_sec += offset_ns / 1000000000LL + ns / 1000000000LL;
+    ns %= 1000000000LL;
+    if (ns < 0) { ns += 1000000000LL; value->tv_sec -= 1; }
+    value->tv_nsec = ns;
+}
+
+int clock_gettime(clockid_t id, struct timespec *value) {
+    REAL(clock_gettime);
+    if (!is_wall_clock(id)) return real_clock_gettime(id, value);
+    skillcheck_scope scope = current_scope();
+    if (scope.token) report(scope, skillcheck_read_wall_clock, id == CLOCK_TAI ? "clock_gettime(CLOCK_TAI)" : "clock_gettime(CLOCK_REALTIME)");
+    int result = real_clock_gettime(id, value);
+    if (result == 0) shift(value, scope.wall_clock_offset_ns);
+    return result;
+}
+
+int gettimeofday(struct timeval *restrict value, void *restrict zone) {
+    REAL(gettimeofday);
+    skillcheck_scope scope = current_scope();
+    if (scope.token) report(scope, skillcheck_read_wall_clock, "gettimeofday");
+    int result = real_gettimeofday(value, zone);
+    if (result == 0 && scope.wall_clock_offset_ns) {
+        struct timespec spec = {value->tv_sec, (long)value->tv_usec * 1000};
+        shift(&spec, scope.wall_clock_offset_ns);
+        value->tv_sec = spec.tv_sec;
+        value->tv_usec = spec.tv_nsec / 1000;
+    }
+    return result;
+}
+
+time_t time(time_t *out) {
+    REAL(time);
+    skillcheck_scope scope = current_scope();
+    if (!scope.token) return real_time(out);
+    report(scope, skillcheck_read_wall_clock, "time");
+    time_t value = real_time(NULL) + (time_t)(scope.wall_clock_offset_ns / 1000000000LL);
+    if (out) *out = value;
+    return value;
+}
+
+// ---- system randomness ----------------------------------------------------------------------------------
+
+ssize_t getrandom(void *buffer, size_t length, unsigned int flags) {
+    REAL(getrandom);
+    skillcheck_scope scope = current_scope();
+    if (scope.token) report(scope, skillcheck_read_randomness, "getrandom");
+    return real_getrandom(buffer, length, flags);
+}
+
+int getentropy(void *buffer, size_t length) {
+    REAL(getentropy);
+    skillcheck_scope scope = current_scope();
+    if (scope.token) report(scope, skillcheck_read_randomness, "getentropy");
+    return real_getentropy(buffer, length);
+}
+
+uint32_t arc4random(void) {
+    REAL(arc4random);
+    skillcheck_scope scope = current_scope();
+    if (scope.token) report(scope, skillcheck_read_randomness, "arc4random");
+    return real_arc4random();
+}
+
+void arc4random_buf(void *buffer, size_t length) {
+    REAL(arc4random_buf);
+    skillcheck_scope scope = current_scope();
+    if (scope.token) report(scope, skillcheck_read_randomness, "arc4random_buf");
+    real_arc4random_buf(buffer, length);
+}
+
+uint32_t arc4random_uniform(uint32_t bound) {
+    REAL(arc4random_uniform);
+    skillcheck_scope scope = current_scope();
+    if (scope.token) report(scope, skillcheck_read_randomness, "arc4random_uniform");
+    return real_arc4random_uniform(bound);
+}
+
+// The Swift standard library's SystemRandomNumberGenerator asks the kernel directly (syscall(SYS_getrandom)).
+long syscall(long number, ...) {
+    REAL(syscall);
+    va_list arguments;
+    va_start(arguments, number);
+    long a = va_arg(arguments, long), b = va_arg(arguments, long), c = va_arg(arguments, long);
+    long d = va_arg(arguments, long), e = va_arg(arguments, long), f = va_arg(arguments, long);
+    va_end(arguments);
+    if (number == SYS_getrandom) {
+        skillcheck_scope scope = current_scope();
+        if (scope.token) report(scope, skillcheck_read_randomness, "getrandom (SystemRandomNumberGenerator)");
+    }
+    return real_syscall(number, a, b, c, d, e, f);
+}
+
+// ---- files ------------------------------------------------------------------------------------------------
+
+static void report_open(const char *path, int flags) {
+    skillcheck_scope scope = current_scope();
+    if (!scope.token || !path) return;
+    char detail[4200];
+    int writes = (flags & (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC | O_APPEND)) != 0;
+    char resolved[4096];
+    const char *shown = path;
+    if (path[0] != '/' && getcwd(resolved, sizeof resolved)) {
+        strncat(resolved, "/", sizeof resolved - strlen(resolved) - 1);
+        strncat(resolved, path, sizeof resolved - strlen(resolved) - 1);
+        shown = resolved;
+    }
+    snprintf(detail, sizeof detail, "%s %s", writes ? "write" : "read", shown);
+    report(scope, skillcheck_open_file, detail);
+}
+
+static int mode_argument(int flags, va_list arguments) {
+    return (flags & O_CREAT) || (flags & __O_TMPFILE) == __O_TMPFILE ? va_arg(arguments, int) : 0;
+}
+
+int open(const char *path, int flags, ...) {
+    REAL(open);
+    va_list arguments;
+    va_start(arguments, flags);
+    int mode = mode_argument(flags, arguments);
+    va_end(arguments);
+    report_open(path, flags);
+    return real_open(path, flags, mode);
+}
+
+int open64(const char *path, int flags, ...) {
+    REAL(open64);
+    va_list arguments;
+    va_start(arguments, flags);
+    int mode = mode_argument(flags, arguments);
+    va_end(arguments);
+    report_open(path, flags);
+    return real_open64(path, flags, mode);
+}
+
+int openat(int directory, const char *path, int flags, ...) {
+    REAL(openat);
+    va_list arguments;
+    va_start(arguments, flags);
+    int mode = mode_argument(flags, arguments);
+    va_end(arguments);
+    report_open(path, flags);
+    return real_openat(directory, path, flags, mode);
+}
+
+int openat64(int directory, const char *path, int flags, ...) {
+    REAL(openat64);
+    va_list arguments;
+    va_start(arguments, flags);
+    int mode = mode_argument(flags, arguments);
+    va_end(arguments);
+    report_open(path, flags);
+    return real_openat64(directory, path, flags, mode);
+}
+
+int creat(const char *path, mode_t mode) {
+    REAL(creat);
+    report_open(path, O_CREAT | O_WRONLY | O_TRUNC);
+    return real_creat(path, mode);
+}
+
+static int stream_flags(const char *mode) {
+    if (!mode) return 0;
+    return strchr(mode, 'w') || strchr(mode, 'a') || strchr(mode, '+') ? O_WRONLY : 0;
+}
+
+FILE *fopen(const char *restrict path, const char *restrict mode) {
+    REAL(fopen);
+    report_open(path, stream_flags(mode));
+    return real_fopen(path, mode);
+}
+
+FILE *fopen64(const char *restrict path, const char *restrict mode) {
+    REAL(fopen64);
+    report_open(path, stream_flags(mode));
+    return real_fopen64(path, mode);
+}
+
+static void report_change(const char *verb, const char *path) {
+    skillcheck_scope scope = current_scope();
+    if (!scope.token || !path) return;
+    char detail[4200];
+    snprintf(detail, sizeof detail, "%s %s", verb, path);
+    report(scope, skillcheck_change_file, detail);
+}
+
+int mkdir(const char *path, mode_t mode) {
+    REAL(mkdir);
+    report_change("mkdir", path);
+    return real_mkdir(path, mode);
+}
+
+int unlink(const char *path) {
+    REAL(unlink);
+    report_change("unlink", path);
+    return real_unlink(path);
+}
+
+int rename(const char *from, const char *to) {
+    REAL(rename);
+    report_change("rename to", to);
+    return real_rename(from, to);
+}
+
+// ---- sockets ----------------------------------------------------------------------------------------------
+
+int socket(int domain, int type, int protocol) {
+    REAL(socket);
+    skillcheck_scope scope = current_scope();
+    if (scope.token) {
+        const char *family = domain == AF_INET ? "AF_INET" : domain == AF_INET6 ? "AF_INET6" : domain == AF_UNIX ? "AF_UNIX" : "another family";
+        const char *kind = (type & 0xf) == SOCK_STREAM ? "SOCK_STREAM" : (type & 0xf) == SOCK_DGRAM ? "SOCK_DGRAM" : "another type";
+        char detail[96];
+        snprintf(detail, sizeof detail, "socket(%s, %s)", family, kind);
+        report(scope, skillcheck_open_socket, detail);
+    }
+    return real_socket(domain, type, protocol);
+}
+
+int connect(int descriptor, __CONST_SOCKADDR_ARG address, socklen_t length) {
+    REAL(connect);
+    skillcheck_scope scope = current_scope();
+    const struct sockaddr *raw = address.__sockaddr__;
+    if (scope.token && raw) {
+        char host[INET6_ADDRSTRLEN + 2] = "?";
+        char detail[200];
+        if (raw->sa_family == AF_INET) {
+            const struct sockaddr_in *in = (const struct sockaddr_in *)raw;
+            inet_ntop(AF_INET, &in->sin_addr, host, sizeof host);
+            snprintf(detail, sizeof detail, "connect %s:%u", host, ntohs(in->sin_port));
+        } else if (raw->sa_family == AF_INET6) {
+            const struct sockaddr_in6 *in6 = (const struct sockaddr_in6 *)raw;
+            inet_ntop(AF_INET6, &in6->sin6_addr, host, sizeof host);
+            snprintf(detail, sizeof detail, "connect [%s]:%u", host, ntohs(in6->sin6_port));
+        } else if (raw->sa_family == AF_UNIX) {
+            const struct sockaddr_un *un = (const struct sockaddr_un *)raw;
+            snprintf(detail, sizeof detail, "connect unix:%.150s", un->sun_path);
+        } else {
+            snprintf(detail, sizeof detail, "connect (address family %d)", raw->sa_family);
+        }
+        report(scope, skillcheck_connect_socket, detail);
+    }
+    return real_connect(descriptor, address, length);
+}
+
+#else
+
+int32_t skillcheck_object_at(const void *address, const char **path, const void **base, const char **symbol) {
+    (void)address;
+    *path = NULL;
+    *base = NULL;
+    *symbol = NULL;
+    return 0;
+}
+
+void skillcheck_observation_install(skillcheck_scope_callback scope, skillcheck_record_callback record) {
+    (void)scope;
+    (void)record;
+}
+void skillcheck_observation_begin(void) {}
+void skillcheck_observation_end(void) {}
+int32_t skillcheck_observation_available(void) { return 0; }
+
+#endif

@@ -1,0 +1,58 @@
+// What a skill's run reads of the real world, seen where it reaches the C library: the wall clock, system
+// randomness, files and sockets. SkillConformance installs two callbacks and turns what they receive into
+// TIME-1 and IO-1 findings; nothing here decides what is a finding.
+//
+// On Linux (glibc), the functions below are defined in the test binary that links SkillConformance, so the
+// dynamic linker binds every library's calls to them (Foundation's Date() reaches clock_gettime here); each
+// forwards to the C library's own. Elsewhere, and in a sanitizer build (whose runtime intercepts the same
+// functions), nothing is interposed and skillcheck_observation_available() answers 0.
+#ifndef SKILLCHECK_INTERPOSER_H
+#define SKILLCHECK_INTERPOSER_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// What was read or opened.
+typedef enum {
+    skillcheck_read_wall_clock = 1,
+    skillcheck_read_randomness = 2,
+    skillcheck_open_file = 3,
+    skillcheck_open_socket = 4,
+    skillcheck_connect_socket = 5,
+    skillcheck_change_file = 6,
+} skillcheck_read_kind;
+
+/// The observation a call belongs to: `token` 0 when none (the call is not the skill's run's), and the
+/// nanoseconds the run's wall clock is moved by.
+typedef struct {
+    int64_t token;
+    int64_t wall_clock_offset_ns;
+} skillcheck_scope;
+
+/// Answers which observation the calling task is in; called only while one is active somewhere.
+typedef skillcheck_scope (*skillcheck_scope_callback)(void);
+
+/// Receives one read: its kind, a detail (a clock's name, a path with its open flags, an address), and the
+/// call stack, innermost first. A frame with bit 63 set is an async caller's resume function (from the
+/// task's async context chain), not a return address.
+typedef void (*skillcheck_record_callback)(
+    int64_t token, int32_t kind, const char *detail, const uint64_t *frames, int32_t count);
+
+void skillcheck_observation_install(skillcheck_scope_callback scope, skillcheck_record_callback record);
+/// One more observation in progress: the callbacks are asked about calls until the matching end.
+void skillcheck_observation_begin(void);
+void skillcheck_observation_end(void);
+/// The loaded file holding `address` (dladdr): its path, where it is loaded, and the exported symbol at or
+/// before the address (NULL when none). Returns 0 when no loaded file holds it.
+int32_t skillcheck_object_at(const void *address, const char **path, const void **base, const char **symbol);
+/// 1 when calls are interposed in this process, 0 when they cannot be (another platform, a sanitizer).
+int32_t skillcheck_observation_available(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,186 @@
+import Foundation
+import SkillCheckInterposer
+import SkillCheckSupport
+
+@_silgen_name("swift_demangle")
+private func swiftDemangle(
+    _ mangled: UnsafePointer<CChar>?, _ length: Int, _ output: UnsafeMutablePointer<CChar>?,
+    _ outputSize: UnsafeMutablePointer<Int>?, _ flags: UInt32
+) -> UnsafeMutablePointer<CChar>?
+
+/// A call stack the interposer captured, as functions, and who in it made the call.
+///
+/// The innermost frame that is neither the toolchain's (the standard library, Foundation, Dispatch, C) nor
+/// the kit's decides: the kit's own reads (its scheduler, its fakes, its report writer) are not findings, and
+/// a read the skill asked for, however deep in Foundation it happened, is one.
+@available(SkillCheckTesting, *)
+struct CallStack: Sendable {
+    /// One function of the stack.
+    struct Frame: Sendable, Hashable {
+        /// The module of a Swift function; `nil` for C and for frames without a symbol.
+        var module: String?
+        /// `Type.method(label:)`, or the C symbol.
+        var function: String
+    }
+
+    /// The frames, innermost first.
+    var frames: [Frame]
+
+    /// The modules whose reads are the kit's own.
+    static let kitModules: Set<String> = [
+        "SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "SkillConformance", "SkillConformanceTesting",
+        "SkillCheckSupport", "SkillCheckCommand", "Testing", "XCTest",
+    ]
+    /// The toolchain's modules: a read inside them belongs to whoever called them.
+    static let toolchainModules: Set<String> = [
+        "Swift", "_Concurrency", "Foundation", "FoundationEssentials", "FoundationInternationalization",
+        "FoundationNetworking", "FoundationXML", "Dispatch", "Glibc", "Musl", "Darwin", "_StringProcessing",
+        "RegexBuilder", "Synchronization", "Observation", "Distributed", "_FoundationCShims", "__C",
+    ]
+
+    /// Who made the call: the innermost function of the skill's side, `nil` when the kit made it or no frame
+    /// names anyone. `skillModules`, when known, are preferred as the call site, the outer function in
+    /// another module (a library the skill links) becoming `via`.
+    func caller(skillModules: Set<String>) -> (callSite: Frame, via: Frame?)? {
+        var api: Frame?
+        for (index, frame) in frames.enumerated() {
+            guard let module = frame.module else { continue }
+            if Self.toolchainModules.contains(module) {
+                api = frame
+                continue
+            }
+            if Self.kitModules.contains(module) { return nil }
+            if skillModules.isEmpty || skillModules.contains(module) { return (frame, api) }
+            let own = frames[(index + 1)...].first { $0.module.map(skillModules.contains) ?? false }
+            return (own ?? frame, frame)
+        }
+        return nil
+    }
+
+    /// The stack of `addresses`, innermost first; an address with bit 63 set is an async resume function.
+    init(addresses: [UInt64]) {
+        frames = addresses.compactMap { Self.frame(at: $0) }
+    }
+
+    init(frames: [Frame]) { self.frames = frames }
+
+    private static let tables = Locked<[String: ELFSymbolTable?]>([:])
+
+    private static func frame(at raw: UInt64) -> Frame? {
+        let isResume = raw & (1 << 63) != 0
+        let address = raw & ~(1 << 63)
+        // A return address points after its call: look up the call itself.
+        let lookup = isResume ? address : address &- 1
+        guard let pointer = UnsafeRawPointer(bitPattern: UInt(lookup)) else { return nil }
+        var file: UnsafePointer<CChar>?, base: UnsafeRawPointer?, exported: UnsafePointer<CChar>?
+        guard skillcheck_object_at(pointer, &file, &base, &exported) != 0 else { return nil }
+        var path = file.map { String(cString: $0) } ?? ""
+        if path.isEmpty || !path.hasPrefix("/") { path = "/proc/self/exe" }
+        let table = tables.withLock { cache in
+            if let known = cache[path] { return known }
+            let read = ELFSymbolTable(path: path)
+            cache[path] = read
+            return read
+        }
+        var name: String?
+        if let table {
+            let loaded = UInt64(UInt(bitPattern: base))
+            name = table.function(at: table.isAbsolute ? lookup : lookup &- loaded)
+        }
+        if name == nil, let exported { name = String(cString: exported) }
+        guard let name else { return nil }
+        return Frame(mangled: name)
+    }
+}
+
+@available(SkillCheckTesting, *)
+extension CallStack.Frame {
+    /// The frame of a symbol: a Swift one demangled and shortened to `Type.method(label:)`, a C one as it is.
+    init(mangled name: String) {
+        guard let module = Self.module(ofMangled: name), let demangled = Self.demangle(name) else {
+            self.init(module: nil, function: name)
+            return
+        }
+        self.init(module: module, function: Self.shorten(demangled, module: module))
+    }
+
+    /// The module a Swift symbol belongs to, read from its mangling (`$s<length><module>…`, `$ss…` for Swift).
+    static func module(ofMangled name: String) -> String? {
+        var rest = Substring(name)
+        if rest.hasPrefix("_") { rest = rest.dropFirst() }
+        guard rest.hasPrefix("$s") || rest.hasPrefix("$S") else { return nil }
+        rest = rest.dropFirst(2)
+        guard let first = rest.first else { return nil }
+        if first == "s" || first == "S" { return "Swift" }
+        let digits = rest.prefix(while: \.isNumber)
+        guard let length = Int(digits), length > 0 else { return nil }
+        let module = rest.dropFirst(digits.count).prefix(length)
+        return module.count == length ? String(module) : nil
+    }
+
+    static func demangle(_ name: String) -> String? {
+        name.withCString { text -> String? in
+            guard let result = swiftDemangle(text, strlen(text), nil, nil, 0) else { return nil }
+            defer { free(result) }
+            return String(cString: result)
+        }
+    }
+
+    /// `(1) await resume partial function for Skills.Tool.execute(arguments: Foundation.Data) async throws -> Swift.String`
+    /// becomes `Tool.execute(arguments:)`.
+    static func shorten(_ demangled: String, module: String) -> String {
+        // A private type's discriminator: `(StrangerCode in _0A1B…)` is `StrangerCode`.
+        var text = Substring(demangled.replacing(/\((\w+) in _[0-9A-F]+\)/) { $0.output.1 })
+        if text.hasPrefix("("), let end = text.range(of: " function for ") { text = text[end.upperBound...] }
+        for prefix in ["merged ", "specialized ", "outlined ", "reabstraction thunk helper from ", "static "] where text.hasPrefix(prefix) {
+            text = text.dropFirst(prefix.count)
+        }
+        var result = ""
+        var depth = 0
+        var labels: [String] = []
+        var current = ""
+        var index = text.startIndex
+        scan: while index < text.endIndex {
+            let character = text[index]
+            if character == "(" && depth == 0 && !result.isEmpty && !result.hasSuffix(" ") {
+                depth = 1
+                labels = []
+                current = ""
+            } else if depth > 0 {
+                switch character {
+                case "(", "[", "<": depth += 1; current.append(character)
+                case ")", "]", ">":
+                    depth -= 1
+                    if depth == 0 {
+                        if !current.isEmpty { labels.append(current) }
+                        let names = labels.map { parameter -> String in
+                            let label = parameter.split(separator: ":", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) }
+                            guard let label, parameter.contains(":"), !label.contains(" "), !label.isEmpty else { return "_:" }
+                            return label + ":"
+                        }
+                        result += "(" + names.joined() + ")"
+                        // What follows the parameters is the signature (async, throws, the result), up to " in ".
+                        let rest = text[text.index(after: index)...]
+                        if let inside = rest.range(of: " in ") {
+                            result += " in "
+                            index = inside.upperBound
+                            continue scan
+                        }
+                        break scan
+                    } else {
+                        current.append(character)
+                    }
+                case "," where depth == 1:
+                    labels.append(current)
+                    current = ""
+                default: current.append(character)
+                }
+            } else {
+                result.append(character)
+            }
+            index = text.index(after: index)
+        }
+        if let typed = result.range(of: " : ") { result = String(result[..<typed.lowerBound]) }
+        return result.replacingOccurrences(of: module + ".", with: "")
+    }
+}

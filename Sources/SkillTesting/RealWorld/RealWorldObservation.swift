@@ -1,0 +1,155 @@
+import Foundation
+import SkillCheckInterposer
+import SkillCheckSupport
+
+/// What a run reads of the real world, seen at run time: the wall clock, system randomness, files and
+/// sockets, whoever in the run's task made the read (the skill, a type it stores, a singleton it calls, a
+/// library it links).
+///
+/// On Linux the kit's interposer (linked into every test binary that links `SkillTesting`) sees each call
+/// where it reaches the C library and asks the calling task which observation it belongs to, through a task
+/// local; child tasks and `Task {}` inherit it. The kit's own reads and the toolchain's reads that no skill
+/// asked for are dropped by their call stacks (``CallStack``). Elsewhere, or under a sanitizer,
+/// ``isAvailable`` is false and a check says the observation did not run.
+///
+/// ```swift
+/// let (output, reads) = await RealWorldObservation.observe(skillModules: ["Skills"]) {
+///     try? await skill.execute(input: input, context: context)
+/// }
+/// ```
+@available(SkillCheckTesting, *)
+package final class RealWorldObservation: Sendable {
+    @TaskLocal static var current: RealWorldObservation?
+
+    private struct Raw: Sendable {
+        var kind: Int32
+        var detail: String
+        var frames: [UInt64]
+    }
+
+    private let raw = Locked<[Raw]>([])
+    fileprivate let wallClockOffsetNanoseconds: Int64
+    private let skillModules: Set<String>
+
+    private init(wallClockOffset: Duration, skillModules: Set<String>) {
+        let (seconds, attoseconds) = wallClockOffset.components
+        wallClockOffsetNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+        self.skillModules = skillModules
+    }
+
+    /// Whether this process sees the real world's calls (Linux with glibc, no sanitizer).
+    package static var isAvailable: Bool {
+        _ = installed
+        return skillcheck_observation_available() == 1
+    }
+
+    /// Why the observation is not available here, for a finding to say so.
+    package static let unavailableReason =
+        "reads of the wall clock, randomness, files and sockets are seen at run time only on Linux, outside sanitizer builds"
+
+    private static let installed: Void = skillcheck_observation_install(scopeCallback, recordCallback)
+
+    /// Runs `body` observed; returns its value and the reads the skill's side made, in order, each once.
+    ///
+    /// `skillModules` are the modules of the skill's package: a read made in another module it links names
+    /// the package's function that called it. `wallClockOffset` moves the wall clock the run sees (and only
+    /// that run), so a result built from it differs between two runs moved differently.
+    package static func observe<T>(
+        skillModules: Set<String>, wallClockOffset: Duration = .zero, _ body: () async throws -> T
+    ) async rethrows -> (value: T, reads: [RealWorldRead]) {
+        _ = installed
+        let observation = RealWorldObservation(wallClockOffset: wallClockOffset, skillModules: skillModules)
+        skillcheck_observation_begin()
+        defer { skillcheck_observation_end() }
+        let value = try await $current.withValue(observation) { try await body() }
+        return (value, observation.reads())
+    }
+
+    fileprivate func record(kind: Int32, detail: String, frames: [UInt64]) {
+        raw.withLock { $0.append(Raw(kind: kind, detail: detail, frames: frames)) }
+    }
+
+    /// The recorded calls that the skill's side made, symbolized, each (kind, detail, call site) once.
+    private func reads() -> [RealWorldRead] {
+        let calls = raw.withLock { $0 }
+        var seen = Set<RealWorldRead>()
+        var reads: [RealWorldRead] = []
+        for call in calls {
+            guard let read = Self.read(call, skillModules: skillModules), seen.insert(read).inserted else { continue }
+            reads.append(read)
+        }
+        return reads
+    }
+
+    private static func read(_ call: Raw, skillModules: Set<String>) -> RealWorldRead? {
+        var kind: RealWorldRead.Kind
+        var detail = call.detail
+        switch UInt32(call.kind) {
+        case skillcheck_read_wall_clock.rawValue: kind = .wallClock
+        case skillcheck_read_randomness.rawValue: kind = .randomness
+        case skillcheck_open_socket.rawValue, skillcheck_connect_socket.rawValue: kind = .socket
+        case skillcheck_open_file.rawValue, skillcheck_change_file.rawValue:
+            kind = .file
+            let path = detail.split(separator: " ", maxSplits: 1).last.map(String.init) ?? detail
+            if ["/dev/urandom", "/dev/random"].contains(path) {
+                kind = .randomness
+                detail = "open \(path)"
+            } else if detail.hasPrefix("read "), SystemData.isReadOnly(path) {
+                return nil
+            } else if SystemData.isDevice(path) {
+                return nil
+            }
+        default: return nil
+        }
+        guard let caller = CallStack(addresses: call.frames).caller(skillModules: skillModules) else { return nil }
+        return RealWorldRead(kind: kind, detail: detail, callSite: caller.callSite.function, via: caller.via?.function)
+    }
+}
+
+/// The files a run may read without a finding: the system's and the toolchain's own data.
+@available(SkillCheckTesting, *)
+enum SystemData {
+    static let readOnlyPrefixes = ["/usr/", "/lib/", "/lib64/", "/etc/", "/proc/", "/sys/", "/opt/swift/", "/System/", "/Library/"]
+
+    /// The toolchain's folder, from where the standard library was loaded.
+    static let toolchain: String? = {
+        var file: UnsafePointer<CChar>?, base: UnsafeRawPointer?, exported: UnsafePointer<CChar>?
+        // dlsym's default handle (RTLD_DEFAULT) is the null pointer.
+        guard let retain = dlsym(nil, "swift_retain"), skillcheck_object_at(retain, &file, &base, &exported) != 0,
+            let name = file
+        else { return nil }
+        // …/usr/lib/swift/linux/libswiftCore.so → …/usr/
+        var url = URL(fileURLWithPath: String(cString: name))
+        for _ in 0..<4 { url.deleteLastPathComponent() }
+        return url.path.hasSuffix("/") ? url.path : url.path + "/"
+    }()
+
+    /// The folder of the test binary, where its resource bundles are.
+    static let products: String? = {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().path + "/"
+    }()
+
+    static func isReadOnly(_ path: String) -> Bool {
+        readOnlyPrefixes.contains { path.hasPrefix($0) } || toolchain.map { path.hasPrefix($0) } == true
+            || products.map { path.hasPrefix($0) } == true
+    }
+
+    static func isDevice(_ path: String) -> Bool { ["/dev/null", "/dev/tty", "/dev/zero"].contains(path) }
+}
+
+@available(SkillCheckTesting, *)
+private let scopeCallback: skillcheck_scope_callback = {
+    guard let current = RealWorldObservation.current else { return skillcheck_scope(token: 0, wall_clock_offset_ns: 0) }
+    return skillcheck_scope(
+        token: Int64(Int(bitPattern: Unmanaged.passUnretained(current).toOpaque())),
+        wall_clock_offset_ns: current.wallClockOffsetNanoseconds)
+}
+
+@available(SkillCheckTesting, *)
+private let recordCallback: skillcheck_record_callback = { token, kind, detail, frames, count in
+    guard let pointer = UnsafeRawPointer(bitPattern: Int(token)) else { return }
+    let observation = Unmanaged<RealWorldObservation>.fromOpaque(pointer).takeUnretainedValue()
+    let stack = frames.map { Array(UnsafeBufferPointer(start: $0, count: Int(count))) } ?? []
+    observation.record(kind: kind, detail: detail.map { String(cString: $0) } ?? "", frames: stack)
+}
