@@ -127,6 +127,11 @@ struct TimeConformance {
     func `TIME-2 the same run twice gives the same output and side effects`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
+
+    @Test(arguments: SkillsUnderTest.cases("IO-1"))
+    func `IO-1 files and sockets only through the context`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
 }
 
 @Suite("Conformance: tool skills")

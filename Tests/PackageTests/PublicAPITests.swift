@@ -145,6 +145,14 @@ enum SymbolList {
         return bundle.deletingLastPathComponent().appendingPathComponent("Modules")
     }
 
+    /// The module maps of the package's C targets (SkillCheckInterposer), which the Swift modules import.
+    static var cModuleMaps: [String] {
+        let build = modules.deletingLastPathComponent()
+        let folders = (try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []
+        return folders.filter { $0.hasSuffix(".build") }.map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap").path }
+            .filter { FileManager.default.fileExists(atPath: $0) }.sorted()
+    }
+
     /// One line per public symbol, sorted: its path, then its declaration as the compiler prints it.
     static func publicSymbols(of module: String) throws -> [String] {
         var lines: Set<String> = []
@@ -166,7 +174,7 @@ enum SymbolList {
             [
                 "swift-symbolgraph-extract", "-module-name", module, "-I", modules.path, "-target", target,
                 "-minimum-access-level", "public", "-output-dir", output.path,
-            ], timeout: .seconds(120))
+            ] + cModuleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] }, timeout: .seconds(120))
         guard run.succeeded else {
             throw SymbolGraphError(module: module, message: run.timedOut ? "timed out after 120 s" : run.standardError)
         }

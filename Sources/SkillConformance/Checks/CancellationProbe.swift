@@ -34,9 +34,9 @@ struct CancellationProbe: Sendable {
     ) async -> Result<CancellationProbe, ProbeFailure> {
         let cancelled = CancellationMark()
         if beforeStart { cancelled.set() }
+        let observation = RealWorldObservation()
         do {
-            return .success(
-                try await withVirtualTime(
+            let probe = try await withVirtualTime(
                     stallTimeout: limits.realStall, horizon: .seconds(3_600), realTimeLimit: limits.realRun
                 ) { clock in
                     let store = InMemoryDataStore(clock: clock, latency: beforeStart ? .zero : .seconds(1))
@@ -47,7 +47,7 @@ struct CancellationProbe: Sendable {
                     return await withTaskGroup(of: (Probe.Ending, Bool).self) { group in
                         group.addTask {
                             if beforeStart { withUnsafeCurrentTask { $0?.cancel() } }
-                            let ending = await Probe.capture(skill, input, context)
+                            let ending = await Probe.capture(skill, input, context, observation)
                             return (ending, !Task.isCancelled)
                         }
                         var marks = (store: 0, requests: 0)
@@ -68,9 +68,11 @@ struct CancellationProbe: Sendable {
                             endedAfter: endedAfter
                         )
                     }
-                })
+                }
+            _ = observation.finish(sample: input.rawText)
+            return .success(probe)
         } catch {
-            return .failure(ProbeFailure(error, afterCancellation: cancelled.isSet))
+            return .failure(ProbeFailure(error, afterCancellation: cancelled.isSet, observation: observation, sample: input.rawText))
         }
     }
 }

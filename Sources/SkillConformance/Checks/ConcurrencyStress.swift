@@ -37,7 +37,9 @@ struct ConcurrencyStress: Sendable {
         return await withRealTimeLimit(limit, on: own) {
             defer { own.stop() }
             let sequential = await runSequentially(subject, inputs)
-            let again = await runSequentially(subject, inputs)
+            // The second pass sees the wall clock a day, three hours, seven minutes and eleven seconds on, so an
+            // output built from it differs between the passes every time, not only across a second's edge.
+            let again = await runSequentially(subject, inputs, wallClockOffset: SkillConformance.movedWallClock)
             let skill = subject.instance(in: context().context)
             // A thread per call, each call's fakes made here: between its start and the skill's code, a call
             // takes no lock another call takes, so nothing orders one call's accesses before another's.
@@ -58,10 +60,16 @@ struct ConcurrencyStress: Sendable {
         }
     }
 
-    private static func runSequentially(_ subject: SkillUnderTest, _ inputs: [String]) async -> [Outcome] {
+    private static func runSequentially(
+        _ subject: SkillUnderTest, _ inputs: [String], wallClockOffset: Duration = .zero
+    ) async -> [Outcome] {
         let skill = subject.instance(in: context().context)
         var outcomes: [Outcome] = []
-        for input in inputs { outcomes.append(await call(skill, input, in: context().context)) }
+        for input in inputs {
+            let observation = RealWorldObservation(wallClockOffset: wallClockOffset)
+            outcomes.append(await observation.during(skill) { await call(skill, input, in: context().context) })
+            _ = observation.finish(sample: input)
+        }
         return outcomes
     }
 

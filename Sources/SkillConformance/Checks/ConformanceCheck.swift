@@ -107,8 +107,10 @@ public struct ConformanceCheck: Sendable {
         providers: [String] = []
     ) async -> [Finding] {
         let peerIDs = peers.contains(skill.id) ? peers : peers + [skill.id]
-        let findings = await body(
-            Input(skill: skill, peerIDs: peerIDs, limits: limits, passedRules: passedRules, providers: providers))
+        let input = Input(skill: skill, peerIDs: peerIDs, limits: limits, passedRules: passedRules, providers: providers)
+        // What the check's runs read of the real world, reported by the rules that own it (TIME-1, IO-1).
+        let observations = CheckObservations(ruleID: ruleID)
+        let findings = await CheckObservations.$current.withValue(observations) { await body(input) } + observations.findings(input)
         if findings.isEmpty {
             return [
                 Finding(

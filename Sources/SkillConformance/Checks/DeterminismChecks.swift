@@ -8,8 +8,14 @@ extension SkillConformance {
         ConformanceCheck("TIME-2") { input in await sameTwice(input, rule: "TIME-2", breach: .warning) }
     ]
 
+    /// How far the second of two compared runs moves the wall clock the skill sees: a day, three hours,
+    /// seven minutes and eleven seconds, so that a result built from the wall clock (its date, hour, minute
+    /// or second) differs between the runs every time, never only when they straddle a second.
+    static let movedWallClock: Duration = .seconds(86_400 + 3 * 3_600 + 7 * 60 + 11)
+
     /// Each handled sample (a tool skill's sample arguments), run twice with fresh working fakes on fresh
-    /// virtual clocks (same origin, ids 1, 2, 3, … from `context.newID()`): a difference is `breach`
+    /// virtual clocks (same origin, ids 1, 2, 3, … from `context.newID()`), the second seeing the wall clock
+    /// moved by ``movedWallClock``: a difference is `breach`
     /// (a warning for TIME-2, a failure for TOOL-5) naming the path that differed.
     static func sameTwice(_ input: ConformanceCheck.Input, rule: String, breach: Finding.Outcome) async -> [Finding] {
         let (samples, missing) = await workingSamples(input, rule: rule)
@@ -20,7 +26,8 @@ extension SkillConformance {
             let subject = "\(input.sampleLabel(sample)), run twice"
             let first = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
             let second = await Probe.run(
-                input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
+                input.skill, input: SkillInput(rawText: sample), limits: input.limits, wallClockOffset: movedWallClock,
+                setUp: InjectedFault.healthy)
             switch (first, second) {
             case (.success(let a), .success(let b)):
                 let differences = differing(observed(a), observed(b))

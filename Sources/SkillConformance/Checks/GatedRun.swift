@@ -17,6 +17,8 @@ struct GatedRun: Sendable {
     var endedAfterCancellation: Duration?
     var storeLog: [InMemoryDataStore.Operation]
     var requestCount: Int
+    /// What the skill's side read of the real world (``RealWorldObservation``).
+    var reads: [RealWorldRead] = []
 
     /// Whether the skill turned the input away before any work: `SkillError.invalidInput` with no storage
     /// operation, request or sleep before it.
@@ -35,9 +37,9 @@ struct GatedRun: Sendable {
         limits: CheckLimits
     ) async -> Result<GatedRun, ProbeFailure> {
         let cancelled = CancellationMark()
+        let observation = RealWorldObservation()
         do {
-            return .success(
-                try await withVirtualTime(
+            var run = try await withVirtualTime(
                     stallTimeout: limits.realStall, horizon: .seconds(86_400), realTimeLimit: limits.realRun
                 ) { clock in
                     let gate = AwaitGate(action)
@@ -56,14 +58,16 @@ struct GatedRun: Sendable {
                     let skill = subject.instance(in: context)
                     let (ending, wasCut, cancelledAt) = await drive(
                         skill, input: input, context: context, gate: gate, clock: clock,
-                        cutAfter: cutAfter, cancelled: cancelled)
+                        cutAfter: cutAfter, cancelled: cancelled, observation: observation)
                     return GatedRun(
                         ending: ending, points: gate.points, wasCut: wasCut,
                         endedAfterCancellation: cancelledAt.map { $0.duration(to: clock.now) }, storeLog: store.log,
                         requestCount: network.requests.count + faulty.requests.count)
-                })
+                }
+            run.reads = observation.finish(sample: input.rawText)
+            return .success(run)
         } catch {
-            return .failure(ProbeFailure(error, afterCancellation: cancelled.isSet))
+            return .failure(ProbeFailure(error, afterCancellation: cancelled.isSet, observation: observation, sample: input.rawText))
         }
     }
 
@@ -75,10 +79,10 @@ struct GatedRun: Sendable {
 
     private static func drive(
         _ skill: any AgentSkill, input: SkillInput, context: SkillContext, gate: AwaitGate, clock: VirtualClock,
-        cutAfter: Duration?, cancelled: CancellationMark
+        cutAfter: Duration?, cancelled: CancellationMark, observation: RealWorldObservation
     ) async -> (Probe.Ending, Bool, VirtualClock.Instant?) {
         await withTaskGroup(of: Event.self) { group in
-            group.addTask { .ended(await Probe.capture(skill, input, context)) }
+            group.addTask { .ended(await Probe.capture(skill, input, context, observation)) }
             if case .cancel = gate.action { group.addTask { .reached(await gate.untilReached()) } }
             if let cutAfter {
                 group.addTask {

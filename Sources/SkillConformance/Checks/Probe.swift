@@ -20,45 +20,51 @@ struct Probe: Sendable {
     var requestCount: Int
     /// What the run left behind, by JSON-pointer-like path: `/storage/notes/0/id`, `/requests/0`, …
     var sideEffects: [(path: String, value: String)]
+    /// What the skill's side read of the real world (``RealWorldObservation``).
+    var reads: [RealWorldRead] = []
 
     /// Runs `skill` once: `setUp` prepares the fakes; `cutAfter` cancels the run after that much virtual
     /// time, as the engine's timeout does. Returns the failure text when the run could not be observed
     /// (it stalled, or work left the virtual clock): a check reports that as a failure, never a pass.
+    /// `wallClockOffset` moves the wall clock the skill sees (a run compared with another is moved differently).
     static func run(
         _ subject: SkillUnderTest,
         input: SkillInput,
         cutAfter: Duration? = nil,
         limits: CheckLimits,
+        wallClockOffset: Duration = .zero,
         setUp: @escaping @Sendable (InMemoryDataStore, FakeNetworkService) -> Void
     ) async -> Result<Probe, ProbeFailure> {
         let cancelled = CancellationMark()
+        let observation = RealWorldObservation(wallClockOffset: wallClockOffset)
         do {
-            let probe = try await withVirtualTime(stallTimeout: limits.realStall, realTimeLimit: limits.realRun) { clock in
+            var probe = try await withVirtualTime(stallTimeout: limits.realStall, realTimeLimit: limits.realRun) { clock in
                 let store = InMemoryDataStore(clock: clock)
                 let network = FakeNetworkService(clock: clock)
                 setUp(store, network)
                 let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
                 let skill = subject.instance(in: context)
                 let (ending, wasCut) = await execute(
-                    skill, input: input, context: context, clock: clock, cutAfter: cutAfter, cancelled: cancelled
-                )
+                    skill, input: input, context: context, clock: clock, cutAfter: cutAfter, cancelled: cancelled,
+                    observation: observation)
                 return Probe(
                     ending: ending, wasCut: wasCut, storeLog: store.log, requestCount: network.requests.count,
                     sideEffects: effects(store: store, network: network))
             }
+            probe.reads = observation.finish(sample: input.rawText)
             return .success(probe)
         } catch {
-            return .failure(ProbeFailure(error, afterCancellation: cancelled.isSet))
+            return .failure(ProbeFailure(error, afterCancellation: cancelled.isSet, observation: observation, sample: input.rawText))
         }
     }
 
     private static func execute(
         _ skill: any AgentSkill, input: SkillInput, context: SkillContext, clock: VirtualClock, cutAfter: Duration?,
-        cancelled: CancellationMark
+        cancelled: CancellationMark, observation: RealWorldObservation
     ) async -> (Ending, Bool) {
-        guard let cutAfter else { return (await capture(skill, input, context), false) }
+        guard let cutAfter else { return (await capture(skill, input, context, observation), false) }
         return await withTaskGroup(of: Ending?.self) { group in
-            group.addTask { await capture(skill, input, context) }
+            group.addTask { await capture(skill, input, context, observation) }
             group.addTask {
                 try? await clock.sleep(for: cutAfter)
                 return nil
@@ -97,11 +103,16 @@ struct Probe: Sendable {
         return effects
     }
 
-    static func capture(_ skill: any AgentSkill, _ input: SkillInput, _ context: SkillContext) async -> Ending {
-        do {
-            return .output(try await skill.execute(input: input, context: context))
-        } catch {
-            return .threw(ThrownError(error))
+    /// Runs the skill's `execute` in `observation`, its result or error as an ending.
+    static func capture(
+        _ skill: any AgentSkill, _ input: SkillInput, _ context: SkillContext, _ observation: RealWorldObservation
+    ) async -> Ending {
+        await observation.during(skill) {
+            do {
+                return .output(try await skill.execute(input: input, context: context))
+            } catch {
+                return .threw(ThrownError(error))
+            }
         }
     }
 }
@@ -125,6 +136,15 @@ struct ProbeFailure: Error, Sendable {
     var ranOnAfterCancellation: Bool
     /// Work left the virtual clock: a real sleep, an unstructured task, a hop elsewhere (TIME-1's finding).
     var escapes: [DeterministicScheduler.Escape]
+    /// What the skill's side read of the real world before the run failed.
+    var reads: [RealWorldRead] = []
+
+    /// The failure of a run on `sample` that `observation` watched: ends the observation, handing its
+    /// reads and this failure's escapes to the check that ran it.
+    init(_ error: any Error, afterCancellation: Bool, observation: RealWorldObservation, sample: String) {
+        self.init(error, afterCancellation: afterCancellation)
+        reads = observation.finish(sample: sample, failure: self)
+    }
 
     init(_ error: any Error, afterCancellation: Bool = false) {
         text = "\(error)"

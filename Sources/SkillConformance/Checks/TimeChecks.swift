@@ -1,4 +1,5 @@
 import SkillKit
+import SkillTesting
 
 // TIME-1: the skill's time is the context's, at run time (work that leaves the virtual clock) and in its
 // source (`Date()`, `UUID()`, `.random`, real clocks and `Task.sleep`, when its package is known).
@@ -6,29 +7,72 @@ import SkillKit
 @available(SkillCheckTesting, *)
 extension SkillConformance {
     static let timeChecks: [ConformanceCheck] = [
-        ConformanceCheck("TIME-1") { input in await timeStaysVirtual(input) + (await realTimeInSource(input)) }
+        ConformanceCheck("TIME-1") { input in await timeStaysVirtual(input) + (await realTimeInSource(input)) },
+        ConformanceCheck("IO-1") { input in await ioThroughContext(input) },
     ]
 
     /// Each handled sample with working fakes: a real sleep (or any other work leaving the virtual
-    /// clock) is seen by the scheduler as it starts, and fails the rule naming the skill and the task.
+    /// clock) is seen by the scheduler as it starts, and a read of the wall clock or of system randomness by
+    /// the interposer (``RealWorldObservation``); either fails the rule naming the skill's function.
     static func timeStaysVirtual(_ input: ConformanceCheck.Input) async -> [Finding] {
-        let (samples, missing) = await workingSamples(input, rule: "TIME-1")
+        await eachWorkingRun(input, rule: "TIME-1", expected: timeExpected) { reads in
+            reads.filter { $0.kind == .wallClock || $0.kind == .randomness }
+        }
+    }
+
+    /// IO-1: each handled sample with working fakes; a file or a socket the skill's side opened (seen by the
+    /// interposer) fails the rule with its path or address and the function that opened it.
+    static func ioThroughContext(_ input: ConformanceCheck.Input) async -> [Finding] {
+        guard RealWorldObservation.isAvailable else {
+            return [
+                input.finding(
+                    "IO-1", .skipped(reason: RealWorldObservation.unavailableReason), subject: "the whole rule",
+                    expected: ioExpected, observed: "files and sockets could not be observed in this process")
+            ]
+        }
+        return await eachWorkingRun(input, rule: "IO-1", expected: ioExpected) { reads in
+            reads.filter { $0.kind == .file || $0.kind == .socket }
+        }
+    }
+
+    /// The faults TIME-1 and IO-1 also run each sample under: a retry, a fallback or a cache on the path a
+    /// failure opens is where real sleeps, wall-clock fallbacks and files hide.
+    static let realWorldFaults = InjectedFault.all.filter { ["offline", "HTTP 500", "storage failure"].contains($0.name) }
+
+    /// Runs each handled sample with working fakes, then under each of ``realWorldFaults``, and judges `rule`
+    /// by the reads `owned` keeps (and, for TIME-1, by escapes): a finding per sample with working fakes,
+    /// and one per fault run that found something.
+    private static func eachWorkingRun(
+        _ input: ConformanceCheck.Input, rule: String, expected: String, owned: ([RealWorldRead]) -> [RealWorldRead]
+    ) async -> [Finding] {
+        let (samples, missing) = await workingSamples(input, rule: rule)
         if let missing { return [missing] }
-        let expected = "no real sleep and no other work leaving the virtual clock"
+        let unobserved = RealWorldObservation.isAvailable ? "" : " (\(RealWorldObservation.unavailableReason))"
         var findings: [Finding] = []
         for sample in samples {
-            let subject = "working fakes, \(input.sampleLabel(sample))"
-            switch await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy) {
-            case .success:
-                findings.append(input.finding("TIME-1", .passed, subject: subject, expected: expected, observed: "none"))
-            case .failure(let failure) where !failure.escapes.isEmpty:
+            for fault in [nil] + realWorldFaults.map(Optional.some) {
+                let subject = "\(fault.map { "\($0.name) fault" } ?? "working fakes"), \(input.sampleLabel(sample))"
+                let run = await Probe.run(
+                    input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: fault?.setUp ?? InjectedFault.healthy)
+                var problems: [String] = []
+                switch run {
+                case .success(let probe): problems = owned(probe.reads).map { "\($0.description); instead, \($0.fix)" }
+                case .failure(let failure):
+                    if rule == "TIME-1" { problems = failure.escapes.map(\.description) }
+                    problems += owned(failure.reads).map { "\($0.description); instead, \($0.fix)" }
+                    // A run that did not end for another reason is HANG-1's or CAN-2's to judge; a fault run's is ERR-1's.
+                    if problems.isEmpty {
+                        if fault == nil { findings.append(input.unended(rule, subject: subject, expected: expected, failure)) }
+                        continue
+                    }
+                }
+                // A fault run reports only what it found: its passes would repeat the working run's.
+                guard fault == nil || !problems.isEmpty else { continue }
                 findings.append(
                     input.finding(
-                        "TIME-1", .failed, subject: subject, expected: expected,
-                        observed: "skill \"\(input.skill.id)\": "
-                            + failure.escapes.map(\.description).joined(separator: "; ")))
-            case .failure(let failure):
-                findings.append(input.unended("TIME-1", subject: subject, expected: expected, failure))
+                        rule, problems.isEmpty ? .passed : .failed, subject: subject, expected: expected,
+                        observed: problems.isEmpty
+                            ? "none" + unobserved : "skill \"\(input.skill.id)\": " + problems.joined(separator: "; ")))
             }
         }
         return findings

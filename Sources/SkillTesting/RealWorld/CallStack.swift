@@ -1,5 +1,5 @@
 import Foundation
-import SkillCheckInterposer
+internal import SkillCheckInterposer
 import SkillCheckSupport
 
 @_silgen_name("swift_demangle")
@@ -37,6 +37,16 @@ struct CallStack: Sendable {
         "FoundationNetworking", "FoundationXML", "Dispatch", "Glibc", "Musl", "Darwin", "_StringProcessing",
         "RegexBuilder", "Synchronization", "Observation", "Distributed", "_FoundationCShims", "__C",
     ]
+
+    /// C functions whose reads are the toolchain's bookkeeping, never a result: ICU stamps every calendar it
+    /// opens with the current time before the caller sets the date it wants (`ISO8601DateFormatter`,
+    /// `Calendar.dateComponents`), so a formatter that formats a given date reads the wall clock.
+    static let bookkeeping: [String] = ["uprv_getUTCtime", "uprv_getRawUTCtime"]
+
+    /// Whether the toolchain made the read for itself (``bookkeeping``).
+    var isBookkeeping: Bool {
+        frames.prefix(8).contains { frame in frame.module == nil && Self.bookkeeping.contains { frame.function.hasSuffix($0) } }
+    }
 
     /// Who made the call: the innermost function of the skill's side, `nil` when the kit made it or no frame
     /// names anyone. `skillModules`, when known, are preferred as the call site, the outer function in

@@ -1,5 +1,5 @@
 import Foundation
-import SkillCheckInterposer
+internal import SkillCheckInterposer
 import SkillCheckSupport
 
 /// What a run reads of the real world, seen at run time: the wall clock, system randomness, files and
@@ -29,12 +29,19 @@ package final class RealWorldObservation: Sendable {
 
     private let raw = Locked<[Raw]>([])
     fileprivate let wallClockOffsetNanoseconds: Int64
-    private let skillModules: Set<String>
+    private let state = Locked((skillModules: Set<String>(), finished: false))
 
-    private init(wallClockOffset: Duration, skillModules: Set<String>) {
+    /// An observation, active until ``finish()``: `wallClockOffset` moves the wall clock its runs see
+    /// (and only theirs), so that a result built from it differs between two runs moved differently.
+    package init(wallClockOffset: Duration = .zero) {
         let (seconds, attoseconds) = wallClockOffset.components
         wallClockOffsetNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
-        self.skillModules = skillModules
+        _ = Self.installed
+        skillcheck_observation_begin()
+    }
+
+    deinit {
+        if !state.withLock({ $0.finished }) { skillcheck_observation_end() }
     }
 
     /// Whether this process sees the real world's calls (Linux with glibc, no sanitizer).
@@ -45,24 +52,36 @@ package final class RealWorldObservation: Sendable {
 
     /// Why the observation is not available here, for a finding to say so.
     package static let unavailableReason =
-        "reads of the wall clock, randomness, files and sockets are seen at run time only on Linux, outside sanitizer builds"
+        "reads of the wall clock, randomness, files and sockets are seen at run time only on Linux (glibc), outside sanitizer builds"
 
     private static let installed: Void = skillcheck_observation_install(scopeCallback, recordCallback)
 
-    /// Runs `body` observed; returns its value and the reads the skill's side made, in order, each once.
+    /// Runs `body` in this observation: what its task and the tasks it starts read is recorded.
     ///
     /// `skillModules` are the modules of the skill's package: a read made in another module it links names
-    /// the package's function that called it. `wallClockOffset` moves the wall clock the run sees (and only
-    /// that run), so a result built from it differs between two runs moved differently.
+    /// the package's function that called it.
+    package func during<T>(skillModules: Set<String> = [], _ body: () async throws -> T) async rethrows -> T {
+        state.withLock { $0.skillModules.formUnion(skillModules) }
+        return try await Self.$current.withValue(self) { try await body() }
+    }
+
+    /// Ends the observation: the reads the skill's side made, in order, each (kind, detail, call site) once.
+    package func finish() -> [RealWorldRead] {
+        let (modules, wasFinished) = state.withLock { state in
+            defer { state.finished = true }
+            return (state.skillModules, state.finished)
+        }
+        if !wasFinished { skillcheck_observation_end() }
+        return reads(skillModules: modules)
+    }
+
+    /// Runs `body` observed; returns its value and the reads the skill's side made.
     package static func observe<T>(
         skillModules: Set<String>, wallClockOffset: Duration = .zero, _ body: () async throws -> T
     ) async rethrows -> (value: T, reads: [RealWorldRead]) {
-        _ = installed
-        let observation = RealWorldObservation(wallClockOffset: wallClockOffset, skillModules: skillModules)
-        skillcheck_observation_begin()
-        defer { skillcheck_observation_end() }
-        let value = try await $current.withValue(observation) { try await body() }
-        return (value, observation.reads())
+        let observation = RealWorldObservation(wallClockOffset: wallClockOffset)
+        let value = try await observation.during(skillModules: skillModules, body)
+        return (value, observation.finish())
     }
 
     fileprivate func record(kind: Int32, detail: String, frames: [UInt64]) {
@@ -70,7 +89,7 @@ package final class RealWorldObservation: Sendable {
     }
 
     /// The recorded calls that the skill's side made, symbolized, each (kind, detail, call site) once.
-    private func reads() -> [RealWorldRead] {
+    private func reads(skillModules: Set<String>) -> [RealWorldRead] {
         let calls = raw.withLock { $0 }
         var seen = Set<RealWorldRead>()
         var reads: [RealWorldRead] = []
@@ -101,7 +120,8 @@ package final class RealWorldObservation: Sendable {
             }
         default: return nil
         }
-        guard let caller = CallStack(addresses: call.frames).caller(skillModules: skillModules) else { return nil }
+        let stack = CallStack(addresses: call.frames)
+        guard !stack.isBookkeeping, let caller = stack.caller(skillModules: skillModules) else { return nil }
         return RealWorldRead(kind: kind, detail: detail, callSite: caller.callSite.function, via: caller.via?.function)
     }
 }

@@ -51,6 +51,11 @@ public enum BrokenSkills {
         ToolFixture(ruleID: "TIME-1", flaw: "builds its result from Date(), the same every run, so only its source shows it") { _ in
             EventStatusTool()
         },
+        // What only a run shows (or a scan that reads interpolations as code).
+        ToolFixture(ruleID: "TIME-1", flaw: "its result interpolates a comparison with Date()") { _ in MembershipStatusTool() },
+        ToolFixture(ruleID: "TIME-1", flaw: "calls UUID() for a request header, in a helper of another file") { context in
+            FlightStatusTool(context: context)
+        },
     ]
 
     /// A broken skill and the rule it breaks.
@@ -85,6 +90,12 @@ public enum BrokenSkills {
         Fixture(ruleID: "HANG-1", flaw: "a continuation bridge that forgets the cancellation path") { _ in MailboxWeatherSkill() },
         Fixture(ruleID: "TIME-1", flaw: "debounces with Task.sleep, a real clock") { _ in DebouncedSearchSkill() },
         Fixture(ruleID: "TIME-2", flaw: "saves NoteItem(content:), whose id and date are UUID() and Date()") { _ in QuickNoteSkill() },
+        // Real time and real files read where a source scan does not look: each caught only at run time.
+        Fixture(ruleID: "TIME-1", flaw: "a refund policy it creates in execute reads Date()") { _ in RefundSkill() },
+        Fixture(ruleID: "TIME-1", flaw: "falls back to .now when the text has no date, as its second sample does") { _ in ExpenseSkill() },
+        Fixture(ruleID: "TIME-1", flaw: "waits on ContinuousClock before a retry, only after a fault") { _ in QuoteRetrySkill() },
+        Fixture(ruleID: "TIME-1", flaw: "counts today's check-ins with Calendar.current.isDateInToday, the real clock") { _ in HabitSkill() },
+        Fixture(ruleID: "IO-1", flaw: "keeps its journal in a file of its own, written with FileManager") { _ in JournalSkill() },
         Fixture(ruleID: "CRASH-1", flaw: "force-unwraps the number it expects at the end of the text") { _ in TipSkill() },
         Fixture(ruleID: "ERR-3", flaw: "builds an invalidInput reason from the empty content") { _ in EmptyReasonReminderSkill() },
         Fixture(ruleID: "SEND-3", flaw: "a memo class marked @unchecked Sendable (guarded by a lock)") { _ in PhrasebookSkill() },
