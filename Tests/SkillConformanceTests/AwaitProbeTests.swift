@@ -90,6 +90,21 @@ struct AwaitProbeTests {
         #expect(
             uses.map { "\($0.line):\($0.kind.rawValue)" } == ["1:Date()", "6:UUID()", "6:.random", "7:Task.sleep", "8:ContinuousClock"])
     }
+
+    @Test("an interpolation is code: Date() in it is found, with its line and column; the string around it is not")
+    func realTimeInInterpolation() {
+        let source = ##"""
+            let a = "It is \(formatter.string(from: Date()))."
+            let b = "Date() \("nested Date() string") \(UUID())"
+            let c = #"raw \(Date()) \#(Date.now)"#
+            let d = """
+                today: \(Calendar.current.isDate(Date(), inSameDayAs: day))
+                """
+            let e = "\\(Date())"
+            """##
+        let uses = RealTimeUse.scan(source, file: "S.swift")
+        #expect(uses.map { "\($0.line):\($0.column):\($0.kind.rawValue)" } == ["1:41:Date()", "2:45:UUID()", "3:28:Date.now", "5:38:Date()"])
+    }
 }
 
 /// Sleeps forty times: more awaits than are probed one by one.

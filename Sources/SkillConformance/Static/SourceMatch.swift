@@ -66,92 +66,111 @@ package enum SourceScanner {
     }
 
     /// The source with comments and string literals replaced by spaces, lines and columns kept.
-    /// Handles `//` and nested `/* */` comments, `"…"` with escapes, `"""…"""` and raw `#"…"#` strings;
-    /// interpolations count as part of the string (good enough: a hatch cannot be spelled there).
+    /// Handles `//` and nested `/* */` comments, `"…"` with escapes, `"""…"""` and raw `#"…"#` strings.
+    /// An interpolation is code: `"It is \(Date())"` keeps `Date()` where it stands, and a string inside
+    /// the interpolation is blanked in turn.
     package static func code(of source: String) -> String {
-        var output: [Character] = []
-        let chars = Array(source)
+        var scanner = Scanner(chars: Array(source))
+        scanner.code(untilClosingParenthesis: false)
+        return String(scanner.output)
+    }
+
+    /// One pass over source text, writing code as it is and everything else as spaces.
+    private struct Scanner {
+        let chars: [Character]
         var index = 0
-        func blank(_ c: Character) { output.append(c == "\n" ? "\n" : " ") }
-        while index < chars.count {
-            let c = chars[index]
-            let next: Character? = index + 1 < chars.count ? chars[index + 1] : nil
-            if c == "/", next == "/" {
-                while index < chars.count, chars[index] != "\n" {
-                    blank(chars[index])
+        var output: [Character] = []
+
+        init(chars: [Character]) {
+            self.chars = chars
+            output.reserveCapacity(chars.count)
+        }
+
+        mutating func blank() {
+            output.append(chars[index] == "\n" ? "\n" : " ")
+            index += 1
+        }
+
+        func at(_ offset: Int) -> Character? { index + offset < chars.count ? chars[index + offset] : nil }
+
+        /// Copies code up to the end, or (in an interpolation) up to the parenthesis that closes it, which it
+        /// blanks and steps over.
+        mutating func code(untilClosingParenthesis: Bool) {
+            var depth = 0
+            while index < chars.count {
+                let c = chars[index]
+                if c == "/", at(1) == "/" {
+                    while index < chars.count, chars[index] != "\n" { blank() }
+                } else if c == "/", at(1) == "*" {
+                    comment()
+                } else if c == "\"" || (c == "#" && (at(1) == "\"" || at(1) == "#")) {
+                    string()
+                } else if untilClosingParenthesis && c == ")" && depth == 0 {
+                    blank()
+                    return
+                } else {
+                    if c == "(" { depth += 1 }
+                    if c == ")" { depth -= 1 }
+                    output.append(c)
                     index += 1
                 }
-            } else if c == "/", next == "*" {
-                var depth = 0
-                repeat {
-                    if chars[index] == "/", index + 1 < chars.count, chars[index + 1] == "*" {
-                        depth += 1
-                        blank("/")
-                        blank("*")
-                        index += 2
-                    } else if chars[index] == "*", index + 1 < chars.count, chars[index + 1] == "/" {
-                        depth -= 1
-                        blank("*")
-                        blank("/")
-                        index += 2
+            }
+        }
+
+        mutating func comment() {
+            var depth = 0
+            repeat {
+                if chars[index] == "/", at(1) == "*" {
+                    depth += 1
+                    blank()
+                    blank()
+                } else if chars[index] == "*", at(1) == "/" {
+                    depth -= 1
+                    blank()
+                    blank()
+                } else {
+                    blank()
+                }
+            } while depth > 0 && index < chars.count
+        }
+
+        /// Blanks the string literal starting here (its `#`s first), interpolations kept as code.
+        mutating func string() {
+            var hashes = 0
+            while index < chars.count, chars[index] == "#" {
+                hashes += 1
+                blank()
+            }
+            guard index < chars.count, chars[index] == "\"" else { return }
+            let triple = at(1) == "\"" && at(2) == "\""
+            let quotes = triple ? 3 : 1
+            for _ in 0..<quotes { blank() }
+            while index < chars.count {
+                if chars[index] == "\\", (0..<hashes).allSatisfy({ at($0 + 1) == "#" }) {
+                    // An escape, or with `(` an interpolation: `\(…)`, `\#(…)` in a raw string.
+                    for _ in 0...hashes { blank() }
+                    guard index < chars.count else { return }
+                    if chars[index] == "(" {
+                        blank()
+                        code(untilClosingParenthesis: true)
                     } else {
-                        blank(chars[index])
-                        index += 1
+                        blank()
                     }
-                } while depth > 0 && index < chars.count
-            } else if c == "\"" || (c == "#" && (next == "\"" || next == "#")) {
-                index = skipString(chars, from: index, blank: blank)
-            } else {
-                output.append(c)
-                index += 1
-            }
-        }
-        return String(output)
-    }
-
-    /// Blanks the string literal starting at `start` (after any `#`s), returning the index after it.
-    private static func skipString(_ chars: [Character], from start: Int, blank: (Character) -> Void) -> Int {
-        var index = start
-        var hashes = 0
-        while index < chars.count, chars[index] == "#" {
-            hashes += 1
-            blank("#")
-            index += 1
-        }
-        guard index < chars.count, chars[index] == "\"" else { return index }
-        let triple = index + 2 < chars.count && chars[index + 1] == "\"" && chars[index + 2] == "\""
-        let quotes = triple ? 3 : 1
-        for _ in 0..<quotes {
-            blank("\"")
-            index += 1
-        }
-        while index < chars.count {
-            if chars[index] == "\\", hashes == 0 {
-                blank(chars[index])
-                index += 1
-                if index < chars.count {
-                    blank(chars[index])
-                    index += 1
+                    continue
                 }
-                continue
-            }
-            if chars[index] == "\"", closes(chars, at: index, quotes: quotes, hashes: hashes) {
-                for _ in 0..<(quotes + hashes) {
-                    blank("\"")
-                    index += 1
+                if chars[index] == "\"", closes(quotes: quotes, hashes: hashes) {
+                    for _ in 0..<(quotes + hashes) { blank() }
+                    return
                 }
-                return index
+                if !triple, chars[index] == "\n" { return } // an unterminated literal ends at the line
+                blank()
             }
-            if !triple, chars[index] == "\n" { return index } // an unterminated literal ends at the line
-            blank(chars[index])
-            index += 1
         }
-        return index
-    }
 
-    private static func closes(_ chars: [Character], at index: Int, quotes: Int, hashes: Int) -> Bool {
-        guard index + quotes + hashes <= chars.count else { return false }
-        return chars[index..<(index + quotes)].allSatisfy { $0 == "\"" }
-            && chars[(index + quotes)..<(index + quotes + hashes)].allSatisfy { $0 == "#" }
+        func closes(quotes: Int, hashes: Int) -> Bool {
+            guard index + quotes + hashes <= chars.count else { return false }
+            return chars[index..<(index + quotes)].allSatisfy { $0 == "\"" }
+                && chars[(index + quotes)..<(index + quotes + hashes)].allSatisfy { $0 == "#" }
+        }
     }
 }
