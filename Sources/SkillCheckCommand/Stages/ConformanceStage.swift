@@ -116,6 +116,7 @@ package struct ConformanceStage: Sendable {
             guard !pass.run.timedOut, let rule, !judged.contains(rule) else {
                 // A hang, or a trap outside any check: a fresh process would only do the same again.
                 findings += ended(pass.run, stream: pass.stream, skillID: id, recorded: findings, kind: skill.kind)
+                findings += notApplicable(after: findings + crashes, skillID: id, kind: skill.kind)
                 return SkillResult(skill: skill, id: id, findings: findings + crashes)
             }
             crashes.append(crashFinding(pass.run, place: "while checking \(rule)", skillID: id))
@@ -126,6 +127,7 @@ package struct ConformanceStage: Sendable {
             judged.insert(rule)
             if remainingRules(after: judged, kind: skill.kind).isEmpty { break }
         }
+        findings += notApplicable(after: findings + crashes, skillID: id, kind: skill.kind)
         if crashes.isEmpty {
             crashes.append(
                 Finding(
@@ -146,6 +148,21 @@ package struct ConformanceStage: Sendable {
     package static let trappedReason =
         "the skill trapped while this rule was checked (CRASH-1 reports the trap), so this rule "
         + "could not be judged; every other rule ran in a fresh process"
+
+    /// The not-applicable findings of the rules that do not apply to `kind` and that no process reached (a
+    /// process that trapped in every run never got to them): such a rule reads not applicable, as it does
+    /// for a skill that ran through, never "not checked".
+    func notApplicable(after findings: [Finding], skillID: String, kind: SkillKind) -> [Finding] {
+        let judged = Set(findings.map(\.ruleID))
+        return SkillConformance.implementedRuleIDs.filter { rule in
+            !judged.contains(rule) && RuleCatalog.standard[rule]?.applies(to: kind) == false
+        }.map { rule in
+            let reason = SkillConformance.notApplicableReason(rule, for: kind)
+            return Finding(
+                ruleID: rule, skillID: skillID, outcome: .notApplicable, subject: "the whole rule",
+                expected: "a skill of the kinds the rule applies to", observed: "\(kind.withArticle): \(reason)")
+        }
+    }
 
     /// The rules of `kind` that a harness process runs and that have no result yet.
     func remainingRules(after judged: Set<String>, kind: SkillKind) -> [String] {
