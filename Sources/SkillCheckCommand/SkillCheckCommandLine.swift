@@ -95,6 +95,11 @@ public struct SkillCheckCommandLine: Sendable {
     /// Runs the process's arguments and exits with the status; a failed write to standard output
     /// (a closed pipe, `/dev/full`) makes it 2.
     public static func main() async -> Never {
+        // The same executable, started again to end the children's sessions if this process is killed.
+        if CommandLine.arguments.dropFirst().first == SessionGuard.argument { SessionGuard.run() }
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            SessionGuard.enable(executable: executable)
+        }
         let interrupts = endChildrenOnInterrupt()
         defer { withExtendedLifetime(interrupts) {} }
         let status = await SkillCheckCommandLine().run(Array(CommandLine.arguments.dropFirst()))

@@ -5,6 +5,7 @@
 #define _GNU_SOURCE
 #endif
 #include "SkillCheckInterposer.h"
+#include <stddef.h>
 
 #ifndef __has_feature
 #define __has_feature(x) 0

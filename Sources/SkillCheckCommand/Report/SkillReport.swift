@@ -33,6 +33,7 @@ public struct SkillReport: Sendable, Codable, Hashable {
         if !unknown.isEmpty {
             problems.append("findings for rules this version of skillcheck does not know: " + unknown.joined(separator: ", "))
         }
+        let findings = Self.collapsingRepeatedRuns(findings)
         let results = catalog.rules.map { rule in
             RuleResult(rule: rule, findings: findings.filter { $0.ruleID == rule.id })
         }

@@ -77,6 +77,7 @@ package enum ChildProcess {
         // The write ends belong to the child now; holding them here would keep its output from ending.
         pipes.closeWriteEnds()
         running.withLock { _ = $0.insert(pid) }
+        SessionGuard.started(pid)
         let exit = Locked<Int32?>(nil)
         let reaped = DispatchSemaphore(value: 0)
         let wake = pipes.wake[1]
@@ -97,6 +98,7 @@ package enum ChildProcess {
         pipes.closeAll()
         running.withLock { _ = $0.remove(pid) }
         let leftBehind = endSession(pid, grace: grace.termination, since: watch.endedAt)
+        SessionGuard.ended(pid)
         let status = exit.withLock { $0 } ?? 0
         let bySignal = (status & 0x7f) != 0
         return Ending(
@@ -110,7 +112,11 @@ package enum ChildProcess {
     /// Ends every running child's session (`signal`, then SIGKILL for what is left after a short grace):
     /// what `skillcheck` does when it is interrupted.
     package static func endAllRunning(signal: Int32 = SIGTERM, grace: Duration = .seconds(1)) {
-        let pids = running.withLock { $0 }
+        endSessions(running.withLock { $0 }, signal: signal, grace: grace)
+    }
+
+    /// Ends the sessions `pids` lead: `signal`, then SIGKILL for what is left after `grace`.
+    package static func endSessions(_ pids: Set<pid_t>, signal: Int32 = SIGTERM, grace: Duration = .seconds(1)) {
         for pid in pids { signalSession(pid, signal) }
         let deadline = ContinuousClock.now + grace
         while ContinuousClock.now < deadline && pids.contains(where: { !SessionMembers.of(session: $0).isEmpty }) {

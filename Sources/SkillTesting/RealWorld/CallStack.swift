@@ -142,6 +142,10 @@ extension CallStack.Frame {
         // A private type's discriminator: `(StrangerCode in _0A1B…)` is `StrangerCode`.
         var text = Substring(demangled.replacing(/\((\w+) in _[0-9A-F]+\)/) { $0.output.1 })
         if text.hasPrefix("("), let end = text.range(of: " function for ") { text = text[end.upperBound...] }
+        // `function signature specialization <Arg[0] = Dead> of UUID.init()` is `UUID.init()`.
+        while let specialization = text.firstMatch(of: #/^[a-z ]*specialization <(?:[^<>]|<[^<>]*>)*> of /#) {
+            text = text[specialization.range.upperBound...]
+        }
         for prefix in ["merged ", "specialized ", "outlined ", "reabstraction thunk helper from ", "static "] where text.hasPrefix(prefix) {
             text = text.dropFirst(prefix.count)
         }
