@@ -1,5 +1,7 @@
 import Foundation
+import SkillKit
 import SkillScenarios
+import SkillTesting
 import Testing
 
 @Suite("Replayer")
@@ -167,5 +169,43 @@ struct TranscriptErrorTests {
         } catch {
             Issue.record("unexpected \(error)")
         }
+    }
+}
+
+/// Stamps each note with the wall clock: a transcript of it passes only while the clock agrees.
+private struct WallClockNoteSkill: AgentSkill {
+    let id = "stamp"
+    let displayName = "Stamp"
+    let description = "Notes the hour, such as 打卡."
+    let keywords = ["打卡"]
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let late = Calendar(identifier: .gregorian).component(.year, from: Date()) > 2000
+        return SkillOutput(summary: late ? "打卡成功" : "打卡失败")
+    }
+}
+
+@Suite("Replayer: the real world")
+struct ReplayRealWorldTests {
+    @available(SkillCheckTesting, *)
+    @Test("a skill that reads the wall clock fails its replay, naming the function, even when its messages match")
+    func wallClockRead() throws {
+        let transcript = try Fixtures.transcript(
+            """
+            {"schema": "skillcheck.transcript/1", "skills": ["stamp"],
+             "steps": [
+               {"send": "打卡"},
+               {"expect": {"messages": [
+                 {"role": "user", "content": "打卡", "at": 0},
+                 {"role": "agent", "content": "打卡成功", "skillID": "stamp", "at": 0}
+               ]}}
+             ]}
+            """)
+        let result = try Replayer(skills: [WallClockNoteSkill()]).replay(transcript)
+        guard RealWorldObservation.isAvailable else { return }
+        #expect(!result.passed)
+        #expect(result.differences.map(\.kind) == [.replay])
+        #expect(result.differences.first?.note?.contains("the wall clock") == true)
+        #expect(result.differences.first?.note?.contains("WallClockNoteSkill.execute(input:context:)") == true, "\(result.report)")
     }
 }

@@ -82,11 +82,22 @@ struct ReplayRun {
     }
 
     mutating func replay() throws(TranscriptError) -> ReplayResult {
-        for (index, step) in transcript.steps.enumerated() {
-            perform(step, index: index)
-            noteScriptErrors(step: index)
+        // What the skills read of the real world (the wall clock, randomness, files, sockets): a replay that
+        // depends on it can pass today and fail tomorrow, so each read is a difference, never a pass.
+        let observation = RealWorldObservation()
+        observation.synchronously {
+            for (index, step) in transcript.steps.enumerated() {
+                perform(step, index: index)
+                noteScriptErrors(step: index)
+            }
+            finish()
         }
-        finish()
+        for read in observation.finish() {
+            differences.append(
+                Difference(
+                    kind: .replay, step: nil, path: "", expected: nil, actual: nil,
+                    note: "the replay read \(read); the transcript cannot pin that down: instead, \(read.fix)"))
+        }
         if let error = unusedMatcher() { throw error }
         if !transcript.steps.contains(where: { if case .expect = $0 { true } else { false } }) {
             // Record mode fills in expect steps; it cannot add one, so this fails in every mode.

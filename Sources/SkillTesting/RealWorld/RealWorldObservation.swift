@@ -65,6 +65,12 @@ package final class RealWorldObservation: Sendable {
         return try await Self.$current.withValue(self) { try await body() }
     }
 
+    /// Runs synchronous `body` (a replay that drives its own scheduler) in this observation: the tasks it
+    /// starts inherit it.
+    package func synchronously<T>(_ body: () throws -> T) rethrows -> T {
+        try Self.$current.withValue(self) { try body() }
+    }
+
     /// Ends the observation: the reads the skill's side made, in order, each (kind, detail, call site) once.
     package func finish() -> [RealWorldRead] {
         let (modules, wasFinished) = state.withLock { state in
