@@ -1,0 +1,70 @@
+import Foundation
+import SkillConformance
+import SkillKit
+import SkillTesting
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Fetches a page with URLSession, outside its context: IO-1's, and TIME-1's once the request leaves the clock.
+private struct PageTitleSkill: AgentSkill {
+    let id = "page-title"
+    let displayName = "Page title"
+    let description = "Reads a page's title, such as title of localhost."
+    let keywords = ["title"]
+    var samples: SkillSamples { SkillSamples(handled: ["title of localhost"], unhandled: ["天气"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        do {
+            let (data, _) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:9/")!)
+            return SkillOutput(summary: "\(data.count) bytes")
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw SkillError.executionFailed("the page could not be read")
+        }
+    }
+}
+
+/// Keeps a counter in a file of its own: IO-1's finding.
+private struct FileCounterSkill: AgentSkill {
+    let id = "file-counter"
+    let displayName = "File counter"
+    let description = "Counts, such as count."
+    let keywords = ["count"]
+    var samples: SkillSamples { SkillSamples(handled: ["count"], unhandled: ["天气"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-counter-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Task.checkCancellation()
+        do {
+            try Data("1".utf8).write(to: file)
+        } catch {
+            throw SkillError.executionFailed("the count was not kept")
+        }
+        return SkillOutput(summary: "1")
+    }
+}
+
+@Suite("TIME-1 and IO-1 at run time", .enabled(if: RealWorldObservation.isAvailable))
+struct RealWorldRuleTests {
+    @available(SkillCheckTesting, *)
+    @Test("a file written outside the context fails IO-1 with its path and the function that wrote it")
+    func fileWrite() async {
+        let findings = await SkillConformance.check(for: "IO-1").run(SkillUnderTest(FileCounterSkill()))
+        let failed = findings.filter { $0.outcome == .failed }
+        #expect(!failed.isEmpty)
+        #expect(failed.allSatisfy { $0.observed.contains("skillcheck-counter-") && $0.observed.contains("FileCounterSkill.execute(input:context:)") })
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("URLSession outside the context fails TIME-1: its sockets are on a thread of its own, but its answer comes back from there")
+    func urlSession() async {
+        let findings = await SkillConformance.check(for: "TIME-1").run(
+            SkillUnderTest(PageTitleSkill()), limits: CheckLimits(realStall: .milliseconds(300)))
+        #expect(findings.contains { $0.outcome == .failed && $0.observed.contains("came back from another thread") })
+    }
+}
