@@ -25,7 +25,9 @@ extension ExamplePackageTests {
         static func expectConsistent(_ results: [SkillResult], sourceLocation: SourceLocation = #_sourceLocation) {
             for result in results {
                 let contradictions = SkillReport.contradictions(in: result.findings, kind: result.skill.kind)
-                #expect(contradictions.isEmpty, "\(result.skill.typeName): \(contradictions.joined(separator: "\n"))", sourceLocation: sourceLocation)
+                #expect(
+                    contradictions.isEmpty, "\(result.skill.typeName): \(contradictions.joined(separator: "\n"))",
+                    sourceLocation: sourceLocation)
             }
         }
 

@@ -149,8 +149,10 @@ enum SymbolList {
     static var cModuleMaps: [String] {
         let build = modules.deletingLastPathComponent()
         let folders = (try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []
-        return folders.filter { $0.hasSuffix(".build") }.map { build.appendingPathComponent($0).appendingPathComponent("module.modulemap").path }
-            .filter { FileManager.default.fileExists(atPath: $0) }.sorted()
+        return folders.filter { $0.hasSuffix(".build") }.map {
+            build.appendingPathComponent($0).appendingPathComponent("module.modulemap").path
+        }
+        .filter { FileManager.default.fileExists(atPath: $0) }.sorted()
     }
 
     /// One line per public symbol, sorted: its path, then its declaration as the compiler prints it.

@@ -41,12 +41,15 @@ struct ReportConsistencyTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("one Date() seen by many checks' runs is one TIME-1 finding, naming the other checks; one the rule's own runs saw is not repeated")
+    @Test(
+        "one Date() seen by many checks' runs is one TIME-1 finding, naming the other checks; one the rule's own runs saw is not repeated")
     func repeatedRunsCollapse() {
-        let read = "the wall clock (clock_gettime(CLOCK_REALTIME)) by Quote.execute(input:context:); instead, read the time from the context"
+        let read =
+            "the wall clock (clock_gettime(CLOCK_REALTIME)) by Quote.execute(input:context:); instead, read the time from the context"
         let other = "system randomness (getrandom) by Quote.id(); instead, make ids with context.newID()"
         let findings = [
-            Reports.finding("TIME-1", .failed, skill: "quote", subject: "working fakes, input \"报价\"", observed: "skill \"quote\": " + read),
+            Reports.finding(
+                "TIME-1", .failed, skill: "quote", subject: "working fakes, input \"报价\"", observed: "skill \"quote\": " + read),
             Reports.finding("TIME-1", .failed, skill: "quote", subject: "CAN-1's run on input \"报价\"", observed: read),
             Reports.finding("TIME-1", .failed, skill: "quote", subject: "CAN-2's run on input \"报价\"", observed: other),
             Reports.finding("TIME-1", .failed, skill: "quote", subject: "HANG-1's run on input \"报价\"", observed: other),
@@ -54,8 +57,9 @@ struct ReportConsistencyTests {
             Reports.finding("CAN-1", .passed, skill: "quote"),
         ]
         let kept = SkillReport.collapsingRepeatedRuns(findings)
-        #expect(kept.map(\.subject) == [
-            "working fakes, input \"报价\"", "CAN-2's run on input \"报价\" (seen in HANG-1, ERR-1 too)", "execute \"记录 a\"",
-        ])
+        #expect(
+            kept.map(\.subject) == [
+                "working fakes, input \"报价\"", "CAN-2's run on input \"报价\" (seen in HANG-1, ERR-1 too)", "execute \"记录 a\"",
+            ])
     }
 }

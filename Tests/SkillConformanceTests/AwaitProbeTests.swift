@@ -103,7 +103,8 @@ struct AwaitProbeTests {
             let e = "\\(Date())"
             """##
         let uses = RealTimeUse.scan(source, file: "S.swift")
-        #expect(uses.map { "\($0.line):\($0.column):\($0.kind.rawValue)" } == ["1:41:Date()", "2:45:UUID()", "3:28:Date.now", "5:38:Date()"])
+        #expect(
+            uses.map { "\($0.line):\($0.column):\($0.kind.rawValue)" } == ["1:41:Date()", "2:45:UUID()", "3:28:Date.now", "5:38:Date()"])
     }
 }
 

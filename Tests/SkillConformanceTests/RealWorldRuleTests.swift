@@ -57,7 +57,10 @@ struct RealWorldRuleTests {
         let findings = await SkillConformance.check(for: "IO-1").run(SkillUnderTest(FileCounterSkill()))
         let failed = findings.filter { $0.outcome == .failed }
         #expect(!failed.isEmpty)
-        #expect(failed.allSatisfy { $0.observed.contains("skillcheck-counter-") && $0.observed.contains("FileCounterSkill.execute(input:context:)") })
+        #expect(
+            failed.allSatisfy {
+                $0.observed.contains("skillcheck-counter-") && $0.observed.contains("FileCounterSkill.execute(input:context:)")
+            })
     }
 
     @available(SkillCheckTesting, *)

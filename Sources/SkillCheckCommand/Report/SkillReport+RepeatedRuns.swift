@@ -16,7 +16,9 @@ extension SkillReport {
         let owned: Set<String> = ["TIME-1", "IO-1"]
         func isOtherRun(_ finding: Finding) -> Bool { finding.subject.firstMatch(of: #/^[A-Z]+-[0-9]+'s run on /#) != nil }
         // What the rule's own runs reported.
-        let said = findings.filter { owned.contains($0.ruleID) && !isOtherRun($0) && $0.outcome.isProblem }.map { ($0.ruleID, normalized($0.observed)) }
+        let said = findings.filter { owned.contains($0.ruleID) && !isOtherRun($0) && $0.outcome.isProblem }.map {
+            ($0.ruleID, normalized($0.observed))
+        }
         var kept: [Finding] = []
         var firstIndex: [String: Int] = [:]
         var others: [Int: [String]] = [:]

@@ -37,38 +37,38 @@ struct CancellationProbe: Sendable {
         let observation = RealWorldObservation()
         do {
             let probe = try await withVirtualTime(
-                    stallTimeout: limits.realStall, horizon: .seconds(3_600), realTimeLimit: limits.realRun
-                ) { clock in
-                    let store = InMemoryDataStore(clock: clock, latency: beforeStart ? .zero : .seconds(1))
-                    let network = FakeNetworkService(clock: clock)
-                    if beforeStart { InjectedFault.healthy(store, network) } else { network.stub(.init(), reply: .hang) }
-                    let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
-                    let skill = subject.instance(in: context)
-                    return await withTaskGroup(of: (Probe.Ending, Bool).self) { group in
-                        group.addTask {
-                            if beforeStart { withUnsafeCurrentTask { $0?.cancel() } }
-                            let ending = await Probe.capture(skill, input, context, observation)
-                            return (ending, !Task.isCancelled)
-                        }
-                        var marks = (store: 0, requests: 0)
-                        if !beforeStart {
-                            try? await clock.sleep(for: cancelAfter)
-                            marks = (store.log.count, network.requests.count)
-                            cancelled.set()
-                            group.cancelAll()
-                        }
-                        let cancelledAt = clock.now
-                        let (ending, finishedFirst) = await group.next() ?? (.threw(ThrownError(CancellationError())), false)
-                        let endedAfter = cancelledAt.duration(to: clock.now)
-                        let (log, requests) = (store.log.map(Operation.init), network.requests.map(Operation.init))
-                        return CancellationProbe(
-                            ending: ending, finishedBeforeCancel: finishedFirst,
-                            operationsBefore: Array(log.prefix(marks.store) + requests.prefix(marks.requests)),
-                            operationsAfter: Array(log.dropFirst(marks.store) + requests.dropFirst(marks.requests)),
-                            endedAfter: endedAfter
-                        )
+                stallTimeout: limits.realStall, horizon: .seconds(3_600), realTimeLimit: limits.realRun
+            ) { clock in
+                let store = InMemoryDataStore(clock: clock, latency: beforeStart ? .zero : .seconds(1))
+                let network = FakeNetworkService(clock: clock)
+                if beforeStart { InjectedFault.healthy(store, network) } else { network.stub(.init(), reply: .hang) }
+                let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
+                let skill = subject.instance(in: context)
+                return await withTaskGroup(of: (Probe.Ending, Bool).self) { group in
+                    group.addTask {
+                        if beforeStart { withUnsafeCurrentTask { $0?.cancel() } }
+                        let ending = await Probe.capture(skill, input, context, observation)
+                        return (ending, !Task.isCancelled)
                     }
+                    var marks = (store: 0, requests: 0)
+                    if !beforeStart {
+                        try? await clock.sleep(for: cancelAfter)
+                        marks = (store.log.count, network.requests.count)
+                        cancelled.set()
+                        group.cancelAll()
+                    }
+                    let cancelledAt = clock.now
+                    let (ending, finishedFirst) = await group.next() ?? (.threw(ThrownError(CancellationError())), false)
+                    let endedAfter = cancelledAt.duration(to: clock.now)
+                    let (log, requests) = (store.log.map(Operation.init), network.requests.map(Operation.init))
+                    return CancellationProbe(
+                        ending: ending, finishedBeforeCancel: finishedFirst,
+                        operationsBefore: Array(log.prefix(marks.store) + requests.prefix(marks.requests)),
+                        operationsAfter: Array(log.dropFirst(marks.store) + requests.dropFirst(marks.requests)),
+                        endedAfter: endedAfter
+                    )
                 }
+            }
             _ = observation.finish(sample: input.rawText)
             return .success(probe)
         } catch {

@@ -40,30 +40,30 @@ struct GatedRun: Sendable {
         let observation = RealWorldObservation()
         do {
             var run = try await withVirtualTime(
-                    stallTimeout: limits.realStall, horizon: .seconds(86_400), realTimeLimit: limits.realRun
-                ) { clock in
-                    let gate = AwaitGate(action)
-                    let store = InMemoryDataStore(clock: clock)
-                    let network = FakeNetworkService(clock: clock), faulty = FakeNetworkService(clock: clock)
-                    InjectedFault.healthy(store, network)
-                    switch action {
-                    case .fault(let fault, _) where fault.isNetwork: fault.setUp(InMemoryDataStore(clock: clock), faulty)
-                    case .cancel: faulty.stub(.init(), reply: .hang)
-                    default: break
-                    }
-                    var context = SkillContext.virtual(
-                        clock: clock, storage: GatedStore(base: store, gate: gate),
-                        networkService: GatedNetwork(base: network, faulty: faulty, gate: gate))
-                    context.clock = GatedClock(base: clock, gate: gate)
-                    let skill = subject.instance(in: context)
-                    let (ending, wasCut, cancelledAt) = await drive(
-                        skill, input: input, context: context, gate: gate, clock: clock,
-                        cutAfter: cutAfter, cancelled: cancelled, observation: observation)
-                    return GatedRun(
-                        ending: ending, points: gate.points, wasCut: wasCut,
-                        endedAfterCancellation: cancelledAt.map { $0.duration(to: clock.now) }, storeLog: store.log,
-                        requestCount: network.requests.count + faulty.requests.count)
+                stallTimeout: limits.realStall, horizon: .seconds(86_400), realTimeLimit: limits.realRun
+            ) { clock in
+                let gate = AwaitGate(action)
+                let store = InMemoryDataStore(clock: clock)
+                let network = FakeNetworkService(clock: clock), faulty = FakeNetworkService(clock: clock)
+                InjectedFault.healthy(store, network)
+                switch action {
+                case .fault(let fault, _) where fault.isNetwork: fault.setUp(InMemoryDataStore(clock: clock), faulty)
+                case .cancel: faulty.stub(.init(), reply: .hang)
+                default: break
                 }
+                var context = SkillContext.virtual(
+                    clock: clock, storage: GatedStore(base: store, gate: gate),
+                    networkService: GatedNetwork(base: network, faulty: faulty, gate: gate))
+                context.clock = GatedClock(base: clock, gate: gate)
+                let skill = subject.instance(in: context)
+                let (ending, wasCut, cancelledAt) = await drive(
+                    skill, input: input, context: context, gate: gate, clock: clock,
+                    cutAfter: cutAfter, cancelled: cancelled, observation: observation)
+                return GatedRun(
+                    ending: ending, points: gate.points, wasCut: wasCut,
+                    endedAfterCancellation: cancelledAt.map { $0.duration(to: clock.now) }, storeLog: store.log,
+                    requestCount: network.requests.count + faulty.requests.count)
+            }
             run.reads = observation.finish(sample: input.rawText)
             return .success(run)
         } catch {

@@ -87,5 +87,6 @@ extension RealWorldObservation {
 @available(SkillCheckTesting, *)
 extension SkillConformance {
     static let timeExpected = "no real sleep, no other work leaving the virtual clock, no wall-clock read and no system randomness"
-    static let ioExpected = "no file and no socket outside the context: storage through context.storage, the network through context.networkService"
+    static let ioExpected =
+        "no file and no socket outside the context: storage through context.storage, the network through context.networkService"
 }

@@ -150,9 +150,12 @@ extension RuleCatalog {
             sentence:
                 "The skill reads and writes files and opens sockets only through its context: storage the context does not see cannot be cancelled, faulted or replayed.",
             troubleshooting: .init(
-                cause: "`FileManager`, `Data.write(to:)`, `FileHandle`, `URLSession` or a socket library in the skill, a type it stores or a service it calls.",
-                fix: "Keep documents in context.storage and reach the network through context.networkService; tests replace both with fakes.",
-                example: "try await context.storage.save(entry, id: entry.id, in: \"journal\")\nlet data = try await context.networkService.send(request)"
+                cause:
+                    "`FileManager`, `Data.write(to:)`, `FileHandle`, `URLSession` or a socket library in the skill, a type it stores or a service it calls.",
+                fix:
+                    "Keep documents in context.storage and reach the network through context.networkService; tests replace both with fakes.",
+                example:
+                    "try await context.storage.save(entry, id: entry.id, in: \"journal\")\nlet data = try await context.networkService.send(request)"
             )
         ),
     ]

@@ -2,6 +2,7 @@ import Foundation
 internal import SkillCheckInterposer
 import SkillCheckSupport
 
+@available(SkillCheckTesting, *)
 @_silgen_name("swift_demangle")
 private func swiftDemangle(
     _ mangled: UnsafePointer<CChar>?, _ length: Int, _ output: UnsafeMutablePointer<CChar>?,
@@ -162,7 +163,9 @@ extension CallStack.Frame {
                 current = ""
             } else if depth > 0 {
                 switch character {
-                case "(", "[", "<": depth += 1; current.append(character)
+                case "(", "[", "<":
+                    depth += 1
+                    current.append(character)
                 case ")", "]", ">":
                     depth -= 1
                     if depth == 0 {

@@ -96,7 +96,10 @@ struct RealWorldObservationTests {
     @Test(
         "a demangled name is shortened to the function a reader looks for",
         arguments: [
-            ("(1) await resume partial function for static Skills.(Helper in _0A1B2C).later(input: Swift.String) async -> Foundation.Date", "Helper.later(input:)"),
+            (
+                "(1) await resume partial function for static Skills.(Helper in _0A1B2C).later(input: Swift.String) async -> Foundation.Date",
+                "Helper.later(input:)"
+            ),
             ("function signature specialization <Arg[0] = Dead> of Foundation.UUID.init() -> Foundation.UUID", "UUID.init()"),
             ("Skills.Tool.execute(arguments: Foundation.Data) async throws -> Swift.String", "Tool.execute(arguments:)"),
             ("Skills.Policy.isRefundable(placedAt: Foundation.Date) -> Swift.Bool", "Policy.isRefundable(placedAt:)"),
