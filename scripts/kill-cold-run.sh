@@ -7,10 +7,13 @@
 # It works on a fresh clone of HEAD in a temporary folder, with a cache folder of its own (XDG_CACHE_HOME),
 # so that it measures a cold run and nothing in this checkout or in ~/.cache is touched.
 #
-# Usage: scripts/kill-cold-run.sh [SECONDS...]   (default: 2 5 9 14 20 27 35 44 54 65, from each start)
+# "The same" is the same outcome for every skill and rule, the same summary and the same stages run: the
+# texts may differ where they quote the wall clock or an id, which differ between any two runs.
+#
+# Usage: scripts/kill-cold-run.sh [SECONDS...]   (default: 1 2 3 5 7 9 12 15 19 24, from each start)
 set -euo pipefail
 points=("$@")
-[ ${#points[@]} -gt 0 ] || points=(2 5 9 14 20 27 35 44 54 65)
+[ ${#points[@]} -gt 0 ] || points=(1 2 3 5 7 9 12 15 19 24)
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 git clone --quiet "$(git rev-parse --show-toplevel)" "$work/kit"
@@ -29,16 +32,15 @@ leftovers() {
 normalize() {
     python3 - "$1" <<'PY'
 import json, sys
-def strip(value):
-    if isinstance(value, dict):
-        return {k: strip(v) for k, v in value.items() if not any(t in k.lower() for t in ("second", "build", "check")) or isinstance(v, (list, dict, str))}
-    if isinstance(value, list):
-        return [strip(v) for v in value]
-    return value
 report = json.load(open(sys.argv[1]))
 for stage in report.get("stages", []):
-    stage.pop("reason", None)
-print(json.dumps(strip(report), sort_keys=True, indent=1))
+    # A stage an earlier run completed is reused: the same evidence, not a different report.
+    status = "ran" if stage.get("status") == "reused" else stage.get("status")
+    print("stage", stage.get("stage"), status)
+for skill in report.get("skills", []):
+    for result in skill.get("results", []):
+        print(skill.get("type"), result.get("rule"), result.get("outcome"))
+print("summary", json.dumps(report.get("summary"), sort_keys=True))
 PY
 }
 

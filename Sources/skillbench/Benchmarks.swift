@@ -38,6 +38,7 @@ struct Benchmarks {
             if wants("replay") { rows += ScenarioBenchmarks(quick: quick).rows(load: label) }
             if wants("long-replay") { rows += LongReplayBenchmark(quick: quick).rows(load: label) }
             if wants("conformance") { rows.append(await ConformanceBenchmark(quick: quick).row(load: label)) }
+            if wants("observation") { rows += await ObservationBenchmark(quick: quick).rows(load: label) }
             load?.stop()
         }
         print("| benchmark | load | result | detail |")
@@ -45,8 +46,8 @@ struct Benchmarks {
         for row in rows { print("| \(row.name) | \(row.load) | \(row.figure) | \(row.detail) |") }
     }
 
-    /// Whether the benchmark group `name` (retry, sleepers, engine, tools, replay, long-replay, conformance) was
-    /// asked for.
+    /// Whether the benchmark group `name` (retry, sleepers, engine, tools, replay, long-replay, conformance,
+    /// observation) was asked for.
     func wants(_ name: String) -> Bool {
         only.map { name.contains($0) } ?? true
     }
