@@ -39,7 +39,8 @@ final class CheckObservations: Sendable {
         var reported = Set<String>()
         for run in seen.withLock({ $0 }) {
             let subject = "\(ruleID)'s run on \(input.sampleLabel(run.sample))"
-            for read in run.reads where reported.insert("\(read.kind) \(read.callSite) \(read.detail)").inserted {
+            // A call site's files once: their names may be new each run (an atomic write's temporary file).
+            for read in run.reads where reported.insert("\(read.kind) \(read.callSite) \(read.kind == .file ? "" : read.detail)").inserted {
                 findings.append(Self.finding(for: read, subject: subject, input))
             }
             for escape in run.escapes where reported.insert(escape).inserted {

@@ -50,6 +50,8 @@ extension SkillConformance {
         let unobserved = RealWorldObservation.isAvailable ? "" : " (\(RealWorldObservation.unavailableReason))"
         var findings: [Finding] = []
         for sample in samples {
+            // What the working run found: a fault run reports only what it adds (a retry's sleep, a fallback's clock).
+            var found = Set<String>()
             for fault in [nil] + realWorldFaults.map(Optional.some) {
                 let subject = "\(fault.map { "\($0.name) fault" } ?? "working fakes"), \(input.sampleLabel(sample))"
                 let run = await Probe.run(
@@ -66,7 +68,9 @@ extension SkillConformance {
                         continue
                     }
                 }
-                // A fault run reports only what it found: its passes would repeat the working run's.
+                // A fault run reports only what it found that the working run did not: the rest would repeat it.
+                if fault != nil { problems = problems.filter { !found.contains(Self.withoutNumbers($0)) } }
+                found.formUnion(problems.map(Self.withoutNumbers))
                 guard fault == nil || !problems.isEmpty else { continue }
                 findings.append(
                     input.finding(
@@ -77,6 +81,9 @@ extension SkillConformance {
         }
         return findings
     }
+
+    /// A problem's text with its numbers blanked (a real sleep's length and its jobs vary run to run).
+    private static func withoutNumbers(_ text: String) -> String { text.replacing(/[0-9]+(\.[0-9]+)?/, with: "#") }
 
     /// TIME-1 from the skill type's source, when the skill was given with its package (the analysis is
     /// shared with SEND-1 and SEND-3: one compile per package per process); nothing otherwise.

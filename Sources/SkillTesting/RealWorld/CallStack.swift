@@ -24,8 +24,11 @@ struct CallStack: Sendable {
         var function: String
     }
 
-    /// The frames, innermost first.
-    var frames: [Frame]
+    /// The symbols of the stack, innermost first: what its module is read from without demangling.
+    private let symbols: [String]
+
+    /// The frames, innermost first, demangled and shortened (each symbol once per process).
+    var frames: [Frame] { symbols.map(Self.frame(named:)) }
 
     /// The modules whose reads are the kit's own.
     static let kitModules: Set<String> = [
@@ -46,38 +49,57 @@ struct CallStack: Sendable {
 
     /// Whether the toolchain made the read for itself (``bookkeeping``).
     var isBookkeeping: Bool {
-        frames.prefix(8).contains { frame in frame.module == nil && Self.bookkeeping.contains { frame.function.hasSuffix($0) } }
+        symbols.prefix(8).contains { symbol in Self.bookkeeping.contains { symbol.hasSuffix($0) } }
     }
 
     /// Who made the call: the innermost function of the skill's side, `nil` when the kit made it or no frame
     /// names anyone. `skillModules`, when known, are preferred as the call site, the outer function in
-    /// another module (a library the skill links) becoming `via`.
+    /// another module (a library the skill links) becoming `via`. Only the frames it returns are demangled.
     func caller(skillModules: Set<String>) -> (callSite: Frame, via: Frame?)? {
-        var api: Frame?
-        for (index, frame) in frames.enumerated() {
-            guard let module = frame.module else { continue }
+        var api: String?
+        for (index, symbol) in symbols.enumerated() {
+            guard let module = Frame.module(ofMangled: symbol) else { continue }
             if Self.toolchainModules.contains(module) {
-                api = frame
+                api = symbol
                 continue
             }
             if Self.kitModules.contains(module) { return nil }
-            if skillModules.isEmpty || skillModules.contains(module) { return (frame, api) }
-            let own = frames[(index + 1)...].first { $0.module.map(skillModules.contains) ?? false }
-            return (own ?? frame, frame)
+            if skillModules.isEmpty || skillModules.contains(module) { return (Self.frame(named: symbol), api.map(Self.frame(named:))) }
+            let own = symbols[(index + 1)...].first { Frame.module(ofMangled: $0).map(skillModules.contains) ?? false }
+            return (Self.frame(named: own ?? symbol), Self.frame(named: symbol))
         }
         return nil
     }
 
     /// The stack of `addresses`, innermost first; an address with bit 63 set is an async resume function.
     init(addresses: [UInt64]) {
-        frames = addresses.compactMap { Self.frame(at: $0) }
+        symbols = addresses.compactMap { Self.symbol(at: $0) }
     }
 
-    init(frames: [Frame]) { self.frames = frames }
+    /// A stack of known symbols, innermost first.
+    init(symbols: [String]) { self.symbols = symbols }
 
     private static let tables = Locked<[String: ELFSymbolTable?]>([:])
+    private static let symbolsByAddress = Locked<[UInt64: String?]>([:])
+    private static let framesBySymbol = Locked<[String: Frame]>([:])
 
-    private static func frame(at raw: UInt64) -> Frame? {
+    /// The frame of `symbol`, demangled and shortened once per process.
+    private static func frame(named symbol: String) -> Frame {
+        if let known = framesBySymbol.withLock({ $0[symbol] }) { return known }
+        let frame = Frame(mangled: symbol)
+        framesBySymbol.withLock { $0[symbol] = frame }
+        return frame
+    }
+
+    /// The symbol at `raw`, looked up once per process.
+    private static func symbol(at raw: UInt64) -> String? {
+        if let known = symbolsByAddress.withLock({ $0[raw] }) { return known }
+        let found = lookUp(raw)
+        symbolsByAddress.withLock { $0[raw] = .some(found) }
+        return found
+    }
+
+    private static func lookUp(_ raw: UInt64) -> String? {
         let isResume = raw & (1 << 63) != 0
         let address = raw & ~(1 << 63)
         // A return address points after its call: look up the call itself.
@@ -99,8 +121,7 @@ struct CallStack: Sendable {
             name = table.function(at: table.isAbsolute ? lookup : lookup &- loaded)
         }
         if name == nil, let exported { name = String(cString: exported) }
-        guard let name else { return nil }
-        return Frame(mangled: name)
+        return name
     }
 }
 

@@ -94,13 +94,25 @@ package final class RealWorldObservation: Sendable {
         raw.withLock { $0.append(Raw(kind: kind, detail: detail, frames: frames)) }
     }
 
-    /// The recorded calls that the skill's side made, symbolized, each (kind, detail, call site) once.
+    /// The recorded calls that the skill's side made, symbolized, each (kind, detail, call site) once; a call
+    /// site's files once, by the path it meant (an atomic write opens a temporary file of a new name each time,
+    /// then renames it to the path).
     private func reads(skillModules: Set<String>) -> [RealWorldRead] {
         let calls = raw.withLock { $0 }
         var seen = Set<RealWorldRead>()
         var reads: [RealWorldRead] = []
+        var fileSites: [String: Int] = [:]
         for call in calls {
             guard let read = Self.read(call, skillModules: skillModules), seen.insert(read).inserted else { continue }
+            guard read.kind == .file else {
+                reads.append(read)
+                continue
+            }
+            if let index = fileSites[read.callSite] {
+                if read.detail.hasPrefix("rename to ") { reads[index].detail = "write " + read.detail.dropFirst("rename to ".count) }
+                continue
+            }
+            fileSites[read.callSite] = reads.count
             reads.append(read)
         }
         return reads
