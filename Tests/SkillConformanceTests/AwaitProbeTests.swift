@@ -85,10 +85,14 @@ struct AwaitProbeTests {
             let e = UUID(); let f = Bool.random()
             try await Task.sleep(nanoseconds: 1)
             let g = ContinuousClock.now
+            let h = entries.filter { Calendar.current.isDateInToday($0.at) }; let i = due.timeIntervalSinceNow
             """
         let uses = RealTimeUse.scan(source, file: "S.swift")
         #expect(
-            uses.map { "\($0.line):\($0.kind.rawValue)" } == ["1:Date()", "6:UUID()", "6:.random", "7:Task.sleep", "8:ContinuousClock"])
+            uses.map { "\($0.line):\($0.kind.rawValue)" } == [
+                "1:Date()", "6:UUID()", "6:.random", "7:Task.sleep", "8:ContinuousClock",
+                "9:isDateInToday/timeIntervalSinceNow", "9:isDateInToday/timeIntervalSinceNow",
+            ])
     }
 
     @Test("an interpolation is code: Date() in it is found, with its line and column; the string around it is not")

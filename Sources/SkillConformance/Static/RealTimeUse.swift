@@ -24,6 +24,8 @@ package enum RealTimeUseKind: String, SourceSpelling {
     case continuousClock = "ContinuousClock"
     case suspendingClock = "SuspendingClock"
     case taskSleep = "Task.sleep"
+    /// `Calendar.isDateInToday(_:)` and its kin, and `timeIntervalSinceNow`: Foundation reads the wall clock.
+    case relativeToNow = "isDateInToday/timeIntervalSinceNow"
 
     /// What to write instead.
     package var fix: String {
@@ -33,6 +35,9 @@ package enum RealTimeUseKind: String, SourceSpelling {
         case .random: "take randomness from a generator the skill is given (a seeded one in tests), not the system's"
         case .continuousClock, .suspendingClock: "measure and sleep on the context's clock: context.clock"
         case .taskSleep: "sleep on the context's clock: try await context.clock.sleep(for: …)"
+        case .relativeToNow:
+            "compare with the context's time, which Foundation's isDateInToday and timeIntervalSinceNow do not read: "
+                + "calendar.isDate(date, inSameDayAs: context.now), date.timeIntervalSince(context.now)"
         }
     }
 
@@ -45,6 +50,7 @@ package enum RealTimeUseKind: String, SourceSpelling {
             (.continuousClock, /\bContinuousClock\b/),
             (.suspendingClock, /\bSuspendingClock\b/),
             (.taskSleep, /\bTask\s*\.\s*sleep\s*\((?!.*\bclock\s*:)/),
+            (.relativeToNow, /\.\s*(?:isDateIn(?:Today|Yesterday|Tomorrow)\s*\(|timeIntervalSinceNow\b)/),
         ]
     }
 }
