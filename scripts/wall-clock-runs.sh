@@ -3,18 +3,21 @@
 # times (default 100) and counts the runs whose report shows RULE (TIME-2, or TOOL-5 for a tool skill) with
 # two different values. Since the second of the compared runs sees the wall clock a day and 3 h 7 min 11 s
 # on, a result built from Date() differs in every run, not only when two runs straddle a second or a minute.
-# Public tools only: bash, python3.
+# The default skill answers with the time to the minute and nothing else that varies (no id, no stored
+# date), so the count shows the moved wall clock alone. TOOL=path runs another build of skillcheck (an older
+# checkout's, to compare). Public tools only: bash, python3.
 #
 #   swift build --product skillcheck
-#   RUNS=100 scripts/wall-clock-runs.sh                       # HomeSkills' ReminderSkill, TIME-2
-#   scripts/wall-clock-runs.sh Examples/BrokenSkills QuickNoteSkill TIME-2
+#   RUNS=100 scripts/wall-clock-runs.sh                       # Tests/Fixtures/WallClockSkills' TimeOfDaySkill
+#   scripts/wall-clock-runs.sh Examples/HomeSkills ReminderSkill TIME-2
 set -euo pipefail
 cd "$(dirname "$0")/.."
-package="${1:-Examples/HomeSkills}"
-skill="${2:-ReminderSkill}"
+package="${1:-Tests/Fixtures/WallClockSkills}"
+skill="${2:-TimeOfDaySkill}"
 rule="${3:-TIME-2}"
 runs="${RUNS:-100}"
-source scripts/scratch-folder.sh
+tool="${TOOL:-.build/debug/skillcheck}"
+[ -x "$tool" ] || { echo "no $tool: run swift build --product skillcheck first" >&2; exit 2; }
 report="$(mktemp)"
 trap 'rm -f "$report"' EXIT
 
