@@ -49,9 +49,12 @@ struct ProcessHygieneTests {
         let sanitized = always.filter { $0.ruleID == "SEND-2" && $0.subject.contains("ThreadSanitizer") }
         #expect(sanitized.count == 1 && sanitized.allSatisfy { $0.outcome != .passed }, "\(sanitized.map(\.message))")
 
-        // The helper that held the output open did not stall the run, and the skill itself passes.
+        // The helper that held the output open did not stall the run, and the skill's only problem is the one it
+        // has: starting a process of its own (Foundation's Process opens a socket for it), outside its context (IO-1).
         let holding = try #require(byID["cache.warmer"])
-        #expect(!holding.contains { $0.outcome.isProblem }, "\(holding.filter { $0.outcome.isProblem }.map(\.message))")
+        #expect(
+            holding.filter { $0.outcome.isProblem }.allSatisfy { $0.ruleID == "IO-1" },
+            "\(holding.filter { $0.outcome.isProblem }.map(\.message))")
 
         // The spinner is stopped by the watchdog and reported as HANG-1; the race stage does not wait it out again.
         let spinner = try #require(byID["sync.spinner"])
