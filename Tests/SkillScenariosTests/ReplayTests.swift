@@ -172,40 +172,42 @@ struct TranscriptErrorTests {
     }
 }
 
-/// Stamps each note with the wall clock: a transcript of it passes only while the clock agrees.
-private struct WallClockNoteSkill: AgentSkill {
-    let id = "stamp"
-    let displayName = "Stamp"
-    let description = "Notes the hour, such as 打卡."
+/// Keeps a copy of each note in a file of its own: a transcript of it passes or fails with what is on the disk.
+private struct FileNoteSkill: AgentSkill {
+    let id = "file-note"
+    let displayName = "File note"
+    let description = "Notes a line in a file, such as 打卡."
     let keywords = ["打卡"]
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
-        let late = Calendar(identifier: .gregorian).component(.year, from: Date()) > 2000
-        return SkillOutput(summary: late ? "打卡成功" : "打卡失败")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-file-note-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(input.rawText.utf8).write(to: file)
+        return SkillOutput(summary: "打卡成功")
     }
 }
 
 @Suite("Replayer: the real world")
 struct ReplayRealWorldTests {
     @available(SkillCheckTesting, *)
-    @Test("a skill that reads the wall clock fails its replay, naming the function, even when its messages match")
-    func wallClockRead() throws {
+    @Test("a skill that writes a file outside its context fails its replay, naming the function, even when its messages match")
+    func fileWrite() throws {
         let transcript = try Fixtures.transcript(
             """
-            {"schema": "skillcheck.transcript/1", "skills": ["stamp"],
+            {"schema": "skillcheck.transcript/1", "skills": ["file-note"],
              "steps": [
                {"send": "打卡"},
                {"expect": {"messages": [
                  {"role": "user", "content": "打卡", "at": 0},
-                 {"role": "agent", "content": "打卡成功", "skillID": "stamp", "at": 0}
+                 {"role": "agent", "content": "打卡成功", "skillID": "file-note", "at": 0}
                ]}}
              ]}
             """)
-        let result = try Replayer(skills: [WallClockNoteSkill()]).replay(transcript)
+        let result = try Replayer(skills: [FileNoteSkill()]).replay(transcript)
         guard RealWorldObservation.isAvailable else { return }
         #expect(!result.passed)
-        #expect(result.differences.map(\.kind) == [.replay])
-        #expect(result.differences.first?.note?.contains("the wall clock") == true)
-        #expect(result.differences.first?.note?.contains("WallClockNoteSkill.execute(input:context:)") == true, "\(result.report)")
+        #expect(!result.differences.isEmpty && result.differences.allSatisfy { $0.kind == .replay })
+        #expect(result.differences.first?.note?.contains("skillcheck-file-note-") == true)
+        #expect(result.differences.first?.note?.contains("FileNoteSkill.execute(input:context:)") == true, "\(result.report)")
     }
 }

@@ -30,9 +30,11 @@ struct CallStack: Sendable {
     /// The frames, innermost first, demangled and shortened (each symbol once per process).
     var frames: [Frame] { symbols.map(Self.frame(named:)) }
 
-    /// The modules whose reads are the kit's own.
+    /// The modules whose reads are the kit's own. `SkillKit` is not one: it is the contract a skill calls and
+    /// ships inside its app, and what a skill asks of it is the skill's (`NoteItem(content:)` draws its id
+    /// from `UUID()` and its date from `Date()`).
     static let kitModules: Set<String> = [
-        "SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "SkillConformance", "SkillConformanceTesting",
+        "SkillEngine", "SkillTesting", "SkillScenarios", "SkillConformance", "SkillConformanceTesting",
         "SkillCheckSupport", "SkillCheckCommand", "Testing", "XCTest",
     ]
     /// The toolchain's modules: a read inside them belongs to whoever called them.
