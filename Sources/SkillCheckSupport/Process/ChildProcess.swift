@@ -164,17 +164,8 @@ package enum ChildProcess {
             }
             _ = changeDirectory(&actions, directory.path)
         }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
+        var attributes = SpawnExtensions.newSessionAttributes()
         defer { posix_spawnattr_destroy(&attributes) }
-        // A session of its own (and so a process group of its own), default signal handling, nothing blocked:
-        // an ignored SIGPIPE or SIGTERM here must not be inherited.
-        var all = sigset_t(), none = sigset_t()
-        sigfillset(&all)
-        sigemptyset(&none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(SpawnExtensions.newSession | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         let argv = arguments.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
@@ -375,6 +366,21 @@ enum SpawnExtensions {
         #else
         0x400
         #endif
+    }
+
+    /// Spawn attributes for a child in a session of its own (and so a process group of its own), with default
+    /// signal handling and nothing blocked: an ignored SIGPIPE or SIGTERM here must not be inherited. The
+    /// caller destroys them (`posix_spawnattr_destroy`).
+    static func newSessionAttributes() -> posix_spawnattr_t {
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        var all = sigset_t(), none = sigset_t()
+        sigfillset(&all)
+        sigemptyset(&none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(newSession | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        return attributes
     }
 
     nonisolated(unsafe) private static let library = dlopen(nil, RTLD_NOW)

@@ -32,13 +32,13 @@ public struct QuoteOfTheDaySkill: AgentSkill {
 
 /// A cache written before Swift concurrency: a class with mutable state and no lock.
 final class QuoteCache {
-    private var quotes: [Int: String] = [:]
+    // The day last asked for, written by every call with no lock. An Int, so that concurrent calls race
+    // without trapping: a dictionary here could trap under 64 concurrent calls, making runs disagree.
+    private var lastDay = -1
     private let all = ["千里之行，始于足下。", "Simplicity is prerequisite for reliability."]
 
     func quote(forDay day: Int) -> String {
-        if let quote = quotes[day] { return quote }
-        let quote = all[day % all.count]
-        quotes[day] = quote
-        return quote
+        lastDay = day
+        return all[day % all.count]
     }
 }
