@@ -24,6 +24,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <spawn.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -392,6 +393,36 @@ int connect(int descriptor, __CONST_SOCKADDR_ARG address, socklen_t length) {
         report(scope, skillcheck_connect_socket, detail);
     }
     return real_connect(descriptor, address, length);
+}
+
+// ---- processes --------------------------------------------------------------------------------------------
+
+static void report_process(const char *verb, const char *path) {
+    skillcheck_scope scope = current_scope();
+    if (!scope.token) return;
+    char detail[4200];
+    snprintf(detail, sizeof detail, "%s %s", verb, path ? path : "");
+    report(scope, skillcheck_start_process, detail);
+}
+
+int posix_spawn(pid_t *restrict pid, const char *restrict path, const posix_spawn_file_actions_t *actions,
+    const posix_spawnattr_t *restrict attributes, char *const argv[restrict], char *const envp[restrict]) {
+    REAL(posix_spawn);
+    report_process("posix_spawn", path);
+    return real_posix_spawn(pid, path, actions, attributes, argv, envp);
+}
+
+int posix_spawnp(pid_t *restrict pid, const char *restrict file, const posix_spawn_file_actions_t *actions,
+    const posix_spawnattr_t *restrict attributes, char *const argv[restrict], char *const envp[restrict]) {
+    REAL(posix_spawnp);
+    report_process("posix_spawnp", file);
+    return real_posix_spawnp(pid, file, actions, attributes, argv, envp);
+}
+
+pid_t fork(void) {
+    REAL(fork);
+    report_process("fork", "");
+    return real_fork();
 }
 
 #else

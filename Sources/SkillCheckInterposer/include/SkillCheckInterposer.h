@@ -23,6 +23,7 @@ typedef enum {
     skillcheck_open_socket = 4,
     skillcheck_connect_socket = 5,
     skillcheck_change_file = 6,
+    skillcheck_start_process = 7,
 } skillcheck_read_kind;
 
 /// The observation a call belongs to: `token` 0 when none (the call is not the skill's run's), and the

@@ -31,7 +31,7 @@ extension SkillConformance {
             ]
         }
         return await eachWorkingRun(input, rule: "IO-1", expected: ioExpected) { reads in
-            reads.filter { $0.kind == .file || $0.kind == .socket }
+            reads.filter { $0.kind == .file || $0.kind == .socket || $0.kind == .process }
         }
     }
 

@@ -94,7 +94,7 @@ struct ReplayRun {
             }
             finish()
         }
-        for read in observation.finish() where read.kind == .file || read.kind == .socket {
+        for read in observation.finish() where read.kind == .file || read.kind == .socket || read.kind == .process {
             differences.append(
                 Difference(
                     kind: .replay, step: nil, path: "", expected: nil, actual: nil,

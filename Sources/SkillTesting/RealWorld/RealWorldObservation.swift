@@ -125,6 +125,7 @@ package final class RealWorldObservation: Sendable {
         case skillcheck_read_wall_clock.rawValue: kind = .wallClock
         case skillcheck_read_randomness.rawValue: kind = .randomness
         case skillcheck_open_socket.rawValue, skillcheck_connect_socket.rawValue: kind = .socket
+        case skillcheck_start_process.rawValue: kind = .process
         case skillcheck_open_file.rawValue, skillcheck_change_file.rawValue:
             kind = .file
             let path = detail.split(separator: " ", maxSplits: 1).last.map(String.init) ?? detail

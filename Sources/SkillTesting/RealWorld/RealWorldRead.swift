@@ -17,6 +17,7 @@ package struct RealWorldRead: Sendable, Hashable, CustomStringConvertible {
         case randomness = "system randomness"
         case file = "a file"
         case socket = "a socket"
+        case process = "a process"
     }
 
     package var kind: Kind
@@ -40,6 +41,7 @@ package struct RealWorldRead: Sendable, Hashable, CustomStringConvertible {
             case .wallClock, .randomness: "\(kind.rawValue) (\(detail))"
             case .file: "the file \(detail)"
             case .socket: detail.hasPrefix("connect") ? "the network (\(detail))" : "a socket (\(detail))"
+            case .process: "a process of its own (\(detail))"
             }
         return "\(what) by \(callSite)" + (via.map { " through \($0)" } ?? "")
     }
@@ -51,6 +53,7 @@ package struct RealWorldRead: Sendable, Hashable, CustomStringConvertible {
         case .randomness: "make ids with context.newID() and draw random numbers from a seeded generator the skill is given"
         case .file: "keep what the skill stores in context.storage, which tests replace with InMemoryDataStore"
         case .socket: "reach the network through context.networkService, which tests replace with FakeNetworkService"
+        case .process: "do the work in the skill, or behind a service the context gives it; a process of its own outlives a cancelled run"
         }
     }
 }

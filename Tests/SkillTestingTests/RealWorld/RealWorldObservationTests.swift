@@ -11,6 +11,12 @@ private enum StrangerCode {
     static func id() -> String { UUID().uuidString }
     static func dice() -> Int { Int.random(in: 1...6) }
     static func save(_ path: String) throws { try Data("x".utf8).write(to: URL(fileURLWithPath: path)) }
+    static func run(_ program: String) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        try process.run()
+        process.waitUntilExit()
+    }
     static func later() async -> Date {
         await Task.yield()
         return Date()
@@ -51,6 +57,14 @@ struct RealWorldObservationTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let (_, reads) = try await RealWorldObservation.observe(skillModules: []) { try StrangerCode.save(path) }
         #expect(reads.contains { $0.kind == .file && $0.detail.hasPrefix("write ") && $0.callSite == "StrangerCode.save(_:)" })
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("a process started with Foundation's Process is a read of the real world, with its program")
+    func processStarted() async throws {
+        let (_, reads) = try await RealWorldObservation.observe(skillModules: []) { try StrangerCode.run("/bin/true") }
+        #expect(
+            reads.contains { $0.kind == .process && $0.detail.contains("/bin/true") && $0.callSite == "StrangerCode.run(_:)" }, "\(reads)")
     }
 
     @available(SkillCheckTesting, *)
