@@ -45,6 +45,17 @@ public final class ToolCallingEngine: Sendable {
         /// The default keeps the first bytes that fit, on a character boundary, and says how long the whole
         /// result was.
         public var summarize: @Sendable (_ result: String, _ limit: Int, _ catalog: MessageCatalog) -> String
+        /// Whether a failed model request is sent again, and after what wait on the engine's clock.
+        ///
+        /// Seed 001's retries, applied to the model: `nil`, the default, fails the run at once.
+        /// A request is sent again only while its answer has shown no text, and a retry is not an
+        /// iteration.
+        ///
+        /// ```swift
+        /// var configuration = ToolCallingEngine.Configuration()
+        /// configuration.modelRetry = RetryPolicy(maxRetries: 2, baseDelay: .seconds(1))   // 1 s, then 2 s
+        /// ```
+        public var modelRetry: RetryPolicy? = nil
 
         public init(
             maxIterations: Int = 8,

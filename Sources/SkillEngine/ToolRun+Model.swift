@@ -15,12 +15,38 @@ extension ToolRun {
             return
         }
         requests += 1
+        send()
+    }
+
+    /// Sends the history to the model (again, for a retry), tagged with the run and the attempt.
+    func send() {
+        attempts += 1
         let tools = engine.registry.visibleSchemas()
-        let chunks =
+        let tag = ModelRequestTag(engine: ObjectIdentifier(engine), run: number, request: requests, attempt: attempts)
+        let chunks = ModelRequestTag.$current.withValue(tag) {
             engine.configuration.streaming
-            ? engine.model.stream(messages: history, tools: tools)
-            : engine.model.completeAsStream(messages: history, tools: tools)
-        step = .streaming(ModelAnswer(chunks))
+                ? engine.model.stream(messages: history, tools: tools)
+                : engine.model.completeAsStream(messages: history, tools: tools)
+        }
+        step = .streaming(ModelAnswer(chunks, tag: tag))
+    }
+
+    /// Whether the failed request is sent again under ``ToolCallingEngine/Configuration/modelRetry``:
+    /// after the policy's wait on the engine's clock, while the answer showed no text.
+    func retries(_ answer: ModelAnswer, after error: any Error) async -> Bool {
+        guard let policy = engine.configuration.modelRetry, !answer.hasText, retriesUsed < policy.maxRetries,
+            policy.shouldRetry(error)
+        else { return false }
+        let delay = policy.delay(forRetry: retriesUsed, using: &retryRandomness)
+        retriesUsed += 1
+        do {
+            try await engine.clock.sleep(for: delay)
+        } catch {
+            end(.cancelled(.callerCancelled))
+            return true
+        }
+        send()
+        return true
     }
 
     /// Reads the next piece of the model's answer.
@@ -47,6 +73,8 @@ extension ToolRun {
         } catch {
             if Task.isCancelled || error is CancellationError {
                 end(.cancelled(.callerCancelled))
+            } else if await retries(answer, after: error) {
+                return
             } else {
                 let text = engine.configuration.catalog.describe(error)
                 end(.failed(text), throwing: ToolCallingError.model(text))
@@ -82,13 +110,22 @@ final class ModelAnswer: @unchecked Sendable {
     private var text = ""
     private var call: ToolCall?
     private var responding = false
+    /// The request this answers.
+    let tag: ModelRequestTag
 
-    init(_ chunks: AsyncThrowingStream<LLMStreamChunk, any Error>) {
+    init(_ chunks: AsyncThrowingStream<LLMStreamChunk, any Error>, tag: ModelRequestTag) {
         iterator = chunks.makeAsyncIterator()
+        self.tag = tag
     }
 
+    /// Whether any text of the answer arrived.
+    var hasText: Bool { !text.isEmpty || responding }
+
     func nextPiece() async throws -> Piece {
-        switch try await iterator.next() {
+        // The tag is set while the answer is read too: a client that sends its request on the first
+        // read, or again in a retry of its own, still sees which request of which run it is.
+        let next = try await ModelRequestTag.$current.withValue(tag) { try await iterator.next() }
+        switch next {
         case .text(let bytes)?:
             let decoded = decoder.decode(bytes)
             text += decoded

@@ -36,6 +36,11 @@ final class ToolRun: @unchecked Sendable {
     var history: [LLMMessage] = []
     var uncommitted: [LLMMessage] = []
     var requests = 0
+    /// Requests sent to the model, retries included, and retries used.
+    var attempts = 0
+    var retriesUsed = 0
+    /// The jitter of ``ToolCallingEngine/Configuration/modelRetry``'s waits, from its seed.
+    lazy var retryRandomness = (engine.configuration.modelRetry?.jitter ?? .none).makeGenerator()
 
     init(engine: ToolCallingEngine, session: ConversationSession, input: String, number: Int) {
         self.engine = engine

@@ -144,7 +144,7 @@ public struct RetryPolicy: Sendable {
 }
 
 extension RetryPolicy.Jitter {
-    func makeGenerator() -> SeededRandomNumberGenerator {
+    package func makeGenerator() -> SeededRandomNumberGenerator {
         switch self {
         case .none: SeededRandomNumberGenerator(seed: 0)
         case .full(let seed), .proportional(_, let seed): SeededRandomNumberGenerator(seed: seed)

@@ -1,4 +1,5 @@
 import Foundation
+import SkillEngine
 import SkillKit
 
 /// The app's own model client, recording every request for a ``SessionRecorder``.
@@ -28,10 +29,16 @@ public struct RecordingLLMClient: LLMClient {
     public func stream(messages: [LLMMessage], tools: [ToolSchema]) -> AsyncThrowingStream<LLMStreamChunk, any Error> {
         let pieces = Pieces(base.stream(messages: messages, tools: tools).makeAsyncIterator())
         let recorder = recorder
+        // The request is the engine's from here: the tag it set is read now, not at the first piece.
+        let tag = ModelRequestTag.current
         // Unfolding runs in the task that iterates the stream: cancelling it cancels the live request,
         // and the recorder starts no task of its own.
         return AsyncThrowingStream(unfolding: {
-            let index = pieces.index ?? recorder.begin(messages: messages, tools: tools, streamed: true)
+            let index =
+                pieces.index
+                ?? ModelRequestTag.$current.withValue(tag ?? ModelRequestTag.current) {
+                    recorder.begin(messages: messages, tools: tools, streamed: true)
+                }
             pieces.index = index
             do {
                 guard let chunk = try await pieces.next() else { return nil }

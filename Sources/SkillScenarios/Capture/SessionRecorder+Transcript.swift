@@ -15,6 +15,11 @@ extension SessionRecorder {
         public var redacted: [String]
         /// What the recording had to guess, such as an error with no scripted equivalent.
         public var notes: [String]
+        /// Each retry the recorder saw, whose it was, and how it is written.
+        ///
+        /// Such as `model turn 2 sends turn 1's request again after …: a retry by a layer between the
+        /// engine and the recorder (the app's client); …`.
+        public var retries: [String] = []
     }
 
     /// Why a recording was not kept.
@@ -24,10 +29,29 @@ extension SessionRecorder {
         public var description: String { "\(file): not recorded: \(reason)" }
     }
 
+    /// Writes the session as a transcript at `url`, once it replays green through a replayer of the
+    /// recorder's ``setup``.
+    ///
+    /// - Parameters:
+    ///   - url: where the transcript goes.
+    ///   - mode: `never` writes nothing; `missing` (the default off CI) writes a new file only; `failed`
+    ///     and `all` may replace one.
+    @discardableResult
+    public func write(to url: URL, mode: RecordMode = .default(environment: ProcessInfo.processInfo.environment)) throws -> Recording {
+        guard let setup else {
+            throw RecordingError(
+                file: url.path,
+                reason: "this recorder was made without a setup, so it has no tools to replay with: "
+                    + "make it with SessionRecorder(name:setup:), or call write(to:replayer:mode:)")
+        }
+        return try write(to: url, replayer: Replayer(setup), mode: mode)
+    }
+
     /// Writes the session as a transcript at `url`, once it replays green through `replayer`.
     ///
     /// The one replay fills in the runs and the conversation each run left. A session that does not
-    /// replay green is an error, and the file is not touched.
+    /// replay green is an error, the target is not touched, and the draft is kept beside it
+    /// (`name.draft.json`, the reason in its `description`) for you to read or fix.
     ///
     /// - Parameters:
     ///   - url: where the transcript goes.
@@ -48,34 +72,69 @@ extension SessionRecorder {
             throw RecordingError(
                 file: path, reason: "the file exists, and record mode missing never replaces one: pass mode: .failed or .all to replace it")
         }
-        let (skeleton, redacted, guesses) = transcript()
+        let (skeleton, redacted, guesses, retries) = recorded()
         // Filled in beside the target, then written over it whole: the target changes only when the
-        // recording replays green.
-        let draft = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).recording")
+        // recording replays green. A refused draft stays, with the reason, for the user to read.
+        let draft = Self.draft(for: url)
         var notes = guesses
         let text: String
         do {
-            text = try filled(skeleton, draft: draft, replayer: replayer, target: path)
+            text = try filled(skeleton, draft: draft, replayer: replayer, target: path, retries: retries)
         } catch {
-            guard let leftover = Self.remove(draft) else { throw error }
-            throw RecordingError(file: path, reason: "\(error); and \(leftover)")
+            let reason = (error as? RecordingError)?.reason ?? "\(error)"
+            let kept = Self.keep(draft, skeleton: skeleton, reason: reason)
+            throw RecordingError(file: path, reason: reason + "\n" + kept)
         }
         if let leftover = Self.remove(draft) { notes.append(leftover) }
         try FileWriter.write(text, to: path)
         let runs = skeletonRuns(skeleton)
-        return Recording(file: path, turns: state.withLock { $0.requests.count }, runs: runs, redacted: redacted, notes: notes)
+        return Recording(
+            file: path, turns: state.withLock { $0.requests.count }, runs: runs, redacted: redacted, notes: notes, retries: retries)
+    }
+
+    /// `weather.json` → `weather.draft.json`, beside it.
+    static func draft(for url: URL) -> URL {
+        let base = url.deletingPathExtension().lastPathComponent
+        return url.deletingLastPathComponent().appendingPathComponent(base + ".draft.json")
+    }
+
+    /// The draft kept with the whole reason in its description; what to tell the user.
+    static func keep(_ draft: URL, skeleton: JSONValue, reason: String) -> String {
+        var text = (try? String(contentsOf: draft, encoding: .utf8)) ?? ""
+        if var document = try? JSONParser.parse(Data(text.utf8), file: draft.path).value, case .object(var members) = document {
+            let note = "NOT RECORDED: " + reason
+            if let index = members.firstIndex(where: { $0.key == "description" }) {
+                members[index].value = .string(note)
+            } else {
+                members.insert(("description", .string(note)), at: min(2, members.count))
+            }
+            document = .object(members)
+            text = document.pretty + "\n"
+        } else if case .object(var members) = skeleton {
+            if let index = members.firstIndex(where: { $0.key == "description" }) {
+                members[index].value = .string("NOT RECORDED: " + reason)
+            }
+            text = JSONValue.object(members).pretty + "\n"
+        }
+        do {
+            try FileWriter.write(text, to: draft.path)
+            return "the draft is kept at \(draft.path), the reason in its \"description\": fix it there and rename it, or record again"
+        } catch {
+            return "the draft could not be kept at \(draft.path) (\(error))"
+        }
     }
 
     /// The skeleton written to `draft`, replayed once, with what the replay observed filled in.
-    func filled(_ skeleton: JSONValue, draft: URL, replayer: Replayer, target path: String) throws -> String {
+    func filled(_ skeleton: JSONValue, draft: URL, replayer: Replayer, target path: String, retries: [String]) throws -> String {
         try FileWriter.write(skeleton.pretty + "\n", to: draft.path)
         let transcript = try Transcript.load(contentsOf: draft)
         let result = try replayer.replay(transcript, recordMode: .missing)
         guard result.passed else {
+            let seen = retries.isEmpty ? "" : "\nretries the recorder saw:\n" + retries.map { "  \($0)" }.joined(separator: "\n")
             throw RecordingError(
                 file: path,
                 reason: "the session does not replay green, so it was not written:\n"
-                    + result.differences.map { "  \($0)" }.joined(separator: "\n"))
+                    + result.differences.map { "  \($0)" }.joined(separator: "\n") + seen)
         }
         switch try Recorder(mode: .missing).record(result, replayer: replayer, to: draft) {
         case .written, .untouched: break
@@ -110,17 +169,99 @@ extension SessionRecorder {
     /// The transcript of what was recorded, its secrets replaced, with `null` where replay fills in the
     /// runs and the conversation; where secrets were; and what was guessed.
     package func transcript() -> (value: JSONValue, redacted: [String], notes: [String]) {
+        let (value, redacted, notes, _) = recorded()
+        return (value, redacted, notes)
+    }
+
+    /// Which turn starts which run, and which failed turns the app's client retried below the engine.
+    struct Runs {
+        /// Per request: the input of the run it starts, if it starts one.
+        var starts: [String?]
+        /// Per request: the wait before the client sent it again, if it was retried below the engine.
+        var retriedAfter: [Duration?]
+        var notes: [String] = []
+    }
+
+    /// Runs as they happened: a run starts with the engine's run (its tag), or, for a client that is not
+    /// the kit's engine, with a request whose last message is the user's that is not a failed one sent again.
+    static func runs(_ requests: [Request]) -> Runs {
+        var runs = Runs(starts: Array(repeating: nil, count: requests.count), retriedAfter: Array(repeating: nil, count: requests.count))
+        var seen: Set<String> = []
+        var lastInput: (run: Int, input: String)?
+        var runCount = 0
+        for (index, request) in requests.enumerated() {
+            let previous = index > 0 ? requests[index - 1] : nil
+            var retried = false
+            if let previous, previous.failure != nil {
+                let why = previous.failure.map { "\($0)" } ?? "a failure"
+                if let tag = request.tag, let before = previous.tag, tag.engine == before.engine, tag.run == before.run,
+                    tag.request == before.request
+                {
+                    if tag.attempt == before.attempt {
+                        retried = true
+                        runs.notes.append(
+                            "model turn \(index + 1) sends turn \(index)'s request again after \(why): a retry by a layer between the "
+                                + "engine and the recorder (the app's client); both turns are written, turn \(index) marked "
+                                + "\"retriedBy\": \"client\", so the replay retries it the same way")
+                    } else {
+                        runs.notes.append(
+                            "model turn \(index + 1) sends turn \(index)'s request again after \(why): a retry by the engine "
+                                + "(configuration.modelRetry); both turns are written, in one run")
+                    }
+                } else if request.tag == nil, previous.tag == nil, request.messages == previous.messages {
+                    retried = true
+                    runs.notes.append(
+                        "model turn \(index + 1) sends turn \(index)'s request again after \(why): a retry below whatever runs the "
+                            + "session; both turns are written, turn \(index) marked \"retriedBy\": \"client\"")
+                }
+            }
+            if retried, let previous {
+                runs.retriedAfter[index - 1] = rounded(max(.zero, request.started - (previous.answeredAt ?? previous.started)))
+                continue
+            }
+            let input = request.messages.last { if case .user = $0 { true } else { false } }.flatMap { message -> String? in
+                if case .user(let text) = message { text } else { nil }
+            }
+            let starts: Bool
+            if let tag = request.tag {
+                starts = seen.insert("\(tag.engine.hashValue)#\(tag.run)").inserted
+            } else if case .user? = request.messages.last {
+                starts = true
+            } else {
+                starts = false
+            }
+            guard starts, let input else { continue }
+            runCount += 1
+            if let lastInput, lastInput.input == input, index > 0, requests[index - 1].failure != nil {
+                runs.notes.append(
+                    "run \(runCount) sends run \(lastInput.run)'s input again after it failed: a retry around the engine; both runs are "
+                        + "written, as the engine ran them")
+            }
+            runs.starts[index] = input
+            lastInput = (runCount, input)
+        }
+        return runs
+    }
+
+    /// The transcript, where secrets were, what was guessed, and the retries seen.
+    func recorded() -> (value: JSONValue, redacted: [String], notes: [String], retries: [String]) {
         let (requests, exchanges) = state.withLock { ($0.requests, $0.exchanges) }
         var notes: [String] = []
+        var redacted: [String] = []
         var turns: [JSONValue] = []
         var steps: [JSONValue] = []
         let check: JSONValue = .object([("runs", .null), ("history", .null)])
+        let runs = Self.runs(requests)
         for (index, request) in requests.enumerated() {
-            if case .user(let input)? = request.messages.last {
+            if let input = runs.starts[index] {
                 if !steps.isEmpty { steps.append(.object([("expect", check)])) }
                 steps.append(.object([("run", .string(input))]))
             }
-            turns.append(turn(request))
+            let showsDefinitions = index == 0 || requests[index - 1].tools != request.tools
+            let (value, kinds) = turn(
+                request, definitions: showsDefinitions, system: runs.starts[index] != nil, retriedAfter: runs.retriedAfter[index])
+            turns.append(value)
+            redacted += kinds.map { "/model/\(index)/text (\($0))" }
             if let note = request.failureNote { notes.append("model turn \(index + 1): \(note)") }
         }
         if !steps.isEmpty { steps.append(.object([("expect", check)])) }
@@ -134,51 +275,41 @@ extension SessionRecorder {
             ),
             ("tools", .array(tools.map(JSONValue.string))),
         ]
-        var engine: [(key: String, value: JSONValue)] = []
-        if requests.contains(where: { !$0.streamed }) { engine.append(("streaming", .bool(false))) }
-        if case .system(let prompt)? = requests.first?.messages.first { engine.append(("system", .string(prompt))) }
-        if !engine.isEmpty { members.append(("engine", .object(engine))) }
+        var system: String?
+        if case .system(let prompt)? = requests.first?.messages.first { system = prompt }
+        if let setup {
+            members.append(("engine", ToolConversation.Settings(setup.configuration, system: system ?? setup.system).json))
+            notes += ToolConversation.Settings.unrecordable(setup.configuration)
+        } else {
+            var engine: [(key: String, value: JSONValue)] = []
+            if requests.contains(where: { !$0.streamed }) { engine.append(("streaming", .bool(false))) }
+            if let system { engine.append(("system", .string(system))) }
+            if !engine.isEmpty { members.append(("engine", .object(engine))) }
+        }
         if !exchanges.isEmpty { members.append(("fixtures", .object([("network", .array(exchanges.map(stub)))]))) }
         members.append(("model", .array(turns)))
         members.append(("steps", .array(steps)))
-        let (scrubbed, redacted) = Self.scrubbed(.object(members))
-        return (Self.fittingChunks(scrubbed), redacted, notes)
+        let (scrubbed, found) = Self.scrubbed(.object(members))
+        return (scrubbed, redacted + found, notes, runs.notes)
     }
 
-    /// A placeholder is not as long as the secret it replaced: a turn's piece offsets past its text's
-    /// end go, so the pieces still cut the text that is written.
-    static func fittingChunks(_ transcript: JSONValue) -> JSONValue {
-        guard case .object(var members) = transcript, let index = members.firstIndex(where: { $0.key == "model" }),
-            case .array(let turns) = members[index].value
-        else { return transcript }
-        members[index].value = .array(
-            turns.map { turn in
-                guard case .object(var parts) = turn, case .string(let text)? = turn["text"],
-                    let at = parts.firstIndex(where: { $0.key == "chunks" }), case .array(let offsets) = parts[at].value
-                else { return turn }
-                let fitting = offsets.filter { if case .number(let offset) = $0 { Int(offset) < text.utf8.count } else { false } }
-                if fitting.isEmpty { parts.remove(at: at) } else { parts[at].value = .array(fitting) }
-                return .object(parts)
-            })
-        return .object(members)
-    }
-
-    /// One request as a turn of the model's script.
-    func turn(_ request: Request) -> JSONValue {
+    /// One request as a turn of the model's script, and the kinds of secret its text had (redacted here,
+    /// so that the pieces' offsets move with the placeholders).
+    func turn(_ request: Request, definitions: Bool, system: Bool, retriedAfter: Duration?) -> (JSONValue, [String]) {
         var members: [(key: String, value: JSONValue)] = []
-        let text = Data(request.pieces.flatMap(\.bytes))
+        let raw = String(decoding: Data(request.pieces.flatMap(\.bytes)), as: UTF8.self)
+        var cuts: [Int] = []
+        var offset = 0
+        for piece in request.pieces.dropLast() {
+            offset += piece.bytes.count
+            cuts.append(offset)
+        }
+        let (text, kinds, offsets) = SecretScanner.labelled(raw, offsets: cuts)
         if !text.isEmpty || (request.call == nil && request.failure == nil) {
-            members.append(("text", .string(String(decoding: text, as: UTF8.self))))
+            members.append(("text", .string(text)))
         }
-        if request.pieces.count > 1 {
-            var offsets: [JSONValue] = []
-            var offset = 0
-            for piece in request.pieces.dropLast() {
-                offset += piece.bytes.count
-                offsets.append(.number(Double(offset)))
-            }
-            members.append(("chunks", .array(offsets)))
-        }
+        let fitting = offsets.filter { $0 > 0 && $0 < text.utf8.count }.reduce(into: [Int]()) { if $0.last != $1 { $0.append($1) } }
+        if !fitting.isEmpty { members.append(("chunks", .array(fitting.map { .number(Double($0)) }))) }
         if let first = request.pieces.first?.at ?? request.answeredAt {
             let latency = Self.rounded(first - request.started)
             if latency > .zero { members.append(("latency", .string(DurationText.format(latency)))) }
@@ -205,11 +336,27 @@ extension SessionRecorder {
                 case .serverError(let status): .object([("status", .number(Double(status)))])
                 }
             members.append(("error", error))
+            if let retriedAfter {
+                members.append(("retriedBy", .string("client")))
+                if retriedAfter > .zero { members.append(("retryAfter", .string(DurationText.format(retriedAfter)))) }
+            }
         }
-        var expect: [(key: String, value: JSONValue)] = [("tools", .array(request.tools.map(JSONValue.string)))]
+        var expect: [(key: String, value: JSONValue)] = []
+        if definitions, let encoded = try? JSONValue(encoding: request.tools) {
+            expect.append(("tools", encoded))
+        } else {
+            expect.append(("tools", .array(request.tools.map { .string($0.name) })))
+        }
+        if system {
+            if case .system(let prompt)? = request.messages.first {
+                expect.append(("system", .string(prompt)))
+            } else {
+                expect.append(("system", .string("")))
+            }
+        }
         if let last = request.messages.last { expect.append(("lastMessage", ToolRig.json(last))) }
         members.append(("expect", .object(expect)))
-        return .object(members)
+        return (.object(members), kinds)
     }
 
     /// A network exchange as a fixture stub, answered once, in the order they happened.
@@ -240,7 +387,12 @@ extension SessionRecorder {
             if !response.headers.isEmpty {
                 answer.append(("headers", .object(response.headers.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })))
             }
-            if let parsed = try? JSONParser.parse(response.body, file: "") {
+            // As JSON, to read and edit, unless the text has escapes a replay would write otherwise (`\/`,
+            // `\u…`): then as the text that came, so the tool reads what it read live.
+            let text = String(decoding: response.body, as: UTF8.self)
+            if let parsed = try? JSONParser.parse(response.body, file: ""),
+                Data(parsed.value.canonical.utf8) == response.body || (!text.contains("\\/") && !text.contains("\\u"))
+            {
                 answer.append(("json", parsed.value))
             } else {
                 answer.append(("body", .string(String(decoding: response.body, as: UTF8.self))))
@@ -256,18 +408,23 @@ extension SessionRecorder {
         .milliseconds(Int64((Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15).rounded()))
     }
 
-    /// `value` with every secret the scanner finds replaced by a named placeholder, and where each was.
-    static func scrubbed(_ value: JSONValue, pointer: String = "", key: String = "") -> (JSONValue, [String]) {
+    /// `value` with every secret the scanner finds replaced by a placeholder naming its kind, and where
+    /// each was. A member named like a secret (`Authorization`, `password`) is a secret whole; a member of a
+    /// `query` object is a URL parameter, judged by its name (`appid`, `sig`) or its shape.
+    static func scrubbed(_ value: JSONValue, pointer: String = "", key: String = "", parent: String = "") -> (JSONValue, [String]) {
         switch value {
         case .string(let text):
-            guard case .string(let clean) = SecretScanner.redacted(value, key: key), clean != text else { return (value, []) }
-            let kind = SecretScanner.kind(of: text) ?? (key.isEmpty ? "secret" : "\(key) value")
-            let placeholder = clean.replacingOccurrences(of: "«redacted»", with: "«redacted: \(kind)»")
-            return (.string(placeholder), ["\(pointer.isEmpty ? "/" : pointer) (\(kind))"])
+            let named = parent == "query" ? SecretScanner.kind(ofParameter: key, text) : SecretScanner.kind(ofNamed: key, text)
+            if let named {
+                return (.string("«redacted: \(named)»"), ["\(pointer.isEmpty ? "/" : pointer) (\(named))"])
+            }
+            let (clean, kinds, _) = SecretScanner.labelled(text)
+            guard !kinds.isEmpty else { return (value, []) }
+            return (.string(clean), ["\(pointer.isEmpty ? "/" : pointer) (\(kinds.joined(separator: ", ")))"])
         case .array(let items):
             var found: [String] = []
             let clean = items.enumerated().map { index, item in
-                let (value, where_) = scrubbed(item, pointer: pointer + "/\(index)", key: key)
+                let (value, where_) = scrubbed(item, pointer: pointer + "/\(index)", key: key, parent: parent)
                 found += where_
                 return value
             }
@@ -275,7 +432,8 @@ extension SessionRecorder {
         case .object(let pairs):
             var found: [String] = []
             let clean = pairs.map { pair -> (key: String, value: JSONValue) in
-                let (value, where_) = scrubbed(pair.value, pointer: pointer + "/" + JSONParser.escape(pair.key), key: pair.key)
+                let (value, where_) = scrubbed(
+                    pair.value, pointer: pointer + "/" + JSONParser.escape(pair.key), key: pair.key, parent: key)
                 found += where_
                 return (pair.key, value)
             }

@@ -8,29 +8,42 @@ import SkillTesting
 ///
 /// Run the app once against the real model, keep what happened, replay it for ever after.
 ///
-/// Wrap the app's own model client (any `LLMClient`) and, for tools that go to the network, its
-/// `NetworkServing`; run the session; then write. What it writes:
+/// Give it the app's ``ToolSetup`` (tools, engine configuration, system prompt), the app's own model
+/// client (any `LLMClient`) and, for tools that go to the network, its `NetworkServing`; run the session;
+/// then write. What it writes:
+/// - everything that shaped the session: the engine's configuration (catalogue, timeouts, policy, result
+///   limit, streaming, model retries) and system prompt as `"engine"`, and the tools' names,
+///   descriptions and schemas as each request described them, in the turns' `expect`;
 /// - the model's script: each request's answer, its text in the pieces it streamed in (byte offsets),
 ///   the wait before the first piece and between pieces (real gaps rounded to the millisecond, kept on
-///   the virtual clock), each tool call with its raw arguments and id, and each failure, mapped to a
-///   scripted one (HTTP 429 → `rateLimited`, another status → `{"status": N}`, a dropped connection →
-///   `connectionLost`);
-/// - what each request carried, as the turn's `expect`: the tool names and the last message;
-/// - the network fixtures the tools' requests got (matched by method, URL, query and body);
-/// - a `run` step per user input, each followed by an `expect` of the runs and the conversation, filled
-///   in by replaying the transcript once (record mode `missing`) before it is kept, so a recording
-///   that would not replay green is an error, never a file.
+///   the virtual clock), each tool call with its arguments (as a JSON object when they parse as one, else
+///   as the text that came) and id, and each failure, mapped to a scripted one (SkillKit's
+///   `NetworkError.httpStatus(429)` → `rateLimited`, another status → `{"status": N}`, a dropped
+///   connection → `connectionLost`; an SDK's own errors through `mapError`);
+/// - the tools' network traffic as fixtures (matched by method, URL, query and body);
+/// - a `run` step per run of the engine, that is per user input (an app that runs the engine again after
+///   a failure made two runs, and both are written), each followed by an `expect` of the runs and the
+///   conversation, filled in by replaying the transcript once (record mode `missing`) before it is kept.
 ///
-/// Before anything is written, every string passes the secret scanner; a secret is replaced by a named
-/// placeholder (`«redacted: bearer token»`) and ``Recording/redacted`` says where. A file that exists is
-/// replaced only in record mode `failed` or `all` (the default is `never` on CI, `missing` elsewhere).
+/// A retry is written as what the model saw: the engine's own (``ToolCallingEngine/Configuration/modelRetry``)
+/// as the failed turn and the next; one by a layer between the engine and the recorder (the app's client)
+/// as the failed turn marked `"retriedBy": "client"`, which the replay retries the same way. A retry
+/// inside the live client never reaches the recorder and is not written. ``Recording/retries`` says
+/// which it saw.
+///
+/// Before anything is written, every string passes the secret scanner (URL parameters and path
+/// segments, headers, cookies, JSON at any depth, streamed text however it was cut); a secret is replaced
+/// by a placeholder that names its kind (`«redacted: OpenAI API key»`), which a replay matches by its
+/// position, never its value, and ``Recording/redacted`` says where.
 ///
 /// ```swift
-/// let recorder = SessionRecorder(name: "weather question", tools: ["weather"])
-/// let engine = ToolCallingEngine(model: recorder.recording(liveClient), registry: registry)
-/// _ = await engine.run("北京天气怎么样")   // the real model, the real tools
-/// let recording = try recorder.write(to: transcriptURL, replayer: Replayer(skills: [], tools: myTools))
-/// print(recording.redacted)   // ["/model/0/text (OpenAI key)"]
+/// let setup = ToolSetup(tools: [{ WeatherTool(context: $0) }], system: "你是天气助手")
+/// let recorder = SessionRecorder(name: "weather question", setup: setup)
+/// let context = SkillContext(storage: InMemoryDataStore(), networkService: recorder.recording(liveNetwork))
+/// let engine = recorder.engine(model: liveClient, context: context)   // the real model, the real tools
+/// for try await _ in engine.run(input: "北京天气怎么样", in: setup.conversation()) {}
+/// let recording = try recorder.write(to: URL(fileURLWithPath: "Tests/Transcripts/weather.json"))
+/// print(recording.redacted)   // ["/model/3/text (OpenAI API key)"]
 /// ```
 @available(SkillCheckTesting, *)
 public final class SessionRecorder: Sendable {
@@ -38,6 +51,11 @@ public final class SessionRecorder: Sendable {
     public let name: String
     /// The tool ids the transcript registers, as the replayer knows them.
     public let tools: [String]
+    /// The app's setup, when the recorder was given one: its configuration is written, and
+    /// ``write(to:mode:)`` replays through it.
+    public let setup: ToolSetup?
+    /// How an error of the app's own model client is written, for one the recorder cannot map itself.
+    let mapError: (@Sendable (any Error) -> ScriptedModelError?)?
     let elapsed: @Sendable () -> Duration
     let state = Locked(State())
 
@@ -49,9 +67,11 @@ public final class SessionRecorder: Sendable {
     /// One request to the model and what came back.
     struct Request {
         var messages: [LLMMessage]
-        var tools: [String]
+        var tools: [ToolSchema]
         var streamed: Bool
         var started: Duration
+        /// Which run and request of which engine it was, when the kit's engine sent it.
+        var tag: ModelRequestTag?
         /// Each piece of text as it arrived, with when.
         var pieces: [(bytes: Data, at: Duration)] = []
         var call: ToolCall?
@@ -78,7 +98,47 @@ public final class SessionRecorder: Sendable {
     public init(name: String, tools: [String], clock: some Clock<Duration> = ContinuousClock()) {
         self.name = name
         self.tools = tools
+        self.setup = nil
+        self.mapError = nil
         self.elapsed = Self.stopwatch(clock)
+    }
+
+    /// A recorder for one session of an app set up as `setup`.
+    ///
+    /// The tools' ids come from the tools, and the engine's configuration and system prompt are written
+    /// with the session.
+    ///
+    /// - Parameters:
+    ///   - name: the transcript's name.
+    ///   - setup: the app's tools, engine configuration and system prompt; give the same to ``Replayer``.
+    ///   - clock: what the gaps between pieces are measured on; the real clock unless a test says otherwise.
+    ///   - mapError: how an error of the app's own model client is written, such as an SDK's rate-limit
+    ///     error as `.rateLimited`; `nil` for one the recorder maps itself (then an unknown error is
+    ///     `{"status": 500}`, and ``Recording/notes`` says so).
+    ///
+    /// ```swift
+    /// let recorder = SessionRecorder(name: "weather", setup: setup) { error in
+    ///     (error as? MySDKError)?.status == 429 ? .rateLimited : nil
+    /// }
+    /// ```
+    public init(
+        name: String, setup: ToolSetup, clock: some Clock<Duration> = ContinuousClock(),
+        mapError: (@Sendable (any Error) -> ScriptedModelError?)? = nil
+    ) {
+        self.name = name
+        self.tools = setup.toolIDs
+        self.setup = setup
+        self.mapError = mapError
+        self.elapsed = Self.stopwatch(clock)
+    }
+
+    /// The app's engine over `model`, recording every request, with ``setup``'s tools made for `context`
+    /// and its configuration.
+    ///
+    /// A recorder made without a setup has no tools to give: make the engine yourself over
+    /// ``recording(_:)-(LLMClient)``.
+    public func engine(model: some LLMClient, context: SkillContext, clock: any Clock<Duration> = ContinuousClock()) -> ToolCallingEngine {
+        (setup ?? ToolSetup(tools: [])).engine(model: recording(model), context: context, clock: clock)
     }
 
     static func stopwatch<C: Clock<Duration>>(_ clock: C) -> @Sendable () -> Duration {
@@ -100,8 +160,9 @@ public final class SessionRecorder: Sendable {
 
     func begin(messages: [LLMMessage], tools: [ToolSchema], streamed: Bool) -> Int {
         let now = elapsed()
+        let tag = ModelRequestTag.current
         return state.withLock { state in
-            state.requests.append(Request(messages: messages, tools: tools.map(\.name), streamed: streamed, started: now))
+            state.requests.append(Request(messages: messages, tools: tools, streamed: streamed, started: now, tag: tag))
             return state.requests.count - 1
         }
     }
@@ -128,7 +189,7 @@ public final class SessionRecorder: Sendable {
 
     func failed(_ error: any Error, in index: Int) {
         let now = elapsed()
-        let (failure, note) = Self.scripted(error)
+        let (failure, note) = mapError?(error).map { ($0, nil) } ?? Self.scripted(error)
         state.withLock { state in
             state.requests[index].failure = failure
             state.requests[index].failureNote = note
@@ -150,7 +211,11 @@ public final class SessionRecorder: Sendable {
         case let error as URLError where error.code == .networkConnectionLost || error.code == .notConnectedToInternet:
             return (.connectionLost, nil)
         default:
-            return (.serverError(status: 500), "\(type(of: error)) (\(error)) has no scripted equivalent: recorded as {\"status\": 500}")
+            return (
+                .serverError(status: 500),
+                "\(type(of: error)) (\(error)) has no scripted equivalent: recorded as {\"status\": 500}; "
+                    + "map it with SessionRecorder(name:setup:mapError:)"
+            )
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SkillTesting
 
 /// Compares an expected value with an observed one under matchers, collecting differences.
 @available(SkillCheckTesting, *)
@@ -73,13 +74,19 @@ struct Comparison {
             }
         case (.array(let expectedItems), .array(let actualItems)):
             compareArrays(expectedItems, actualItems, tokens: tokens)
+        case (.string(let wanted), .string(let found)) where RedactionPlaceholder.occurs(in: wanted):
+            // A recording redacted a secret here: its place is compared, never its value.
+            if !RedactionPlaceholder.matches(wanted, found) { record(.changed, tokens, expected, actual) }
         default:
             if expected != actual { record(.changed, tokens, expected, actual) }
         }
     }
 
-    /// Equal lengths compare element by element; otherwise `CollectionDifference` says which elements
-    /// are missing, extra or moved, and a removal and an insertion at one offset compare field by field.
+    /// Equal lengths compare element by element. Otherwise `CollectionDifference` says which elements
+    /// were kept; between two kept ones, the expected elements left out and the observed ones put in pair
+    /// up in order and compare field by field, so a changed item is located by its pointer whatever the
+    /// lengths around it. An element found whole elsewhere in the list is a move; what is left is missing
+    /// or extra.
     mutating func compareArrays(_ expected: [JSONValue], _ actual: [JSONValue], tokens: [String]) {
         if expected.count == actual.count {
             for (index, pair) in zip(expected, actual).enumerated() { compare(pair.0, pair.1, tokens: tokens + ["\(index)"]) }
@@ -89,25 +96,61 @@ struct Comparison {
         // candidate at its own index.
         let difference = Array(actual.indices).difference(from: Array(expected.indices)) {
             matches(expected[$0], actual[$1], tokens: tokens + ["\($1)"])
-        }.inferringMoves()
-        var removals: [Int: JSONValue] = [:], insertions: [Int: JSONValue] = [:], moved: [Int: Int] = [:]
+        }
+        var removed: Set<Int> = [], inserted: Set<Int> = []
         for change in difference {
             switch change {
-            case .remove(let offset, let element, let move):
-                if let move { moved[offset] = move } else { removals[offset] = expected[element] }
-            case .insert(let offset, let element, let move):
-                if move == nil { insertions[offset] = actual[element] }
+            case .remove(let offset, _, _): removed.insert(offset)
+            case .insert(let offset, _, _): inserted.insert(offset)
             }
         }
-        for offset in removals.keys.sorted() {
-            if let inserted = insertions.removeValue(forKey: offset) {
-                compare(removals[offset]!, inserted, tokens: tokens + ["\(offset)"])
+        // The gaps between kept elements: (expected indices left out, observed indices put in).
+        var gaps: [(removed: [Int], inserted: [Int])] = [([], [])]
+        var old = 0, new = 0
+        while old < expected.count || new < actual.count {
+            if old < expected.count, removed.contains(old) {
+                gaps[gaps.count - 1].removed.append(old)
+                old += 1
+            } else if new < actual.count, inserted.contains(new) {
+                gaps[gaps.count - 1].inserted.append(new)
+                new += 1
             } else {
-                record(.missing, tokens + ["\(offset)"], removals[offset], nil)
+                gaps.append(([], []))
+                old += 1
+                new += 1
             }
         }
-        for offset in insertions.keys.sorted() { record(.extra, tokens + ["\(offset)"], nil, insertions[offset]) }
-        for (from, to) in moved.sorted(by: { $0.key < $1.key }) {
+        // Moves first: an expected element found whole among the observed ones put in elsewhere.
+        var movedTo: [Int: Int] = [:]
+        var taken: Set<Int> = []
+        for (index, gap) in gaps.enumerated() {
+            for from in gap.removed {
+                let elsewhere = gaps.enumerated().filter { $0.offset != index }.flatMap(\.element.inserted)
+                if let to = elsewhere.first(where: {
+                    !taken.contains($0) && matches(expected[from], actual[$0], tokens: tokens + ["\($0)"])
+                }) {
+                    movedTo[from] = to
+                    taken.insert(to)
+                }
+            }
+        }
+        for gap in gaps {
+            let left = gap.removed.filter { movedTo[$0] == nil }
+            let put = gap.inserted.filter { !taken.contains($0) }
+            for (from, to) in zip(left, put) {
+                let before = differences.count
+                compare(expected[from], actual[to], tokens: tokens + ["\(to)"])
+                if from != to {
+                    for index in before..<differences.count {
+                        let note = "the list's length differs: this is expected item \(from), observed at \(to)"
+                        differences[index].note = differences[index].note.map { "\($0); \(note)" } ?? note
+                    }
+                }
+            }
+            for from in left.dropFirst(put.count) { record(.missing, tokens + ["\(from)"], expected[from], nil) }
+            for to in put.dropFirst(left.count) { record(.extra, tokens + ["\(to)"], nil, actual[to]) }
+        }
+        for (from, to) in movedTo.sorted(by: { $0.key < $1.key }) {
             record(.moved, tokens + ["\(from)"], expected[from], actual[to], note: "expected at \(from), found at \(to)")
         }
     }

@@ -76,6 +76,15 @@ struct ReplayRun {
         )
         if let conversation = transcript.toolConversation {
             tooling = try ToolRig(conversation, transcript: transcript, replayer: replayer, harness: harness)
+            for change in replayer.setup?.differences(from: transcript) ?? [] {
+                differences.append(
+                    Difference(
+                        kind: .replay, step: nil, path: "engine › " + change.pointer.dropFirst("/engine".count), expected: change.recorded,
+                        actual: change.now,
+                        note:
+                            "the app's setup differs from the one the transcript recorded at \(change.pointer): record the session again, or set it back"
+                    ))
+            }
         }
         for reference in transcript.skills { engine.register(try replayer.resolve(reference, in: transcript)) }
         if let fallback = settings.fallback { engine.fallbackSkill = try replayer.resolve(fallback, in: transcript) }

@@ -51,12 +51,22 @@ package enum SecretScanner {
         Pattern("AWS access key id", #"\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b"#),
         Pattern("GitHub token", #"\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{22,})"#),
         Pattern("Slack token", #"\bxox[abprs]-[A-Za-z0-9-]{10,}|https://hooks\.slack\.com/services/[A-Za-z0-9/]+"#),
+        Pattern("Hugging Face token", #"\bhf_[A-Za-z0-9]{30,}"#),
+        Pattern("GitLab token", #"\bglpat-[A-Za-z0-9_-]{20,}"#),
+        Pattern("npm token", #"\bnpm_[A-Za-z0-9]{36}"#),
+        Pattern("Shopify token", #"\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"#),
+        Pattern("DigitalOcean token", #"\bdo[opr]_v1_[a-f0-9]{64}"#),
+        Pattern("SendGrid API key", #"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}"#),
+        Pattern("Mailgun API key", #"\bkey-[0-9a-f]{32}\b"#),
+        Pattern("Twilio API key", #"\bSK[0-9a-f]{32}\b"#),
+        Pattern("Telegram bot token", #"\b[0-9]{8,10}:AA[A-Za-z0-9_-]{33}\b"#),
         Pattern("JSON Web Token", #"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.?[A-Za-z0-9_-]*"#),
         // "Bearer" as headers write it takes any token; in running text ("bearer instruments") the token
         // must have a digit or punctuation, as real tokens do.
         Pattern("bearer token", #"\b(?:Bearer|BEARER)\s+([A-Za-z0-9._~+/=-]{8,})"#, group: 1),
         Pattern("bearer token", #"(?i)\bbearer\s+((?=[A-Za-z]*[0-9._~+/=-])[A-Za-z0-9._~+/=-]{8,})"#, group: 1),
-        Pattern("password in a URL", #"(?i)\b[a-z][a-z0-9+.-]*://[^\s/:@]+:([^\s/@]+)@"#, group: 1),
+        // The URL as written, or inside a JSON string that escapes its slashes (`https:\/\/`).
+        Pattern("password in a URL", #"(?i)\b[a-z][a-z0-9+.-]*:(?://|\\/\\/)[^\s/:@\\]+:([^\s/@\\]+)@"#, group: 1),
         Pattern(
             "secret assignment",
             #"(?i)(?<![A-Za-z0-9])(?:"# + secretName + #")(?![A-Za-z0-9])["']?\s*[:=：]\s*["']?"#
@@ -106,6 +116,92 @@ package enum SecretScanner {
         }
     }
 
+    /// Query and fragment parameters (compared without case, `-`, `_` and `.`) whose every value is a
+    /// secret, as vcrpy's `filter_query_parameters` names them: `?appid=…&sig=…`.
+    static let secretParameters: Set<String> = [
+        "key", "apikey", "appid", "appkey", "appsecret", "token", "accesstoken", "authtoken", "refreshtoken", "idtoken",
+        "signature", "sig", "secret", "clientsecret", "apisecret", "password", "passwd", "pwd", "auth", "authorization",
+        "sessionid", "sessiontoken", "xamzsignature", "xamzcredential", "xamzsecuritytoken", "xgoogsignature",
+        "xgoogcredential", "privatekey", "credential", "credentials", "license", "licensekey",
+    ]
+
+    /// A URL as it appears in text, up to a space, a quote or a placeholder.
+    static let urlRegex = try! NSRegularExpression(pattern: #"\b[A-Za-z][A-Za-z0-9+.-]*:(?://|\\/\\/)[^\s"'<>«»`]+"#)
+
+    /// What a value is by its shape alone, where a key usually sits (a URL's path segment or parameter):
+    /// a long hex run, or a long random-looking run of base64 or base64url. A UUID is an id, not a key.
+    static func kind(ofShape value: String) -> String? {
+        let scalars = value.unicodeScalars
+        guard scalars.count >= 32, !isPlaceholder(value) else { return nil }
+        if value.range(of: #"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$"#, options: .regularExpression)
+            != nil
+        {
+            return nil
+        }
+        if scalars.allSatisfy({ ("0"..."9").contains($0) || ("a"..."f").contains($0) || ("A"..."F").contains($0) }) {
+            return "a long hex value"
+        }
+        let base64 = scalars.allSatisfy {
+            ("0"..."9").contains($0) || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || "+/=_-".unicodeScalars.contains($0)
+        }
+        let letters = scalars.contains { ("a"..."z").contains($0) || ("A"..."Z").contains($0) }
+        let digits = scalars.contains { ("0"..."9").contains($0) }
+        if base64, letters, digits, entropy(value) >= 4 { return "a long random value" }
+        return nil
+    }
+
+    /// What kind of secret a URL parameter named `name` holding `value` is, by name or by shape.
+    static func kind(ofParameter name: String, _ value: String) -> String? {
+        guard !value.isEmpty, !isPlaceholder(value) else { return nil }
+        if secretParameters.contains(normalized(name)) { return "the \"\(name)\" parameter" }
+        return kind(ofShape: value) ?? kind(of: value)
+    }
+
+    /// The secrets in the URLs in `text`: a parameter of the query or the fragment by its name or its
+    /// shape, a path segment or a user name by its shape (a password in a URL is one of ``patterns``).
+    static func urlMatches(in text: String) -> [(kind: String, range: Range<String.Index>)] {
+        var found: [(kind: String, range: Range<String.Index>)] = []
+        for match in urlRegex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let url = Range(match.range, in: text) else { continue }
+            let slashes = text[url].range(of: "://") ?? text[url].range(of: #":\/\/"#)
+            var cursor = slashes?.upperBound ?? url.lowerBound
+            // The authority: a user name, then the path's segments, up to `?` or `#`.
+            let authorityEnd = text[cursor..<url.upperBound].firstIndex { "/?#\\".contains($0) } ?? url.upperBound
+            if let at = text[cursor..<authorityEnd].lastIndex(of: "@") {
+                let user = text[cursor..<at].prefix { $0 != ":" }
+                if let kind = kind(ofShape: String(user)) { found.append((kind, cursor..<user.endIndex)) }
+            }
+            cursor = authorityEnd
+            let pathEnd = text[cursor..<url.upperBound].firstIndex { "?#".contains($0) } ?? url.upperBound
+            var segmentStart = cursor
+            for index in text[cursor..<pathEnd].indices + [pathEnd] where index == pathEnd || text[index] == "/" {
+                let segment = String(text[segmentStart..<index]).trimmingCharacters(in: CharacterSet(charactersIn: "/\\"))
+                if let kind = kind(ofShape: segment.removingPercentEncoding ?? segment) {
+                    let start = text[segmentStart..<index].firstIndex { $0 != "/" && $0 != "\\" } ?? segmentStart
+                    let end = text[start..<index].last == "\\" ? text.index(before: index) : index
+                    found.append((kind, start..<end))
+                }
+                segmentStart = index
+            }
+            // Parameters of the query and of the fragment (`#access_token=…`).
+            var start = pathEnd
+            while start < url.upperBound {
+                let from = text.index(after: start)
+                let end = text[from..<url.upperBound].firstIndex { "&;#".contains($0) } ?? url.upperBound
+                let pair = text[from..<end]
+                if let equals = pair.firstIndex(of: "=") {
+                    let name = String(pair[..<equals]), valueStart = pair.index(after: equals)
+                    let value = String(pair[valueStart...])
+                    if let kind = kind(ofParameter: name.removingPercentEncoding ?? name, value.removingPercentEncoding ?? value) {
+                        found.append((kind, valueStart..<end))
+                    }
+                }
+                start = end
+            }
+        }
+        return found
+    }
+
     /// The ranges of secrets in `text`, with the kind of each.
     static func matches(in text: String) -> [(kind: String, range: Range<String.Index>)] {
         let whole = NSRange(text.startIndex..., in: text)
@@ -116,6 +212,11 @@ package enum SecretScanner {
                     !found.contains(where: { $0.range.overlaps(range) })
                 else { continue }
                 found.append((pattern.name, range))
+            }
+        }
+        if text.contains("://") || text.contains(#":\/\/"#) {
+            for match in urlMatches(in: text) where !match.range.isEmpty && !found.contains(where: { $0.range.overlaps(match.range) }) {
+                found.append(match)
             }
         }
         return found
@@ -170,6 +271,45 @@ package enum SecretScanner {
     /// JSON pointers of every secret-looking value in `value`.
     package static func secrets(in value: JSONValue, pointer: String = "") -> [String] {
         findings(in: value, pointer: pointer).map(\.pointer)
+    }
+
+    /// `text` with each secret in it replaced by a placeholder that names its kind
+    /// (`«redacted: OpenAI API key»`), each kind found, and `offsets` (UTF-8 byte offsets into `text`,
+    /// such as where streamed pieces were cut) moved to the same places in the result: an offset inside
+    /// a secret moves to the end of its placeholder.
+    package static func labelled(_ text: String, offsets: [Int] = []) -> (text: String, kinds: [String], offsets: [Int]) {
+        let found = matches(in: text).sorted { $0.range.lowerBound < $1.range.lowerBound }
+        guard !found.isEmpty else { return (text, [], offsets) }
+        var result = ""
+        var cursor = text.startIndex
+        // (start, end, placeholder length) of each secret, in UTF-8 bytes of `text`.
+        var spans: [(start: Int, end: Int, length: Int)] = []
+        for match in found {
+            result += text[cursor..<match.range.lowerBound]
+            let placeholder = "«redacted: \(match.kind)»"
+            spans.append(
+                (
+                    text.utf8.distance(from: text.startIndex, to: match.range.lowerBound),
+                    text.utf8.distance(from: text.startIndex, to: match.range.upperBound), placeholder.utf8.count
+                ))
+            result += placeholder
+            cursor = match.range.upperBound
+        }
+        result += text[cursor...]
+        let moved = offsets.map { offset in
+            var shift = 0
+            for span in spans {
+                if offset >= span.end {
+                    shift += span.length - (span.end - span.start)
+                } else if offset > span.start {
+                    return span.start + shift + span.length
+                }
+            }
+            return offset + shift
+        }
+        var kinds: [String] = []
+        for match in found where !kinds.contains(match.kind) { kinds.append(match.kind) }
+        return (result, kinds, moved)
     }
 
     /// `text` with each secret in it replaced by `«redacted»`.

@@ -40,6 +40,9 @@ final class ToolRig: Sendable {
             }
         }
         model = ScriptedLLMClient(clock: harness.clock, turns: conversation.model.map(Self.scripted))
+        var retried: [Int: Duration] = [:]
+        for (index, turn) in conversation.model.enumerated() where turn.retriedByClient { retried[index + 1] = turn.retryAfter }
+        let client: any LLMClient = retried.isEmpty ? model : ClientRetries(base: model, retried: retried, clock: harness.clock)
         let settings = conversation.settings
         var configuration = ToolCallingEngine.Configuration()
         configuration.maxIterations = settings.maxIterations
@@ -47,11 +50,18 @@ final class ToolRig: Sendable {
         configuration.timeouts = Dictionary(settings.timeouts.map { ($0.id, $0.timeout) }, uniquingKeysWith: { $1 })
         configuration.resultLimit = settings.resultLimit
         configuration.concurrencyPolicy = settings.policy
-        configuration.catalog = .builtIn(settings.language)
+        configuration.catalog = settings.catalog ?? .builtIn(settings.language)
         configuration.streaming = settings.streaming
-        engine = ToolCallingEngine(model: model, registry: registry, clock: harness.clock, configuration: configuration)
-        system = settings.system
-        session = ConversationSession(system: settings.system)
+        configuration.modelRetry = settings.modelRetry
+        var system = settings.system
+        if let setup = replayer.setup {
+            // The app as its code sets it up now: a difference from the recording is reported beside.
+            configuration = setup.configuration
+            system = setup.system
+        }
+        engine = ToolCallingEngine(model: client, registry: registry, clock: harness.clock, configuration: configuration)
+        self.system = system
+        session = ConversationSession(system: system)
     }
 
     static func requirePermissionSwitch(_ tool: any ToolSkill, at pointer: String, in transcript: Transcript) throws(TranscriptError) {
@@ -90,10 +100,13 @@ final class ToolRig: Sendable {
             case .exactly(let message)?: .exactly(message)
             case nil: nil
             }
+        var expectation = ScriptedTurn.Expectation(tools: tools, lastMessage: message)
+        expectation.toolDefinitions = turn.definitions
+        expectation.system = turn.system
         return ScriptedTurn(
             text: turn.text, toolCall: turn.call.map { ScriptedTurn.Call($0.name, rawArguments: $0.arguments, id: $0.id) },
             failure: failure, chunks: chunks, latency: .init(first: turn.latency.first, between: turn.latency.between),
-            expecting: .init(tools: tools, lastMessage: message))
+            expecting: expectation)
     }
 
     /// Starts run `number` (from 0) of `input` on the scheduler: its stream is consumed to the end.

@@ -42,6 +42,10 @@ package struct ToolConversation: Sendable {
         package var streaming = true
         /// The session's system prompt.
         package var system: String?
+        /// A catalogue of the app's own texts, instead of the built-in one for `language`.
+        package var catalog: MessageCatalog?
+        /// Whether the engine sends a failed model request again.
+        package var modelRetry: RetryPolicy?
     }
 
     /// One answer of the scripted model, played for the next request it is sent.
@@ -83,6 +87,13 @@ package struct ToolConversation: Sendable {
         package var latency: (first: Duration, between: Duration) = (.zero, .zero)
         package var tools: ToolsCheck?
         package var lastMessage: MessageCheck?
+        /// The tools' definitions as the request must describe them, and its system prompt.
+        package var definitions: [ToolSchema]?
+        package var system: String?
+        /// A failure the app's client retried below the engine (`"retriedBy": "client"`), and after what
+        /// wait: the replay retries it the same way, and the engine never sees it.
+        package var retriedByClient = false
+        package var retryAfter: Duration = .zero
         package var pointer: String
     }
 

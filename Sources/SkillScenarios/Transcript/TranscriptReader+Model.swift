@@ -4,7 +4,7 @@ import SkillKit
 /// The scripted model's turns: `{"text", "call", "error", "chunks", "latency", "between", "expect"}`.
 @available(SkillCheckTesting, *)
 extension TranscriptReader {
-    static let turnMembers = ["text", "call", "error", "chunks", "latency", "between", "expect"]
+    static let turnMembers = ["text", "call", "error", "chunks", "latency", "between", "retriedBy", "retryAfter", "expect"]
 
     func modelTurn(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> ToolConversation.ModelTurn {
         let pairs = try members(value, at: pointer, allowed: Self.turnMembers)
@@ -26,8 +26,23 @@ extension TranscriptReader {
             case "chunks": chunks = (child, path)
             case "latency": turn.latency.first = try duration(child, at: path)
             case "between": turn.latency.between = try duration(child, at: path)
-            default: (turn.tools, turn.lastMessage) = try turnExpectation(child, at: path)
+            case "retriedBy":
+                guard case .string("client") = child else {
+                    throw fail(
+                        path, expected: "\"client\": the app's client sent the request again, below the engine",
+                        found: describe(child))
+                }
+                turn.retriedByClient = true
+            case "retryAfter": turn.retryAfter = try duration(child, at: path)
+            default: try turnExpectation(child, at: path, into: &turn)
             }
+        }
+        if !turn.retriedByClient, pairs.contains(where: { $0.key == "retryAfter" }) {
+            throw fail(pointer + "/retryAfter", expected: "\"retryAfter\" only beside \"retriedBy\": \"client\"", found: "it alone")
+        }
+        if turn.retriedByClient, turn.failure == nil {
+            throw fail(
+                pointer + "/retriedBy", expected: "\"retriedBy\" only on a turn with an \"error\"", found: "a turn that does not fail")
         }
         if let chunks { turn.chunks = try self.chunks(chunks.value, at: chunks.pointer, text: turn.text) }
         return turn
@@ -104,18 +119,46 @@ extension TranscriptReader {
         }
     }
 
-    func turnExpectation(
-        _ value: JSONValue, at pointer: String
-    ) throws(TranscriptError)
-        -> (ToolConversation.ModelTurn.ToolsCheck?, ToolConversation.ModelTurn.MessageCheck?)
-    {
-        var tools: ToolConversation.ModelTurn.ToolsCheck?
-        var message: ToolConversation.ModelTurn.MessageCheck?
-        for (key, child) in try members(value, at: pointer, allowed: ["tools", "lastMessage"]) {
+    func turnExpectation(_ value: JSONValue, at pointer: String, into turn: inout ToolConversation.ModelTurn) throws(TranscriptError) {
+        for (key, child) in try members(value, at: pointer, allowed: ["tools", "lastMessage", "system"]) {
             let path = pointer + "/" + key
-            if key == "tools" { tools = try toolsCheck(child, at: path) } else { message = try messageCheck(child, at: path) }
+            switch key {
+            case "tools":
+                if case .array(let items) = child, items.contains(where: { if case .object = $0 { true } else { false } }) {
+                    let definitions = try toolDefinitions(items, at: path)
+                    turn.definitions = definitions
+                    turn.tools = .exactly(definitions.map(\.name))
+                } else {
+                    turn.tools = try toolsCheck(child, at: path)
+                }
+            case "system": turn.system = try string(child, at: path)
+            default: turn.lastMessage = try messageCheck(child, at: path)
+            }
         }
-        return (tools, message)
+    }
+
+    /// The tools as a request describes them: `[{"name", "description", "parameters"}]`.
+    func toolDefinitions(_ items: [JSONValue], at pointer: String) throws(TranscriptError) -> [ToolSchema] {
+        var definitions: [ToolSchema] = []
+        for (index, item) in items.enumerated() {
+            let path = pointer + "/\(index)"
+            var definition = ToolSchema(name: "", description: "", parameters: .object([:]))
+            for (key, child) in try members(
+                item, at: path, allowed: ["name", "description", "parameters"], required: ["name", "description"])
+            {
+                switch key {
+                case "name": definition.name = try string(child, at: path + "/name")
+                case "description": definition.description = try string(child, at: path + "/description")
+                default:
+                    guard let schema = try? JSONDecoder().decode(JSON.self, from: Data(child.canonical.utf8)) else {
+                        throw fail(path + "/parameters", expected: "a JSON Schema", found: describe(child))
+                    }
+                    definition.parameters = schema
+                }
+            }
+            definitions.append(definition)
+        }
+        return definitions
     }
 
     func toolsCheck(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> ToolConversation.ModelTurn.ToolsCheck {

@@ -96,7 +96,9 @@ extension TranscriptReader {
 
     func toolSettings(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> ToolConversation.Settings {
         var settings = ToolConversation.Settings()
-        let allowed = ["maxIterations", "timeout", "timeouts", "resultLimit", "policy", "locale", "streaming", "system"]
+        let allowed = [
+            "maxIterations", "timeout", "timeouts", "resultLimit", "policy", "locale", "catalog", "streaming", "system", "modelRetry",
+        ]
         for (key, child) in try members(value, at: pointer, allowed: allowed) {
             let path = pointer + "/" + key
             switch key {
@@ -114,10 +116,29 @@ extension TranscriptReader {
             case "policy": settings.policy = try policy(child, at: path)
             case "locale": settings.language = try choice(child, at: path, SkillLanguage.allCases.map { ($0.rawValue, $0) })
             case "streaming": settings.streaming = try bool(child, at: path)
+            case "catalog": settings.catalog = try catalog(child, at: path)
+            case "modelRetry": settings.modelRetry = try retry(child, at: path)
             default: settings.system = try string(child, at: path)
             }
         }
         return settings
+    }
+
+    /// The app's own catalogue: `{"locale", "noSkill", "failurePrefix", "busy", "cancelled"}`.
+    func catalog(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> MessageCatalog {
+        let names = ["locale", "noSkill", "failurePrefix", "busy", "cancelled"]
+        var catalog = MessageCatalog.zhHans
+        for (key, child) in try members(value, at: pointer, allowed: names, required: names) {
+            let path = pointer + "/" + key
+            switch key {
+            case "locale": catalog.language = try choice(child, at: path, SkillLanguage.allCases.map { ($0.rawValue, $0) })
+            case "noSkill": catalog.noSkill = try string(child, at: path)
+            case "failurePrefix": catalog.failurePrefix = try string(child, at: path)
+            case "busy": catalog.busy = try string(child, at: path)
+            default: catalog.cancelled = try string(child, at: path)
+            }
+        }
+        return catalog
     }
 
     // MARK: Steps

@@ -54,17 +54,19 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
                 var bare = components
                 bare?.query = nil
                 let found = bare?.string ?? request.url.absoluteString
-                if found != url { reasons.append("url: expected \(url), found \(found)") }
+                if !RedactionPlaceholder.matches(url, found) { reasons.append("url: expected \(url), found \(found)") }
             }
-            if let path, path != request.url.path {
+            if let path, !RedactionPlaceholder.matches(path, request.url.path) {
                 reasons.append("path: expected \(path), found \(request.url.path)")
             }
             let actualQuery = request.query
-            for (name, value) in query.sorted(by: { $0.key < $1.key }) where actualQuery[name] != value {
+            for (name, value) in query.sorted(by: { $0.key < $1.key })
+            where actualQuery[name].map({ !RedactionPlaceholder.matches(value, $0) }) ?? true {
                 reasons.append("query \(name): expected \(value), found \(actualQuery[name] ?? "nothing")")
             }
             let actualHeaders = Dictionary(request.headers.map { ($0.key.lowercased(), $0.value) }) { $1 }
-            for (name, value) in headers.sorted(by: { $0.key < $1.key }) where actualHeaders[name.lowercased()] != value {
+            for (name, value) in headers.sorted(by: { $0.key < $1.key })
+            where actualHeaders[name.lowercased()].map({ !RedactionPlaceholder.matches(value, $0) }) ?? true {
                 reasons.append("header \(name): expected \(value), found \(actualHeaders[name.lowercased()] ?? "nothing")")
             }
             if let body, !Self.sameBody(body, request.body ?? Data()) {
@@ -77,8 +79,8 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
             if lhs == rhs { return true }
             guard let left = try? JSONSerialization.jsonObject(with: lhs, options: [.fragmentsAllowed]),
                 let right = try? JSONSerialization.jsonObject(with: rhs, options: [.fragmentsAllowed])
-            else { return false }
-            return (left as? NSObject)?.isEqual(right) ?? false
+            else { return RedactionPlaceholder.matches(String(decoding: lhs, as: UTF8.self), String(decoding: rhs, as: UTF8.self)) }
+            return RedactionPlaceholder.matches(json: left, right)
         }
 
         static func preview(_ data: Data) -> String {

@@ -150,14 +150,19 @@ public final class ScriptedLLMClient: LLMClient, Sendable {
         let turn = turns[request.turn - 1]
         var mismatches = turn.expectation.mismatches(request)
         if !mismatches.isEmpty {
-            // Out of step rather than changed: another turn of the script fits this request.
-            let fitting = turns.indices.first { index in
-                index != request.turn - 1 && (turns[index].expectation.tools != nil || turns[index].expectation.lastMessage != nil)
+            // Out of step rather than changed: another turn of the script fits this request. Nearest is
+            // counted in turns from the one played; of two as near, the later one (a request left out).
+            let here = request.turn - 1
+            let fitting = turns.indices.filter { index in
+                index != here && (turns[index].expectation.tools != nil || turns[index].expectation.lastMessage != nil)
                     && turns[index].expectation.mismatches(request).isEmpty
-            }
+            }.min { (abs($0 - here), -$0) < (abs($1 - here), -$1) }
             if let fitting {
+                let distance = abs(fitting - here)
+                let direction = fitting > here ? "later" : "earlier"
                 mismatches.append(
-                    "(the nearest turn of the script is turn \(fitting + 1), which this request fits: a request was added or left out before it)"
+                    "(the nearest turn of the script that this request fits is turn \(fitting + 1), \(distance) turn\(distance == 1 ? "" : "s") \(direction): a request was "
+                        + (fitting > here ? "left out" : "added") + " before it)"
                 )
             }
             return .failure(.departed(request, turnCount: turns.count, expected: mismatches))

@@ -60,12 +60,23 @@ extension ScriptedTurn {
             /// Whether `message` fits.
             package func matches(_ message: LLMMessage?) -> Bool {
                 switch (self, message) {
-                case (.user(let expected), .user(let text)?): text == expected
+                case (.user(let expected), .user(let text)?): RedactionPlaceholder.matches(expected, text)
                 case (.toolResult(let id, let part), .toolResult(let call, let result)?):
                     call.id == id && (part.isEmpty || result.contains(part))
-                case (.exactly(let expected), let message?): message == expected
+                case (.exactly(let expected), let message?): message == expected || Self.matchesRedacted(expected, message)
                 default: false
                 }
+            }
+
+            /// Whether `message` is `expected` where a recording redacted a secret (`«redacted: …»`
+            /// stands for any text at its place).
+            static func matchesRedacted(_ expected: LLMMessage, _ message: LLMMessage) -> Bool {
+                let encoder = JSONEncoder()
+                guard let left = try? encoder.encode(expected), RedactionPlaceholder.occurs(in: String(decoding: left, as: UTF8.self)),
+                    let right = try? encoder.encode(message),
+                    let one = try? JSONSerialization.jsonObject(with: left), let two = try? JSONSerialization.jsonObject(with: right)
+                else { return false }
+                return RedactionPlaceholder.matches(json: one, two)
             }
 
             public var description: String {
@@ -81,6 +92,18 @@ extension ScriptedTurn {
 
         public var tools: Tools?
         public var lastMessage: Message?
+        /// The tools exactly as the request describes them to the model, in order.
+        ///
+        /// Names, descriptions and parameter schemas: a recording keeps them, so that a changed description
+        /// fails the replay.
+        ///
+        /// ```swift
+        /// var expectation = ScriptedTurn.Expectation()
+        /// expectation.toolDefinitions = [ToolSchema(name: "query_weather", description: "查询城市天气", parameters: schema)]
+        /// ```
+        public var toolDefinitions: [ToolSchema]?
+        /// The system prompt the request begins with (`""`: none).
+        public var system: String?
 
         public init(tools: Tools? = nil, lastMessage: Message? = nil) {
             self.tools = tools
@@ -91,6 +114,21 @@ extension ScriptedTurn {
         package func mismatches(_ request: ScriptedRequest) -> [String] {
             var expected: [String] = []
             if let tools, !tools.matches(request.toolNames) { expected.append(tools.description) }
+            if let system {
+                let sent: String
+                if case .system(let prompt)? = request.messages.first { sent = prompt } else { sent = "" }
+                if !RedactionPlaceholder.matches(system, sent) {
+                    expected.append(
+                        "the system prompt to be \(ScriptedRequest.quote(system)) (it differs at /system: found \(ScriptedRequest.quote(sent)))"
+                    )
+                }
+            }
+            if let toolDefinitions, toolDefinitions != request.tools {
+                let places = Self.differences(toolDefinitions, request.tools)
+                expected.append(
+                    "the tools' definitions as recorded (they differ at " + (places.isEmpty ? "/tools" : places.joined(separator: "; "))
+                        + ")")
+            }
             if let lastMessage, !lastMessage.matches(request.messages.last) {
                 var text = lastMessage.description
                 if case .exactly(let message) = lastMessage, let arrived = request.messages.last {
@@ -102,9 +140,19 @@ extension ScriptedTurn {
             return expected
         }
 
+        /// Where the tools sent differ from the ones expected, by JSON pointer (`/tools/0/description`), at
+        /// most five.
+        package static func differences(_ expected: [ToolSchema], _ arrived: [ToolSchema]) -> [String] {
+            differences(encoding: expected, arrived, under: "/tools")
+        }
+
         /// Where `arrived` differs from `expected`, by JSON pointer into the message as a transcript writes
         /// it (`/content`, `/call/arguments/city`), at most five; key order never counts.
         package static func differences(_ expected: LLMMessage, _ arrived: LLMMessage) -> [String] {
+            differences(encoding: expected, arrived, under: "")
+        }
+
+        static func differences(encoding expected: some Encodable, _ arrived: some Encodable, under root: String) -> [String] {
             let encoder = JSONEncoder()
             guard let left = try? JSON(parsing: encoder.encode(expected)), let right = try? JSON(parsing: encoder.encode(arrived)) else {
                 return []
@@ -123,13 +171,19 @@ extension ScriptedTurn {
                         case (nil, nil): break
                         }
                     }
-                case (.array(let x), .array(let y)) where x.count == y.count:
+                case (.array(let x), .array(let y)):
                     for (index, pair) in zip(x, y).enumerated() { walk(pair.0, pair.1, pointer + "/\(index)") }
+                    for index in x.count..<max(x.count, y.count) where places.count < 5 {
+                        places.append("\(pointer)/\(index): expected \(x[index].quoted), missing")
+                    }
+                    for index in y.count..<max(x.count, y.count) where places.count < 5 {
+                        places.append("\(pointer)/\(index): not expected, found \(y[index].quoted)")
+                    }
                 default:
                     places.append("\(pointer.isEmpty ? "/" : pointer): expected \(a.quoted), found \(b.quoted)")
                 }
             }
-            walk(left, right, "")
+            walk(left, right, root)
             return places
         }
     }
