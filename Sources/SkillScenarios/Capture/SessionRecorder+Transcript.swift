@@ -342,8 +342,13 @@ extension SessionRecorder {
             }
         }
         var expect: [(key: String, value: JSONValue)] = []
-        if definitions, let encoded = try? JSONValue(encoding: request.tools) {
-            expect.append(("tools", encoded))
+        if definitions {
+            // Name, description, parameters: in the order people read a tool.
+            let described = request.tools.map { tool -> JSONValue in
+                let parameters = (try? JSONValue(encoding: tool.parameters)) ?? .object([])
+                return .object([("name", .string(tool.name)), ("description", .string(tool.description)), ("parameters", parameters)])
+            }
+            expect.append(("tools", .array(described)))
         } else {
             expect.append(("tools", .array(request.tools.map { .string($0.name) })))
         }
