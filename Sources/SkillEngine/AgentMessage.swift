@@ -3,7 +3,7 @@ import Foundation
 /// One line of the conversation: what the user sent, or what the engine answered.
 ///
 /// ```swift
-/// List(engine.messages) { message in Text(message.content) }
+/// for message in engine.messages { print(message.content) }   // or, in SwiftUI, List(engine.messages) { … }
 /// ```
 public struct AgentMessage: Identifiable, Sendable, Codable, Hashable {
     /// Who wrote a message.

@@ -7,8 +7,9 @@ import SkillKit
 /// replaced (seed 002 §4.2).
 ///
 /// ```swift
+/// let engine = ToolCallingEngine(model: client, registry: registry)
 /// let session = ConversationSession(system: "你是一个日程助手")
-/// for try await event in engine.run(input: "这周三下午有什么安排", in: session) { ... }
+/// for try await event in engine.run(input: "这周三下午有什么安排", in: session) { print(event) }
 /// session.history   // [.system(...), .user(...), .toolCall(...), .toolResult(...), .assistant(...)]
 /// ```
 public final class ConversationSession: Sendable {

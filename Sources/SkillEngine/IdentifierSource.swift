@@ -5,8 +5,8 @@ import SkillKit
 /// Where message ids come from.
 ///
 /// ```swift
-/// let ids = IdentifierSource.sequential()
-/// ids.next()   // 00000000-0000-0000-0000-000000000001
+/// let engine = AgentEngine(context: context, configuration: .init(messageIDs: .sequential()))
+/// // its messages' ids: 00000000-0000-0000-0000-000000000001, then …0002, …
 /// ```
 public struct IdentifierSource: Sendable {
     private let make: @Sendable () -> UUID

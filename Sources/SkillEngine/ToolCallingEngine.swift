@@ -8,7 +8,7 @@ import SkillKit
 ///
 /// ```swift
 /// let registry = SkillRegistry()
-/// registry.register(WeatherTool())
+/// registry.register(WeatherTool(context: context))
 /// let engine = ToolCallingEngine(model: client, registry: registry)
 /// let session = ConversationSession()
 /// for try await event in engine.run(input: "北京今天会下雨吗", in: session) {

@@ -7,7 +7,7 @@ import SkillKit
 /// It answers exactly as the client it wraps: same text, same pieces, same tool calls, same errors.
 ///
 /// ```swift
-/// let model = recorder.recording(OpenAIClient(apiKey: key))   // any LLMClient
+/// let model = recorder.recording(liveClient)   // the app's own client: any LLMClient
 /// ```
 @available(SkillCheckTesting, *)
 public struct RecordingLLMClient: LLMClient {

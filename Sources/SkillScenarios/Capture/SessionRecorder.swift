@@ -25,7 +25,7 @@ import SkillTesting
 ///   a failure made two runs, and both are written), each followed by an `expect` of the runs and the
 ///   conversation, filled in by replaying the transcript once (record mode `missing`) before it is kept.
 ///
-/// A retry is written as what the model saw: the engine's own (``ToolCallingEngine/Configuration/modelRetry``)
+/// A retry is written as what the model saw: the engine's own (`ToolCallingEngine.Configuration.modelRetry`)
 /// as the failed turn and the next; one by a layer between the engine and the recorder (the app's client)
 /// as the failed turn marked `"retriedBy": "client"`, which the replay retries the same way. A retry
 /// inside the live client never reaches the recorder and is not written. ``Recording/retries`` says
@@ -136,7 +136,7 @@ public final class SessionRecorder: Sendable {
     /// and its configuration.
     ///
     /// A recorder made without a setup has no tools to give: make the engine yourself over
-    /// ``recording(_:)-(LLMClient)``.
+    /// the `recording(_:)` that takes a model client.
     public func engine(model: some LLMClient, context: SkillContext, clock: any Clock<Duration> = ContinuousClock()) -> ToolCallingEngine {
         (setup ?? ToolSetup(tools: [])).engine(model: recording(model), context: context, clock: clock)
     }

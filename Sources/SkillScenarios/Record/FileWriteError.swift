@@ -4,9 +4,9 @@ import Foundation
 ///
 /// ```swift
 /// do {
-///     try FileWriter.write(report, to: "/dev/full")
-/// } catch {
-///     print(error)  // cannot write /dev/full: No space left on device (ENOSPC)
+///     try recorder.write(to: url)   // a SessionRecorder's transcript, written through FileWriter
+/// } catch let error as FileWriteError {
+///     print(error)  // the path, the step that failed and why: "… No space left on device (ENOSPC)"
 /// }
 /// ```
 @available(SkillCheckTesting, *)

@@ -114,7 +114,7 @@ extension TranscriptReader {
                 }
             case "resultLimit": settings.resultLimit = try integer(child, at: path, minimum: 1, maximum: 100_000_000)
             case "policy": settings.policy = try policy(child, at: path)
-            case "locale": settings.language = try choice(child, at: path, SkillLanguage.allCases.map { ($0.rawValue, $0) })
+            case "locale": settings.language = try locale(child, at: path)
             case "streaming": settings.streaming = try bool(child, at: path)
             case "catalog": settings.catalog = try catalog(child, at: path)
             case "modelRetry": settings.modelRetry = try retry(child, at: path)
@@ -124,6 +124,11 @@ extension TranscriptReader {
         return settings
     }
 
+    /// A built-in catalogue's language: `"zh-Hans"` or `"en"`.
+    func locale(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> SkillLanguage {
+        try choice(value, at: pointer, SkillLanguage.allCases.map { ($0.rawValue, $0) })
+    }
+
     /// The app's own catalogue: `{"locale", "noSkill", "failurePrefix", "busy", "cancelled"}`.
     func catalog(_ value: JSONValue, at pointer: String) throws(TranscriptError) -> MessageCatalog {
         let names = ["locale", "noSkill", "failurePrefix", "busy", "cancelled"]
@@ -131,7 +136,7 @@ extension TranscriptReader {
         for (key, child) in try members(value, at: pointer, allowed: names, required: names) {
             let path = pointer + "/" + key
             switch key {
-            case "locale": catalog.language = try choice(child, at: path, SkillLanguage.allCases.map { ($0.rawValue, $0) })
+            case "locale": catalog.language = try locale(child, at: path)
             case "noSkill": catalog.noSkill = try string(child, at: path)
             case "failurePrefix": catalog.failurePrefix = try string(child, at: path)
             case "busy": catalog.busy = try string(child, at: path)

@@ -200,7 +200,7 @@ struct TranscriptReader {
             let path = pointer + "/" + key
             switch key {
             case "timeout": settings.timeout = try duration(child, at: path)
-            case "locale": settings.language = try choice(child, at: path, SkillLanguage.allCases.map { ($0.rawValue, $0) })
+            case "locale": settings.language = try locale(child, at: path)
             case "policy": settings.policy = try policy(child, at: path)
             case "fallback": settings.fallback = try skill(child, at: path)
             default: break

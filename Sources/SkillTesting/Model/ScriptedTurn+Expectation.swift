@@ -140,6 +140,19 @@ extension ScriptedTurn {
             return expected
         }
 
+        /// Two texts that differ, each shown from a little before the first character where they part, so a
+        /// long result's difference is never cut off: `"…晴，21°C"` and `"…多云，18°C"`.
+        static func window(_ expected: String, _ found: String) -> (String, String) {
+            let common = zip(expected, found).prefix { $0 == $1 }.count
+            let start = max(0, common - 20)
+            func shown(_ text: String) -> String {
+                let tail = text.dropFirst(start)
+                let body = tail.count > 60 ? String(tail.prefix(60)) + "…" : String(tail)
+                return "\"" + (start > 0 ? "…" : "") + body.replacingOccurrences(of: "\n", with: "\\n") + "\""
+            }
+            return (shown(expected), shown(found))
+        }
+
         /// Where the tools sent differ from the ones expected, by JSON pointer (`/tools/0/description`), at
         /// most five.
         package static func differences(_ expected: [ToolSchema], _ arrived: [ToolSchema]) -> [String] {
@@ -179,6 +192,9 @@ extension ScriptedTurn {
                     for index in y.count..<max(x.count, y.count) where places.count < 5 {
                         places.append("\(pointer)/\(index): not expected, found \(y[index].quoted)")
                     }
+                case (.string(let x), .string(let y)):
+                    let (one, two) = Self.window(x, y)
+                    places.append("\(pointer.isEmpty ? "/" : pointer): expected \(one), found \(two)")
                 default:
                     places.append("\(pointer.isEmpty ? "/" : pointer): expected \(a.quoted), found \(b.quoted)")
                 }
