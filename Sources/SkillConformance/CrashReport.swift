@@ -7,8 +7,10 @@ import Foundation
 /// message.
 ///
 /// ```swift
-/// let report = CrashReport(termination: .signal(SIGILL), standardError: stderrText)
-/// let finding = report.finding(skillID: "tip")   // CRASH-1 failed: trapped while checking ERR-2: Fatal error: …
+/// let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) {
+///     _ = await SkillConformance.check(for: "CRASH-1").run(SkillUnderTest(NoteSkill()))
+/// }
+/// CrashReport(result)?.expectNoTrap(skillID: "note")   // CRASH-1 failed: trapped while checking ERR-2: Fatal error: …
 /// ```
 @available(SkillCheckTesting, *)
 public struct CrashReport: Sendable, Hashable {
@@ -93,7 +95,7 @@ public struct CrashReport: Sendable, Hashable {
 ///
 /// ```swift
 /// @Test(arguments: CrashCase.all(SkillsUnderTest.skills))
-/// func crash(_ c: CrashCase) async { … SkillsUnderTest.skills[c.index] … }
+/// func crash(_ c: CrashCase) async { _ = SkillsUnderTest.skills[c.index] }   // run CRASH-1's check on it in an exit test
 /// ```
 @available(SkillCheckTesting, *)
 public struct CrashCase: Sendable, Codable, Hashable, CustomStringConvertible {

@@ -7,7 +7,7 @@ import SkillTesting
 /// to its parent.
 ///
 /// ```swift
-/// let findings = await SkillConformance.check("META-1", SkillUnderTest(NoteSkill()))
+/// let findings = await SkillConformance.check(for: "META-1").run(SkillUnderTest(NoteSkill()))
 /// #expect(findings.allSatisfy { $0.outcome == .passed })
 /// ```
 @available(SkillCheckTesting, *)

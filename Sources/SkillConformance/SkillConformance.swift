@@ -70,7 +70,7 @@ public enum SkillConformance {
     /// is these skills' ids.
     ///
     /// ```swift
-    /// @Test(arguments: SkillConformance.cases(for: [SkillUnderTest(WeatherTool())], providers: ["openai-strict", "gemini"]))
+    /// @Test(arguments: SkillConformance.cases(for: [SkillUnderTest(tool: WeatherTool())], providers: ["openai-strict", "gemini"]))
     /// func conformance(_ c: ConformanceCase) async { await c.expectPasses() }
     /// ```
     public static func cases(

@@ -41,7 +41,7 @@ extension CrashReport {
     /// The report of an exit test that ran CRASH-1's check (observing `\.standardErrorContent`).
     ///
     /// ```swift
-    /// let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) { [c] in
+    /// let result = await #expect(processExitsWith: .success, observing: [\.standardErrorContent]) { [c = c as CrashCase] in
     ///     _ = await SkillConformance.check(for: "CRASH-1").run(SkillsUnderTest.skills[c.index])
     /// }
     /// CrashReport(result)?.expectNoTrap(skillID: c.skillID)

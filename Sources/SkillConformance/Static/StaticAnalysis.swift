@@ -6,8 +6,9 @@ import Foundation
 /// SEND-1 and SEND-3 are judged from it, and `skillcheck PATH` runs it as its static stage.
 ///
 /// ```swift
-/// let analysis = try await StaticAnalysis.analyze(package: URL(fileURLWithPath: "Examples/BrokenSkills"))
-/// for finding in analysis.sendableFindings(typeName: "QuoteOfTheDaySkill", skillID: "quote-of-the-day") {
+/// let options = StaticAnalysis.Options(timeLimit: .seconds(300))
+/// let skill = SkillUnderTest(NoteSkill(), declaredIn: SkillConformance.package(), options: options)
+/// for finding in await SkillConformance.check(for: "SEND-1").run(skill) {
 ///     print(finding.message)      // SEND-1 FAILED … stored property 'cache' … non-Sendable type 'QuoteCache'
 /// }
 /// ```

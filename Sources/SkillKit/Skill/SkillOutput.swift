@@ -1,7 +1,7 @@
 /// What a skill returns.
 ///
 /// ```swift
-/// return SkillOutput(summary: "已记录：\(text)", detail: note.id.uuidString, shouldRefreshUI: true)
+/// let output = SkillOutput(summary: "已记录：\(text)", detail: note.id.uuidString, shouldRefreshUI: true)   // what execute returns
 /// ```
 public struct SkillOutput: Sendable, Codable, Hashable {
     /// The one-line answer the user reads.

@@ -8,7 +8,8 @@ import SkillCheckSupport
 /// ```swift
 /// struct MyClient: LLMClient {
 ///     func complete(messages: [LLMMessage], tools: [ToolSchema]) async throws -> LLMResponse {
-///         // build the request, send it, parse the answer
+///         // build the request, send it, parse the answer into:
+///         LLMResponse(text: "北京今天晴", toolCall: nil)
 ///     }
 /// }
 /// ```

@@ -23,7 +23,8 @@ import SkillKit
 ///         clock.advance(by: .seconds(1))
 ///         clock.advance(by: .seconds(2))
 ///         clock.advance(by: .seconds(4))
-///         #expect(try await task.value == "ok")     // 7 virtual seconds, microseconds of real time
+///         let value = try await task.value
+///         #expect(value == "ok")     // 7 virtual seconds, microseconds of real time
 ///     }
 /// }
 /// ```

@@ -14,8 +14,8 @@ extension ScriptedTurn {
         /// Which tool names the request shows the model.
         ///
         /// ```swift
-        /// .expecting(tools: .exactly(["query_weather", "query_calendar"]))   // any order
-        /// .expecting(tools: .excluding(["query_calendar"]))                  // the permission is off
+        /// ScriptedTurn.text("好的").expecting(tools: .exactly(["query_weather", "query_calendar"]))   // any order
+        /// ScriptedTurn.text("好的").expecting(tools: .excluding(["query_calendar"]))   // the permission is off
         /// ```
         public enum Tools: Sendable, Hashable, CustomStringConvertible {
             /// Exactly these names, in any order.
@@ -46,8 +46,8 @@ extension ScriptedTurn {
         /// What the request's last message is.
         ///
         /// ```swift
-        /// .expecting(lastMessage: .user("北京天气怎么样"))
-        /// .expecting(lastMessage: .toolResult(callID: "call-1", containing: "没有名为"))   // an unknown tool's error
+        /// ScriptedTurn.text("好的").expecting(lastMessage: .user("北京天气怎么样"))
+        /// ScriptedTurn.text("好的").expecting(lastMessage: .toolResult(callID: "call-1", containing: "没有名为"))   // an unknown tool's error
         /// ```
         public enum Message: Sendable, Hashable, CustomStringConvertible {
             /// The user's text, exactly.

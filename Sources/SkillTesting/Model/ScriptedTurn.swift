@@ -33,12 +33,13 @@ public struct ScriptedTurn: Sendable {
         /// `nil` numbers it: the script's nth tool call is `"call-n"` unless it has an id.
         public var id: String?
 
-        package init(_ name: String, _ arguments: JSON = [:], id: String? = nil) {
+        /// A call with these arguments, as JSON.
+        public init(_ name: String, _ arguments: JSON = [:], id: String? = nil) {
             self.init(name, rawArguments: arguments.text, id: id)
         }
 
         /// A call whose arguments are this text, sent byte for byte: for broken JSON.
-        package init(_ name: String, rawArguments: String, id: String? = nil) {
+        public init(_ name: String, rawArguments: String, id: String? = nil) {
             self.name = name
             self.arguments = Data(rawArguments.utf8)
             self.id = id
@@ -48,9 +49,9 @@ public struct ScriptedTurn: Sendable {
     /// How a streamed turn cuts its text's UTF-8 bytes into pieces.
     ///
     /// ```swift
-    /// .whole               // one piece
-    /// .bytes(2)            // 2 bytes a piece: "北" (3 bytes) is split
-    /// .offsets([1, 4])     // pieces [0, 1), [1, 4), [4, end)
+    /// ScriptedTurn.text("北京", chunks: .whole)             // one piece
+    /// ScriptedTurn.text("北京", chunks: .bytes(2))          // 2 bytes a piece: "北" (3 bytes) is split
+    /// ScriptedTurn.text("北京", chunks: .offsets([1, 4]))   // pieces [0, 1), [1, 4), [4, end)
     /// ```
     public enum Chunking: Sendable, Hashable {
         /// The whole text in one piece.
@@ -66,7 +67,7 @@ public struct ScriptedTurn: Sendable {
     /// Waiting on the client's clock: before the first piece of the answer, and before each piece after it.
     ///
     /// ```swift
-    /// Latency(first: .milliseconds(300), between: .milliseconds(20))
+    /// ScriptedTurn.Latency(first: .milliseconds(300), between: .milliseconds(20))
     /// ```
     ///
     /// `complete(messages:tools:)` waits as long as the whole stream would.
@@ -74,7 +75,8 @@ public struct ScriptedTurn: Sendable {
         public var first: Duration
         public var between: Duration
 
-        package init(first: Duration = .zero, between: Duration = .zero) {
+        /// A wait before the first piece, and before each piece after it.
+        public init(first: Duration = .zero, between: Duration = .zero) {
             self.first = first
             self.between = between
         }
@@ -121,7 +123,7 @@ extension ScriptedTurn {
     /// A turn that answers in text: the final answer of a run.
     ///
     /// ```swift
-    /// .text("北京今天晴", chunks: .bytes(3))
+    /// ScriptedTurn.text("北京今天晴", chunks: .bytes(3))
     /// ```
     public static func text(_ text: String, chunks: Chunking = .whole) -> ScriptedTurn {
         ScriptedTurn(text: text, chunks: chunks)
@@ -130,8 +132,8 @@ extension ScriptedTurn {
     /// A turn that calls a tool, optionally saying something first.
     ///
     /// ```swift
-    /// .toolCall("query_weather", ["city": "北京"])
-    /// .toolCall("query_weather", ["city": "北京"], id: "w1", text: "我查一下。")
+    /// ScriptedTurn.toolCall("query_weather", ["city": "北京"])
+    /// ScriptedTurn.toolCall("query_weather", ["city": "北京"], id: "w1", text: "我查一下。")
     /// ```
     public static func toolCall(_ name: String, _ arguments: JSON = [:], id: String? = nil, text: String = "") -> ScriptedTurn {
         ScriptedTurn(text: text, toolCall: Call(name, arguments, id: id))
@@ -140,7 +142,7 @@ extension ScriptedTurn {
     /// A turn that calls a tool with arguments written as text, sent byte for byte: for broken JSON.
     ///
     /// ```swift
-    /// .toolCall("query_weather", rawArguments: #"{"city": "北"#)
+    /// ScriptedTurn.toolCall("query_weather", rawArguments: #"{"city": "北"#)
     /// ```
     public static func toolCall(_ name: String, rawArguments: String, id: String? = nil, text: String = "") -> ScriptedTurn {
         ScriptedTurn(text: text, toolCall: Call(name, rawArguments: rawArguments, id: id))
@@ -149,7 +151,7 @@ extension ScriptedTurn {
     /// A turn whose request fails with `error`.
     ///
     /// ```swift
-    /// .failure(ScriptedModelError.rateLimited)
+    /// ScriptedTurn.failure(ScriptedModelError.rateLimited)
     /// ```
     public static func failure(_ error: any Error) -> ScriptedTurn {
         ScriptedTurn(failure: error)
@@ -173,7 +175,7 @@ extension ScriptedTurn {
     /// This turn waiting `first` before its first piece and `between` before each later one.
     ///
     /// ```swift
-    /// .text("好的").latency(first: .seconds(2))
+    /// ScriptedTurn.text("好的").latency(first: .seconds(2))
     /// ```
     public func latency(first: Duration, between: Duration = .zero) -> ScriptedTurn {
         var turn = self
@@ -184,7 +186,7 @@ extension ScriptedTurn {
     /// This turn failing with `error` after its text: a stream that breaks off midway.
     ///
     /// ```swift
-    /// .text("北京今天", chunks: .bytes(3)).failing(with: ScriptedModelError.connectionLost)
+    /// ScriptedTurn.text("北京今天", chunks: .bytes(3)).failing(with: ScriptedModelError.connectionLost)
     /// ```
     public func failing(with error: any Error) -> ScriptedTurn {
         var turn = self
@@ -195,7 +197,7 @@ extension ScriptedTurn {
     /// This turn checking the tools shown and the last message before it answers.
     ///
     /// ```swift
-    /// .text("好的").expecting(tools: .exactly([]), lastMessage: .user("你好"))
+    /// ScriptedTurn.text("好的").expecting(tools: .exactly([]), lastMessage: .user("你好"))
     /// ```
     public func expecting(tools: Expectation.Tools? = nil, lastMessage: Expectation.Message? = nil) -> ScriptedTurn {
         var turn = self

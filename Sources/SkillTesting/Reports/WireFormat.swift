@@ -2,11 +2,12 @@
 ///
 /// Each document names its format in a `"schema"` member, as `skillcheck.<name>/<version>`; a reader
 /// accepts exactly the version it was written for and rejects any other with an error naming both.
-/// Each type that reads or writes a format says which with a `format` constant:
+/// Each type that reads or writes a format says which with a `format` constant (`Transcript.format`);
+/// the list names them all:
 ///
 /// ```swift
-/// ConformanceReport.format.id     // "skillcheck.report/1"
-/// Transcript.format.id            // "skillcheck.transcript/1"
+/// WireFormat.transcript.rawValue     // "skillcheck.transcript/1", what Transcript reads
+/// WireFormat.allCases.count          // every format, each with its version
 /// ```
 @available(SkillCheckTesting, *)
 public enum WireFormat: String, Sendable, CaseIterable {

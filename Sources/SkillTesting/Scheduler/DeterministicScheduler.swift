@@ -13,7 +13,7 @@ import SkillKit
 ///
 /// ```swift
 /// let scheduler = DeterministicScheduler()
-/// let task = scheduler.spawn("fetch") { try await fetcher.fetch() }
+/// let task = scheduler.spawn("fetch") { try await network.send(NetworkRequest(url: url)) }
 /// scheduler.runUntilIdle()   // the task ran until it suspended
 /// ```
 ///
