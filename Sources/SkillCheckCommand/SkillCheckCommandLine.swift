@@ -9,9 +9,8 @@ import SkillScenarios
 /// `Terminal` that captures what is printed.
 ///
 /// ```swift
-/// var printed = ""
-/// let line = SkillCheckCommandLine(pipeline: FakePipeline(), terminal: Terminal(output: { print($0) }, error: { _ in }))
-/// let status = await line.run(["check", "Examples/ReferenceSkills", "--format", "json"])
+/// // Sources/skillcheck/main.swift, whole:
+/// await SkillCheckCommandLine.main()
 /// ```
 @available(SkillCheckTesting, *)
 public struct SkillCheckCommandLine: Sendable {

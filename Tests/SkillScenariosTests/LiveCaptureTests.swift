@@ -108,6 +108,11 @@ struct LiveCaptureTests {
         ]
     }()
 
+    /// The live session's engine clock: a virtual one that nothing advances, so the engine's timeouts
+    /// never fire however loaded the machine is (a zero wait returns at once), while the recorder still
+    /// measures the real gaps on its own clock.
+    static func patientClock() -> VirtualClock { VirtualClock() }
+
     static func setup(
         key: String, inText: String, inPath: Bool = true, description: String = "Looks a city up on the partner service.",
         system: String? = "You are a city guide."
@@ -134,7 +139,8 @@ struct LiveCaptureTests {
             let recorder = SessionRecorder(name: item.form, setup: setup)
             let network = recorder.recording(EchoingPartner(secret: item.secret, inText: item.inText))
             let engine = recorder.engine(
-                model: LeakyModel(inText: item.inText), context: SkillContext(storage: InMemoryDataStore(), networkService: network))
+                model: LeakyModel(inText: item.inText), context: SkillContext(storage: InMemoryDataStore(), networkService: network),
+                clock: Self.patientClock())
             for try await _ in engine.run(input: "Where is 北京?", in: setup.conversation()) {}
             let url = folder.appendingPathComponent("secret-\(index).json")
             let recording: SessionRecorder.Recording
@@ -240,15 +246,16 @@ struct LiveCaptureTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var setup = Self.setup(key: "k", inText: "nothing secret")
-        if placement == .engine { setup.configuration.modelRetry = RetryPolicy(maxRetries: 1, baseDelay: .milliseconds(1)) }
+        if placement == .engine { setup.configuration.modelRetry = RetryPolicy(maxRetries: 1, baseDelay: .zero) }
         let recorder = SessionRecorder(name: "retry \(placement)", setup: setup)
         let context = SkillContext(
             storage: InMemoryDataStore(), networkService: recorder.recording(EchoingPartner(secret: "x", inText: "ok")))
         let live = FlakyModel(failing: placement == .clientMidRun ? 2 : 1)
         let engine: ToolCallingEngine
         switch placement {
-        case .client, .clientMidRun: engine = setup.engine(model: RetryingClient(base: recorder.recording(live)), context: context)
-        default: engine = recorder.engine(model: live, context: context)
+        case .client, .clientMidRun:
+            engine = setup.engine(model: RetryingClient(base: recorder.recording(live)), context: context, clock: Self.patientClock())
+        default: engine = recorder.engine(model: live, context: context, clock: Self.patientClock())
         }
         let session = setup.conversation()
         var liveRuns = 0
@@ -319,7 +326,7 @@ struct LiveCaptureTests {
         let recorder = SessionRecorder(name: "english", setup: setup)
         let partner = FailingOnce(base: EchoingPartner(secret: "x", inText: "ok"))
         let context = SkillContext(storage: InMemoryDataStore(), networkService: recorder.recording(partner))
-        let engine = recorder.engine(model: FlakyModel(failing: 0), context: context)
+        let engine = recorder.engine(model: FlakyModel(failing: 0), context: context, clock: Self.patientClock())
         for try await _ in engine.run(input: "Weather in 北京?", in: setup.conversation()) {}
         let url = folder.appendingPathComponent("english.json")
         try recorder.write(to: url, mode: .missing)
@@ -365,7 +372,7 @@ struct LiveCaptureTests {
         let recorder = SessionRecorder(name: "refused", setup: setup)
         let context = SkillContext(
             storage: InMemoryDataStore(), networkService: recorder.recording(EchoingPartner(secret: "x", inText: "ok")))
-        let engine = recorder.engine(model: FlakyModel(failing: 0), context: context)
+        let engine = recorder.engine(model: FlakyModel(failing: 0), context: context, clock: Self.patientClock())
         for try await _ in engine.run(input: "Weather in 北京?", in: setup.conversation()) {}
         let nested = folder.appendingPathComponent("a/b/refused.json")
         #expect(throws: SessionRecorder.RecordingError.self) { try recorder.write(to: nested, mode: .never) }

@@ -90,7 +90,8 @@ struct SessionRecorderTests {
             let tool = make(context)
             if ["weather", "echo"].contains(tool.id) { registry.register(tool) }
         }
-        let engine = ToolCallingEngine(model: recorder.recording(LiveLookingModel()), registry: registry)
+        // The engine's timeouts on a virtual clock nothing advances: a loaded machine never times a tool out.
+        let engine = ToolCallingEngine(model: recorder.recording(LiveLookingModel()), registry: registry, clock: VirtualClock())
         let session = ConversationSession()
         for _ in 0..<2 {
             do {

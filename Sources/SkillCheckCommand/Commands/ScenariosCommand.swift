@@ -13,7 +13,8 @@ import SkillTesting
 /// skills, so options, output and exit statuses are the same by construction (see `PackageScenarios`).
 ///
 /// ```swift
-/// let status = try ScenariosCommand.run(["Scenarios/policy", "--format", "junit"]) { print($0, terminator: "") }
+/// // the `skillcheck-scenarios` program of a package's harness, whole:
+/// ScenariosCommand.main(skills: MySkills.skills, package: "/home/me/MySkills")
 /// ```
 @available(SkillCheckTesting, *)
 public enum ScenariosCommand {
@@ -137,7 +138,7 @@ public enum ScenariosCommand {
     /// with the status.
     ///
     /// ```swift
-    /// ScenariosCommand.main(skills: NoteSkills.skills, package: "/home/me/NoteSkills")
+    /// ScenariosCommand.main(skills: MySkills.skills, package: "/home/me/MySkills")
     /// ```
     ///
     /// `tools` are the package's tool skills, made for each replay with its fakes and clock, for

@@ -57,10 +57,10 @@ import SkillTesting
 /// A new member may appear within version 1; a change of meaning gets a new schema version.
 ///
 /// ```swift
-/// let report = ConformanceReport(package: .init(path: "/tmp/Notes"), stages: stages,
-///                                skills: [.init(type: "NoteSkill", id: "note", findings: findings)])
-/// let json = try report.json()
-/// let back = try ConformanceReport.decode(Data(json.utf8))    // refuses another schema
+/// // skillcheck --format json --output skillcheck.json Examples/ReferenceSkills
+/// let report = try ConformanceReport.decode(Data(contentsOf: URL(fileURLWithPath: "skillcheck.json")))   // refuses another schema
+/// print(report.skills.map(\.id), report.summary.failed)
+/// let json = try report.json()   // the same document again
 /// ```
 @available(SkillCheckTesting, *)
 public struct ConformanceReport: Sendable, Codable, Hashable {

@@ -3,8 +3,9 @@ import SkillConformance
 /// The verdict on one rule for one skill, aggregated from every finding its check produced.
 ///
 /// ```swift
-/// let result = RuleResult(rule: RuleCatalog.standard["CAN-2"]!, findings: findings)
-/// if result.outcome == .failed { print(result.message ?? "", result.fix ?? "") }
+/// if let result = report.skills.first?.result(for: "CAN-2"), result.outcome == .failed {
+///     print(result.message ?? "", result.fix ?? "")
+/// }
 /// ```
 @available(SkillCheckTesting, *)
 public struct RuleResult: Sendable, Codable, Hashable {

@@ -3,8 +3,8 @@ import SkillConformance
 /// One skill's part of a ``ConformanceReport``: its type and id, and one ``RuleResult`` per rule.
 ///
 /// ```swift
-/// let skill = SkillReport(type: "NoteSkill", id: "note", findings: findings)   // a result per catalogue rule
-/// let cancelled = skill.result(for: "CAN-2")?.outcome                         // .failed, .passed, ...
+/// let skill = report.skills.first { $0.id == "note" }   // a result per catalogue rule
+/// let cancelled = skill?.result(for: "CAN-2")?.outcome   // .failed, .passed, ...
 /// ```
 @available(SkillCheckTesting, *)
 public struct SkillReport: Sendable, Codable, Hashable {

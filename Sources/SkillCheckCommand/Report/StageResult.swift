@@ -4,8 +4,8 @@
 /// or could not finish.
 ///
 /// ```swift
-/// let race = StageResult(.race, .skipped, reason: "--no-tsan")
-/// let broken = StageResult(.static, .buildFailed, diagnostics: ["Sources/Notes/Note.swift:3:5: error: ..."])
+/// let race = report.stage(.race)                      // status .skipped, reason "--no-tsan"
+/// let diagnostics = report.stage(.static)?.diagnostics   // ["Sources/Notes/Note.swift:3:5: error: ..."] when it failed to build
 /// ```
 @available(SkillCheckTesting, *)
 public struct StageResult: Sendable, Codable, Hashable {
