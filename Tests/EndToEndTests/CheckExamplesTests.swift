@@ -116,7 +116,7 @@ extension ExamplePackageTests {
                 // The tool skills, each made with init(context:) or init().
                 "CountdownTool": "TOOL-1", "TypoForecastTool": "TOOL-2", "AirQualityTool": "TOOL-3",
                 "CountdownReminderTool": "TOOL-4", "TicketTool": "TOOL-5", "HolidaysTool": "TOOL-6", "OpenRemindersTool": "TOOL-7",
-                "LeakyWeatherTool": "ERR-1", "CatchAllAgendaTool": "CAN-3", "EventStatusTool": "TIME-1",
+                "LeakyWeatherTool": "ERR-1", "ExchangeRateTool": "ERR-1", "CatchAllAgendaTool": "CAN-3", "EventStatusTool": "TIME-1",
                 // What only a run shows: the wall clock, randomness and files read where the source scan does not look.
                 "MembershipStatusTool": "TIME-1", "FlightStatusTool": "TIME-1", "RefundSkill": "TIME-1", "ExpenseSkill": "TIME-1",
                 "QuoteRetrySkill": "TIME-1", "HabitSkill": "TIME-1", "JournalSkill": "IO-1",

@@ -88,9 +88,7 @@ struct ConcurrencyStress: Sendable {
         let clock = ImmediateClock(origin: VirtualClock.defaultOrigin)
         let store = InMemoryDataStore(clock: clock, latency: .milliseconds(1))
         let network = FakeNetworkService(clock: clock)
-        let weather = WeatherResponse(temperature: 21, condition: "晴", feelsLike: 20, humidity: 40)
-        let body = (try? JSONEncoder().encode(weather)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        network.stub(.init(), reply: .json(body), latency: .milliseconds(1))
+        network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: .milliseconds(1))
         let ids = Locked<UInt64>(0)
         let context = SkillContext(
             storage: store, networkService: network, clock: clock, dateSource: { clock.date },

@@ -17,7 +17,14 @@ struct InjectedFault: Sendable {
     static let all: [InjectedFault] = [
         network("offline", .offline),
         network("network timeout", .timeout),
-        network("HTTP 500", .status(500)),
+        // An error body a service really sends, marked: a skill that returns it as its result handed the
+        // model an error as if it were data.
+        network(
+            "HTTP 500",
+            .response(
+                NetworkResponse(
+                    status: 500, headers: ["Content-Type": "application/json"],
+                    body: Data(#"{"error": {"code": 500, "message": "\#(errorBodyMarker)"}}"#.utf8)))),
         network("malformed payload", .malformedPayload),
         InjectedFault(name: "hung request cut by the engine timeout", isNetwork: true, cut: true) { _, network in
             network.stub(.init(), reply: .hang)
@@ -32,12 +39,20 @@ struct InjectedFault: Sendable {
         InjectedFault(name: name, isNetwork: true, cut: false) { _, network in network.stub(.init(), reply: reply) }
     }
 
+    /// The text of the injected HTTP 500's body, looked for in what the skill returns.
+    static let errorBodyMarker = "skillcheck: injected HTTP 500, internal server error"
+
     /// Fakes that work: every request answers 200 with a weather document, storage accepts everything.
     static let healthy: @Sendable (InMemoryDataStore, FakeNetworkService) -> Void = { _, network in
-        let weather = WeatherResponse(temperature: 21, condition: "晴", feelsLike: 20, humidity: 40)
-        let body = (try? JSONEncoder().encode(weather)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
-        network.stub(.init(), reply: .json(body))
+        network.stub(.init(), reply: .json(weatherBody))
     }
+
+    /// The weather document every healthy request answers with, its keys sorted: the same bytes every
+    /// time, so a tool that returns the body as it came gives the same result twice (TOOL-5).
+    static let weatherBody: String = {
+        let weather = WeatherResponse(temperature: 21, condition: "晴", feelsLike: 20, humidity: 40)
+        return (try? DocumentCoding.encode(weather)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }()
 
     /// Whether the run reached the faulty dependency.
     func reached(_ probe: Probe) -> Bool { isNetwork ? probe.requestCount > 0 : !probe.storeLog.isEmpty }
@@ -99,6 +114,16 @@ extension SkillConformance {
                             input.finding(
                                 "ERR-1", .failed, subject: subject, expected: expected,
                                 observed: describe(run), virtual: fault.cut))
+                        failed = true
+                    case .success(let run) where echoesErrorBody(run.ending):
+                        // A fallback may answer under a fault; handing the error's own body over as the
+                        // result is never one.
+                        findings.append(
+                            input.finding(
+                                "ERR-1", .failed, subject: subject, expected: expected,
+                                observed: "returned the HTTP 500 response's error body as its result: \(describe(run)); "
+                                    + "check the response's status before reading its body, and throw a SkillError",
+                                virtual: fault.cut))
                         failed = true
                     case .success:
                         continue
@@ -256,6 +281,12 @@ extension SkillConformance {
     }
 
     static func mapped(_ probe: Probe) -> Bool { mapped(probe.ending) }
+
+    /// Whether the run returned the injected HTTP 500's error body (or its message) as its output.
+    static func echoesErrorBody(_ ending: Probe.Ending) -> Bool {
+        guard case .output(let output) = ending else { return false }
+        return output.summary.contains(InjectedFault.errorBodyMarker) || (output.detail?.contains(InjectedFault.errorBodyMarker) ?? false)
+    }
 
     static func mapped(_ ending: Probe.Ending) -> Bool {
         guard case .threw(let thrown) = ending else { return true }

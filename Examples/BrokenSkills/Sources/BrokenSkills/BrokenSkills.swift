@@ -45,6 +45,9 @@ public enum BrokenSkills {
         // The rules both kinds share check a tool skill through its execute(arguments:): two of them, proven.
         ToolFixture(ruleID: "ERR-1", flaw: "a tool that lets the raw NetworkError through") { context in LeakyWeatherTool(context: context)
         },
+        ToolFixture(ruleID: "ERR-1", flaw: "a tool that never checks the status, so an HTTP 500 error body becomes its result") { context in
+            ExchangeRateTool(context: context)
+        },
         ToolFixture(ruleID: "CAN-3", flaw: "a tool that maps every error, cancellation included, into executionFailed") { context in
             CatchAllAgendaTool(context: context)
         },
