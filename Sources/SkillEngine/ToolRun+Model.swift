@@ -21,7 +21,7 @@ extension ToolRun {
     /// Sends the history to the model (again, for a retry), tagged with the run and the attempt.
     func send() {
         attempts += 1
-        let tools = engine.registry.visibleSchemas()
+        let tools = engine.registry.visibleSchemas(for: engine.model.schemaDialect)
         let tag = ModelRequestTag(engine: ObjectIdentifier(engine), run: number, request: requests, attempt: attempts)
         let chunks = ModelRequestTag.$current.withValue(tag) {
             engine.configuration.streaming

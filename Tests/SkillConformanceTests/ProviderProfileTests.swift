@@ -148,6 +148,18 @@ struct ProviderProfileTests {
         #expect(minimum.changed?.contains("May 2025") == true)
     }
 
+    /// A tool that declares its own Gemini variant, with a `null` type Gemini refuses.
+    struct DeclaredVariantTool: ToolSkill {
+        let id = "declared.tool"
+        let name = "declared_tool"
+        let description = "Echoes its arguments."
+        let inputSchema: JSON = ["type": "object", "properties": ["note": ["type": "string"]], "required": ["note"]]
+        var inputSchemaVariants: [SchemaDialect: JSON] {
+            [.geminiParameters: ["type": "object", "properties": ["note": ["type": ["string", "null"]]], "required": ["note"]]]
+        }
+        func execute(arguments: Data) async throws -> String { String(decoding: arguments, as: UTF8.self) }
+    }
+
     /// A tool with a schema given by the test.
     struct SchemaTool: ToolSkill {
         var id = "schema.tool"
@@ -165,11 +177,18 @@ struct ProviderProfileTests {
         let nullable = SkillUnderTest(
             tool: SchemaTool(inputSchema: ["type": "object", "properties": ["note": ["type": ["string", "null"]]], "required": ["note"]]))
         #expect(await SkillConformance.check(for: "TOOL-7").run(nullable).map(\.outcome) == [.passed])
+        // Gemini is sent the variant derived for its parameters, which says "nullable": the tool passes.
         let chosen = await SkillConformance.check(for: "TOOL-7").run(nullable, providers: ["gemini"])
-        #expect(chosen.map(\.outcome) == [.failed])
-        #expect(chosen.first?.subject == "inputSchema at /properties/note/type for gemini")
+        #expect(chosen.map(\.outcome) == [.passed, .passed])
+        #expect(chosen.last?.subject == "name and the geminiParameters variant derived from inputSchema for gemini")
+        #expect(chosen.last?.observed.contains(#""nullable":true"#) == true, "\(chosen)")
+        // A variant the tool declares itself is checked as it is.
+        let declared = SkillUnderTest(tool: DeclaredVariantTool())
+        let own = await SkillConformance.check(for: "TOOL-7").run(declared, providers: ["gemini"])
+        #expect(own.map(\.outcome).contains(.failed))
+        #expect(own.contains { $0.subject == "the tool's own geminiParameters variant at /properties/note/type for gemini" }, "\(own)")
         let cases = SkillConformance.cases(for: [nullable], rules: ["TOOL-7"], providers: ["openai"])
-        #expect(await cases[0].run().map(\.outcome) == [.passed])
+        #expect(await cases[0].run().map(\.outcome) == [.passed, .passed])
         let unknown = await SkillConformance.check(for: "TOOL-7").run(nullable, providers: ["gemni"])
         #expect(unknown.map(\.outcome) == [.failed])
         #expect(unknown.first?.expected.contains("gemini") == true)
@@ -214,5 +233,41 @@ struct RealToolSchemaTests {
         #expect(
             text == reviewed,
             "the findings changed: review them, then SKILLCHECK_UPDATE_PROVIDER_FINDINGS=1 swift test --filter RealToolSchemaTests")
+    }
+}
+
+@Suite("One schema, every provider: each is sent its variant, and the kit's tools pass every profile at once")
+struct ProviderVariantTests {
+    /// The kit's own tool skills, each with a schema written once.
+    static let tools: [any ToolSkill] = [
+        ProviderProfileTests.SchemaTool(inputSchema: [
+            "type": "object",
+            "properties": [
+                "city": ["type": "string", "description": "城市名，如 北京"],
+                "unit": ["type": "string", "enum": ["celsius", "fahrenheit"]],
+                "start": ["type": "string", "format": "date-time"],
+                "days": ["type": "integer", "minimum": 1, "maximum": 7],
+            ],
+            "required": ["city"],
+            "additionalProperties": false,
+        ])
+    ]
+
+    @Test("a tool written once passes TOOL-7 with every profile chosen at once, and each profile's finding shows what it is sent")
+    func everyProfile() async {
+        for tool in Self.tools {
+            let findings = await SkillConformance.check(for: "TOOL-7").run(
+                SkillUnderTest(tool: tool), providers: ProviderProfile.choosableIDs)
+            #expect(findings.allSatisfy { $0.outcome == .passed }, "\(findings.filter { $0.outcome != .passed })")
+            #expect(findings.count == ProviderProfile.choosableIDs.count + 1)
+            for profile in ProviderProfile.catalogue where profile.dialect != .jsonSchema {
+                let finding = findings.first { $0.subject.hasSuffix("for \(profile.id)") }
+                #expect(
+                    finding?.observed.contains("is sent the \(profile.dialect.rawValue) variant") == true,
+                    "\(profile.id): \(String(describing: finding))")
+            }
+            let strict = JSONSchema.variant(of: tool.inputSchema, for: .openAIStrict).schema
+            #expect(findings.contains { $0.observed.contains(strict.text) })
+        }
     }
 }

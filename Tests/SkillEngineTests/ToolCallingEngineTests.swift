@@ -187,3 +187,45 @@ struct ToolCallingEngineTests {
         }
     }
 }
+
+/// A model client for Gemini's `parameters`: it keeps the tools it was sent.
+final class GeminiShapedClient: LLMClient, @unchecked Sendable {
+    private let lock = NSLock()
+    private var sent: [[ToolSchema]] = []
+    var schemaDialect: SchemaDialect { .geminiParameters }
+    var requests: [[ToolSchema]] { lock.withLock { sent } }
+
+    func complete(messages: [LLMMessage], tools: [ToolSchema]) async throws -> LLMResponse {
+        lock.withLock { sent.append(tools) }
+        return LLMResponse(text: "好的", toolCall: nil)
+    }
+}
+
+@Suite("The engine sends each provider its variant of the tools' schemas")
+struct SchemaDialectEngineTests {
+    struct NoteTool: ToolSkill {
+        let id = "note"
+        let name = "save_note"
+        let description = "Saves a note."
+        let inputSchema: JSON = [
+            "type": "object", "properties": ["text": ["type": "string"], "tag": ["type": ["string", "null"]]], "required": ["text"],
+            "additionalProperties": false,
+        ]
+        func execute(arguments: Data) async throws -> String { "saved" }
+    }
+
+    @Test("a client that takes Gemini's parameters is sent the derived variant, not the schema as written")
+    func geminiVariant() async throws {
+        let registry = SkillRegistry()
+        registry.register(NoteTool())
+        let client = GeminiShapedClient()
+        var configuration = ToolCallingEngine.Configuration()
+        configuration.streaming = false
+        let engine = ToolCallingEngine(model: client, registry: registry, clock: VirtualClock(), configuration: configuration)
+        for try await _ in engine.run(input: "记一下", in: ConversationSession()) {}
+        let parameters = try #require(client.requests.first?.first?.parameters)
+        #expect(parameters == JSONSchema.variant(of: NoteTool().inputSchema, for: .geminiParameters).schema)
+        #expect(parameters["additionalProperties"] == nil)
+        #expect(parameters["properties"]?["tag"]?["nullable"] == true)
+    }
+}

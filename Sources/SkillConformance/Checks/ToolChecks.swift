@@ -59,6 +59,15 @@ extension SkillConformance {
         ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "_" || scalar == "-"
     }
 
+    /// How a finding names the schema a provider gets: as written, the tool's own variant, or the derived one.
+    static func origin(of variant: SchemaVariant) -> String {
+        switch (variant.dialect, variant.declared) {
+        case (.jsonSchema, _): "inputSchema"
+        case (let dialect, true): "the tool's own \(dialect.rawValue) variant"
+        case (let dialect, false): "the \(dialect.rawValue) variant derived from inputSchema"
+        }
+    }
+
     /// TOOL-2: one failure per problem in the schema, at its JSON pointer.
     static func schemaProblems(_ input: ConformanceCheck.Input, _ tool: any ToolSkill) -> [Finding] {
         let expected = "an object schema in the subset the kit checks, with no problem"
@@ -165,25 +174,43 @@ extension SkillConformance {
         var seen = Set<String>()
         let chosen = input.providers.filter { seen.insert($0).inserted }
         let profiles = ([ProviderProfile.commonID] + chosen).compactMap(ProviderProfile.named)
-        let problems = ProviderProfile.lint(toolName: tool.name, schema: tool.inputSchema, profiles: profiles)
-        guard !problems.isEmpty else {
-            return [
-                input.finding(
-                    "TOOL-7", .passed, subject: "name and inputSchema",
-                    expected: "accepted by " + profiles.map(\.id).joined(separator: ", "),
-                    observed: "no problem for " + profiles.map(\.id).joined(separator: ", "))
-            ]
+        // Each provider gets the tool's schema in its own dialect (the tool's declared variant, or the one the
+        // kit derives), so no fix for one provider trades for another's refusal.
+        var findings: [Finding] = []
+        for profile in profiles {
+            let variant = tool.inputSchemaVariant(for: profile.dialect)
+            let origin = Self.origin(of: variant)
+            let problems = profile.problems(toolName: tool.name, schema: variant.schema)
+            for problem in problems {
+                let must = problem.profile != ProviderProfile.commonID && problem.level == .refused
+                let place = problem.pointer == "name" ? "name" : "\(origin) at \(problem.pointer.isEmpty ? "/" : problem.pointer)"
+                findings.append(
+                    input.finding(
+                        "TOOL-7", must ? .failed : .warning, subject: "\(place) for \(problem.profile)",
+                        expected:
+                            "what \(profile.name) accepts (\(problem.profile)/\(problem.check), sources \(problem.sources.joined(separator: ", ")), confirmed \(problem.confirmed))",
+                        observed: problem.says + ". Fix: " + problem.fix
+                            + (variant.dialect == .jsonSchema
+                                ? ""
+                                : " in inputSchema, or declare the tool's own variant in inputSchemaVariants[.\(variant.dialect.rawValue)]")
+                            + (problem.changed.map { ". Changed: \($0)" } ?? "")))
+            }
+            if problems.isEmpty {
+                // What a derived variant cannot say only widens it (the provider lets through what the tool
+                // still refuses), so it is told with the pass, not against it.
+                let losses =
+                    variant.losses.isEmpty
+                    ? ""
+                    : "; it cannot say what inputSchema says at " + variant.losses.joined(separator: "; ")
+                        + " (the tool still refuses what the variant lets through; declare inputSchemaVariants[.\(variant.dialect.rawValue)] if that matters)"
+                findings.append(
+                    input.finding(
+                        "TOOL-7", .passed, subject: "name and \(origin) for \(profile.id)",
+                        expected: "accepted by \(profile.id) (\(profile.field))",
+                        observed: variant.dialect == .jsonSchema
+                            ? "no problem" : "no problem; \(profile.id) is sent \(origin): \(variant.schema.text)\(losses)"))
+            }
         }
-        return problems.map { problem in
-            let profile = profiles.first { $0.id == problem.profile }!
-            let must = problem.profile != ProviderProfile.commonID && problem.level == .refused
-            let place = problem.pointer == "name" ? "name" : "inputSchema at \(problem.pointer.isEmpty ? "/" : problem.pointer)"
-            return input.finding(
-                "TOOL-7", must ? .failed : .warning, subject: "\(place) for \(problem.profile)",
-                expected:
-                    "what \(profile.name) accepts (\(problem.profile)/\(problem.check), sources \(problem.sources.joined(separator: ", ")), confirmed \(problem.confirmed))",
-                observed: problem.says + ". Fix: " + problem.fix + (problem.changed.map { ". Changed: \($0)" } ?? "")
-                    + (problem.conflict.map { ". Conflict: \($0)" } ?? ""))
-        }
+        return findings
     }
 }

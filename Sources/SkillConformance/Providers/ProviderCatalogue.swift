@@ -12,7 +12,8 @@
 // draft 2020-12 allows: lower-case type names, non-negative counts, numeric bounds, an array of names).
 // Placeholders in `says` and `fix`: {pointer}, {keyword}, {value}, {name}, {limit}.
 // A profile that "includes" another has that profile's checks first, then its own: a strict mode
-// refuses everything its provider's plain mode refuses.
+// refuses everything its provider's plain mode refuses. Its "dialect" is the SchemaDialect the kit
+// derives a tool's schema into for it (JSONSchema.variant(of:for:)): TOOL-7 checks that variant.
 
 @available(SkillCheckTesting, *)
 extension ProviderProfile {
@@ -26,6 +27,7 @@ extension ProviderProfile {
               "id": "common",
               "name": "Every provider",
               "field": "any tool schema",
+              "dialect": "jsonSchema",
               "checks": [
                 {
                   "id": "required-exists", "kind": "requiredExist",
@@ -51,6 +53,7 @@ extension ProviderProfile {
               "id": "openai",
               "name": "OpenAI function calling",
               "field": "tools[].function.parameters (Chat Completions), tools[].parameters (Responses)",
+              "dialect": "jsonSchema",
               "checks": [
                 {
                   "id": "tool-name", "kind": "toolName", "pattern": "^[a-zA-Z0-9_-]{1,64}$",
@@ -82,6 +85,7 @@ extension ProviderProfile {
               "id": "openai-strict",
               "name": "OpenAI function calling, strict mode (Structured Outputs)",
               "field": "tools[].function.parameters with \"strict\": true",
+              "dialect": "openAIStrict",
               "includes": "openai",
               "checks": [
                 {
@@ -145,6 +149,7 @@ extension ProviderProfile {
               "id": "anthropic",
               "name": "Anthropic tool use",
               "field": "tools[].input_schema",
+              "dialect": "jsonSchema",
               "checks": [
                 {
                   "id": "tool-name", "kind": "toolName", "pattern": "^[a-zA-Z0-9_-]{1,64}$",
@@ -176,6 +181,7 @@ extension ProviderProfile {
               "id": "anthropic-strict",
               "name": "Anthropic strict tool use",
               "field": "tools[].input_schema with \"strict\": true",
+              "dialect": "anthropicStrict",
               "includes": "anthropic",
               "checks": [
                 {
@@ -234,6 +240,7 @@ extension ProviderProfile {
               "id": "gemini",
               "name": "Google Gemini function calling (parameters, an OpenAPI 3.0 Schema subset)",
               "field": "functionDeclarations[].parameters",
+              "dialect": "geminiParameters",
               "checks": [
                 {
                   "id": "tool-name", "kind": "toolName", "pattern": "^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$",
@@ -299,6 +306,7 @@ extension ProviderProfile {
               "id": "gemini-json-schema",
               "name": "Google Gemini function calling (parametersJsonSchema, JSON Schema)",
               "field": "functionDeclarations[].parametersJsonSchema",
+              "dialect": "jsonSchema",
               "checks": [
                 {
                   "id": "tool-name", "kind": "toolName", "pattern": "^[A-Za-z_][A-Za-z0-9_.:-]{0,63}$",

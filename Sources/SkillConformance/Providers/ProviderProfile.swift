@@ -28,6 +28,11 @@ public struct ProviderProfile: Sendable, Codable, Hashable, Identifiable {
     public var name: String
     /// Where the schema goes in the provider's request.
     public var field: String
+    /// The form the provider takes a schema in.
+    ///
+    /// A tool written once is sent to it as `JSONSchema.variant(of:for:)` of this dialect, and TOOL-7
+    /// checks that variant.
+    public var dialect: SchemaDialect
     /// The profile whose checks come first (a strict mode includes its provider's plain mode).
     public var includes: String?
     /// Every check, the included profile's first.

@@ -95,14 +95,14 @@ extension RuleCatalog {
         ConformanceRule(
             id: "TOOL-7", category: .tools, level: .should,
             sentence:
-                "The tool's name and inputSchema are ones every model provider accepts (no object without properties, no required name missing from properties, no enum of mixed types), and, for each provider chosen with --provider, that provider's profile: then a MUST.",
+                "The tool's name and inputSchema are ones every model provider accepts (no object without properties, no required name missing from properties, no enum of mixed types), and, for each provider chosen with --provider, the variant of inputSchema that provider is sent passes its profile: then a MUST.",
             troubleshooting: .init(
                 cause:
                     "A schema the kit's subset accepts can still be refused with HTTP 400 by the provider the app ships with: OpenAI's strict mode wants additionalProperties false and every property required, Gemini's parameters refuses additionalProperties and type arrays, Anthropic refuses a top-level anyOf. It shows only when a user talks to the app.",
                 fix:
-                    "Change the schema at the pointer the finding names, as its fix says. Where two chosen providers conflict, send each its own variant of the schema, or give Gemini the schema as parametersJsonSchema.",
+                    "Each provider is sent its own variant of inputSchema, derived by the kit (JSONSchema.variant(of:for:)): change the schema at the pointer the finding names, as its fix says, or declare the tool's own variant for that provider's dialect in inputSchemaVariants.",
                 example:
-                    "skillcheck --provider openai-strict --provider gemini .\n\"additionalProperties\": false   // for openai-strict; a Gemini variant leaves it out"
+                    "skillcheck --provider openai-strict --provider gemini .\nvar inputSchemaVariants: [SchemaDialect: JSON] { [.geminiParameters: geminiSchema] }   // only where the derived one will not do"
             ),
             appliesTo: [.tool]
         ),

@@ -27,6 +27,11 @@ public protocol LLMClient: Sendable {
     /// The default calls ``complete(messages:tools:)`` and yields its text as one piece. The stream runs
     /// in the task that iterates it, so cancelling that task cancels the request.
     func stream(messages: [LLMMessage], tools: [ToolSchema]) -> AsyncThrowingStream<LLMStreamChunk, any Error>
+
+    /// The dialect the provider takes tools' schemas in: the engine sends each tool's variant for it.
+    ///
+    /// The default is ``SchemaDialect/jsonSchema``, the schema as written.
+    var schemaDialect: SchemaDialect { get }
 }
 
 /// One piece of a streamed answer.
@@ -38,6 +43,8 @@ public enum LLMStreamChunk: Sendable, Hashable {
 }
 
 extension LLMClient {
+    public var schemaDialect: SchemaDialect { .jsonSchema }
+
     public func stream(messages: [LLMMessage], tools: [ToolSchema]) -> AsyncThrowingStream<LLMStreamChunk, any Error> {
         completeAsStream(messages: messages, tools: tools)
     }

@@ -94,6 +94,15 @@ public final class SkillRegistry: Sendable {
         state.withLock { state in state.entries.filter { Self.isVisible($0, in: state) }.map(\.skill.toolSchema) }
     }
 
+    /// The schemas of the skills the model may call now, each in `dialect`'s variant.
+    ///
+    /// ```swift
+    /// registry.visibleSchemas(for: .geminiParameters)   // what a Gemini client sends as parameters
+    /// ```
+    public func visibleSchemas(for dialect: SchemaDialect) -> [ToolSchema] {
+        state.withLock { state in state.entries.filter { Self.isVisible($0, in: state) }.map { $0.skill.toolSchema(for: dialect) } }
+    }
+
     /// The names more than one visible skill has, each with those skills' ids in registration order.
     ///
     /// A model API refuses a tool list that names two tools alike, and a call by that name could not say which

@@ -48,6 +48,11 @@ public protocol ToolSkill: Sendable {
     ///
     /// The default is one set built from ``inputSchema`` by ``JSONSchema/example(for:)``.
     var sampleArguments: [JSON] { get }
+    /// The schemas the tool sends providers of some dialects instead of the ones the kit derives.
+    ///
+    /// For a dialect whose variant derived from ``inputSchema`` loses something the tool needs.
+    /// The default is none: every dialect gets ``JSONSchema/variant(of:for:)`` of ``inputSchema``.
+    var inputSchemaVariants: [SchemaDialect: JSON] { get }
 
     /// Does the work, and returns text for the model to read.
     ///
@@ -61,6 +66,25 @@ extension ToolSkill {
 
     public var sampleArguments: [JSON] { [JSONSchema.example(for: inputSchema)] }
 
+    public var inputSchemaVariants: [SchemaDialect: JSON] { [:] }
+
+    /// The schema a provider of `dialect` gets: the tool's own variant for it, else the one derived from
+    /// ``inputSchema``.
+    ///
+    /// ```swift
+    /// let variant = tool.inputSchemaVariant(for: .geminiParameters)
+    /// variant.losses   // what Gemini's parameters cannot say of the schema, such as "/additionalProperties: …"
+    /// ```
+    public func inputSchemaVariant(for dialect: SchemaDialect) -> SchemaVariant {
+        if let declared = inputSchemaVariants[dialect] { return SchemaVariant(dialect: dialect, schema: declared, declared: true) }
+        return JSONSchema.variant(of: inputSchema, for: dialect)
+    }
+
+    /// What a provider of `dialect` is shown: ``name``, ``description`` and the schema in its dialect.
+    public func toolSchema(for dialect: SchemaDialect) -> ToolSchema {
+        ToolSchema(name: name, description: description, parameters: inputSchemaVariant(for: dialect).schema)
+    }
+
     /// What the model is shown: ``name``, ``description`` and ``inputSchema``.
     public var toolSchema: ToolSchema {
         ToolSchema(name: name, description: description, parameters: inputSchema)
@@ -73,6 +97,8 @@ extension ToolSkill {
     ///
     /// Any mismatch is ``SkillError/invalidInput(_:)`` naming the field, never a `DecodingError`.
     public func decodeArguments<Arguments: Decodable>(_ type: Arguments.Type, from arguments: Data) throws(SkillError) -> Arguments {
+        // A strict provider sends `null` for an optional member the model left out: it means "not given".
+        let arguments = JSONSchema.droppingNullOptionals(arguments, schema: inputSchema)
         try JSONSchema.validate(arguments, against: inputSchema)
         let decoder = JSONDecoder()
         // Not `.iso8601`: its error has no coding path, so the message named no field ("arguments: Expected

@@ -14,6 +14,9 @@ public struct RecordingLLMClient: LLMClient {
     let base: any LLMClient
     let recorder: SessionRecorder
 
+    /// The wrapped client's dialect: the engine sends the tools' schemas as that client would get them.
+    public var schemaDialect: SchemaDialect { base.schemaDialect }
+
     public func complete(messages: [LLMMessage], tools: [ToolSchema]) async throws -> LLMResponse {
         let index = recorder.begin(messages: messages, tools: tools, streamed: false)
         do {

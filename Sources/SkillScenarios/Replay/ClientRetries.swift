@@ -14,6 +14,8 @@ struct ClientRetries: LLMClient {
     let retried: [Int: Duration]
     let clock: any Clock<Duration>
 
+    var schemaDialect: SchemaDialect { base.schemaDialect }
+
     func complete(messages: [LLMMessage], tools: [ToolSchema]) async throws -> LLMResponse {
         while true {
             do {
