@@ -234,6 +234,45 @@ struct RealToolSchemaTests {
             text == reviewed,
             "the findings changed: review them, then SKILLCHECK_UPDATE_PROVIDER_FINDINGS=1 swift test --filter RealToolSchemaTests")
     }
+
+    /// Each schema, sent to each profile as the variant the kit derives for it: whether the profile
+    /// accepts it (what it refuses for sure; `unsettled` checks aside), and what the variant cannot say.
+    static func variants() throws -> (reached: [String: Int], text: String) {
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        var lines: [String] = []
+        var reached: [String: Int] = [:]
+        let profiles = ProviderProfile.catalogue.filter { $0.id != ProviderProfile.commonID }
+        for file in files {
+            let document = try JSON(parsing: Data(contentsOf: folder.appendingPathComponent(file)))
+            guard case .string(let tool)? = document["tool"], let schema = document["inputSchema"] else { continue }
+            var parts: [String] = []
+            for profile in profiles {
+                let variant = JSONSchema.variant(of: schema, for: profile.dialect)
+                let refused = profile.problems(toolName: tool, schema: variant.schema).filter { $0.level == .refused }
+                if refused.isEmpty { reached[profile.id, default: 0] += 1 }
+                parts.append(
+                    "\(profile.id) "
+                        + (refused.isEmpty ? "reached" : "refused (" + refused.map(\.check).joined(separator: ", ") + ")")
+                        + (variant.losses.isEmpty ? "" : ", \(variant.losses.count) lost"))
+            }
+            lines.append("\(file): " + parts.joined(separator: "; "))
+        }
+        return (reached, lines.joined(separator: "\n") + "\n")
+    }
+
+    @Test("the real schemas, each sent to each profile as its derived variant: which profiles each reaches is the reviewed list")
+    func realSchemaVariants() throws {
+        let (reached, text) = try Self.variants()
+        let golden = Self.folder.appendingPathComponent("variants.txt")
+        if ProcessInfo.processInfo.environment["SKILLCHECK_UPDATE_PROVIDER_FINDINGS"] == "1" {
+            try text.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        let reviewed = try String(contentsOf: golden, encoding: .utf8)
+        #expect(
+            text == reviewed,
+            "the variants changed: review them, then SKILLCHECK_UPDATE_PROVIDER_FINDINGS=1 swift test --filter RealToolSchemaTests")
+        #expect(reached["openai-strict", default: 0] > 0 && reached["gemini", default: 0] > 0, "\(reached)")
+    }
 }
 
 @Suite("One schema, every provider: each is sent its variant, and the kit's tools pass every profile at once")
