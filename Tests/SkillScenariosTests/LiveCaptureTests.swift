@@ -399,3 +399,67 @@ struct Failure: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+/// A remote model of one provider: it takes tools in its dialect and, like a strict provider, sends
+/// `null` for the optional member it leaves out.
+struct DialectModel: LLMClient {
+    let schemaDialect: SchemaDialect
+    func complete(messages: [LLMMessage], tools: [ToolSchema]) async throws -> LLMResponse {
+        if case .user? = messages.last {
+            let arguments = Data(#"{"text": "买牛奶", "priority": null}"#.utf8)
+            return LLMResponse(text: "", toolCall: ToolCall(id: "call_1", name: "save_todo", arguments: arguments))
+        }
+        return LLMResponse(text: "记好了。", toolCall: nil)
+    }
+}
+
+/// A tool with an optional enum, written once.
+struct TodoTool: ToolSkill {
+    let id = "todo"
+    let name = "save_todo"
+    let description = "Saves a to-do."
+    let inputSchema: JSON = [
+        "type": "object",
+        "properties": ["text": ["type": "string"], "priority": ["type": "string", "enum": ["low", "high"]]],
+        "required": ["text"],
+        "additionalProperties": false,
+    ]
+    struct Arguments: Decodable {
+        let text: String
+        let priority: String?
+    }
+    func execute(arguments: Data) async throws -> String {
+        let arguments = try decodeArguments(Arguments.self, from: arguments)
+        return "saved \(arguments.text) (\(arguments.priority ?? "normal"))"
+    }
+}
+
+@Suite("A transcript per provider dialect: the engine sends each its variant, and the replay does the same")
+struct DialectTranscriptTests {
+    @Test(
+        "recorded against a model of each dialect, the transcript replays green, its requests carrying that dialect's variant",
+        arguments: SchemaDialect.allCases)
+    func perDialect(_ dialect: SchemaDialect) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-dialect-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var configuration = ToolCallingEngine.Configuration()
+        configuration.streaming = false
+        let setup = ToolSetup(tools: [{ _ in TodoTool() }], configuration: configuration)
+        let recorder = SessionRecorder(name: "todo for \(dialect.rawValue)", setup: setup)
+        let engine = recorder.engine(
+            model: DialectModel(schemaDialect: dialect),
+            context: SkillContext(storage: InMemoryDataStore(), networkService: FakeNetworkService()),
+            clock: VirtualClock())
+        for try await _ in engine.run(input: "记一下买牛奶", in: setup.conversation()) {}
+        let url = folder.appendingPathComponent("todo.json")
+        try recorder.write(to: url, mode: .missing)
+        let transcript = try Transcript.load(contentsOf: url)
+        let sent = transcript.toolConversation?.model.first?.definitions?.first?.parameters
+        #expect(sent == JSONSchema.variant(of: TodoTool().inputSchema, for: dialect).schema)
+        #expect(transcript.toolConversation?.settings.dialect == dialect)
+        let result = try Replayer(setup).replay(transcript)
+        #expect(result.passed, "\(result.report)")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        #expect(text.contains("saved 买牛奶 (normal)"), "a strict provider's null reached the tool as not given")
+    }
+}

@@ -277,13 +277,17 @@ extension SessionRecorder {
         ]
         var system: String?
         if case .system(let prompt)? = requests.first?.messages.first { system = prompt }
+        let dialect = state.withLock { $0.dialect }
         if let setup {
-            members.append(("engine", ToolConversation.Settings(setup.configuration, system: system ?? setup.system).json))
+            var settings = ToolConversation.Settings(setup.configuration, system: system ?? setup.system)
+            settings.dialect = dialect
+            members.append(("engine", settings.json))
             notes += ToolConversation.Settings.unrecordable(setup.configuration)
         } else {
             var engine: [(key: String, value: JSONValue)] = []
             if requests.contains(where: { !$0.streamed }) { engine.append(("streaming", .bool(false))) }
             if let system { engine.append(("system", .string(system))) }
+            if dialect != .jsonSchema { engine.append(("dialect", .string(dialect.rawValue))) }
             if !engine.isEmpty { members.append(("engine", .object(engine))) }
         }
         if !exchanges.isEmpty { members.append(("fixtures", .object([("network", .array(exchanges.map(stub)))]))) }

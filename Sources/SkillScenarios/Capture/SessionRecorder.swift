@@ -62,6 +62,8 @@ public final class SessionRecorder: Sendable {
     struct State {
         var requests: [Request] = []
         var exchanges: [Exchange] = []
+        /// The dialect the recorded client takes tools' schemas in, as it said.
+        var dialect: SchemaDialect = .jsonSchema
     }
 
     /// One request to the model and what came back.
@@ -148,7 +150,9 @@ public final class SessionRecorder: Sendable {
 
     /// `model`, recording every request the session sends it.
     public func recording(_ model: some LLMClient) -> RecordingLLMClient {
-        RecordingLLMClient(base: model, recorder: self)
+        let dialect = model.schemaDialect
+        state.withLock { $0.dialect = dialect }
+        return RecordingLLMClient(base: model, recorder: self)
     }
 
     /// `network`, recording every request a tool sends through it as a fixture.

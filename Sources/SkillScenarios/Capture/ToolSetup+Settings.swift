@@ -59,6 +59,7 @@ extension ToolConversation.Settings {
             members.append(("modelRetry", .object(retry)))
         }
         if let system { members.append(("system", .string(system))) }
+        if dialect != .jsonSchema { members.append(("dialect", .string(dialect.rawValue))) }
         return .object(members)
     }
 
@@ -79,7 +80,10 @@ extension ToolSetup {
     func differences(from transcript: Transcript) -> [(pointer: String, recorded: JSONValue, now: JSONValue)] {
         guard let conversation = transcript.toolConversation else { return [] }
         let recorded = conversation.settings.json
-        let now = ToolConversation.Settings(configuration, system: system).json
+        var current = ToolConversation.Settings(configuration, system: system)
+        // The dialect is the model client's, not the app's setup: the recording's stands.
+        current.dialect = conversation.settings.dialect
+        let now = current.json
         guard case .object(let old) = recorded, case .object(let new) = now else { return [] }
         var found: [(pointer: String, recorded: JSONValue, now: JSONValue)] = []
         var keys = old.map(\.key)

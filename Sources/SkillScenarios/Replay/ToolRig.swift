@@ -42,7 +42,10 @@ final class ToolRig: Sendable {
         model = ScriptedLLMClient(clock: harness.clock, turns: conversation.model.map(Self.scripted))
         var retried: [Int: Duration] = [:]
         for (index, turn) in conversation.model.enumerated() where turn.retriedByClient { retried[index + 1] = turn.retryAfter }
-        let client: any LLMClient = retried.isEmpty ? model : ClientRetries(base: model, retried: retried, clock: harness.clock)
+        let retrying: any LLMClient = retried.isEmpty ? model : ClientRetries(base: model, retried: retried, clock: harness.clock)
+        let client: any LLMClient =
+            conversation.settings.dialect == .jsonSchema
+            ? retrying : DialectClient(base: retrying, schemaDialect: conversation.settings.dialect)
         let settings = conversation.settings
         var configuration = ToolCallingEngine.Configuration()
         configuration.maxIterations = settings.maxIterations

@@ -46,6 +46,9 @@ package struct ToolConversation: Sendable {
         package var catalog: MessageCatalog?
         /// Whether the engine sends a failed model request again.
         package var modelRetry: RetryPolicy?
+        /// The dialect the model takes tools' schemas in: the replay's model says it, so the engine sends
+        /// each tool's variant for it.
+        package var dialect: SchemaDialect = .jsonSchema
     }
 
     /// One answer of the scripted model, played for the next request it is sent.

@@ -98,6 +98,7 @@ extension TranscriptReader {
         var settings = ToolConversation.Settings()
         let allowed = [
             "maxIterations", "timeout", "timeouts", "resultLimit", "policy", "locale", "catalog", "streaming", "system", "modelRetry",
+            "dialect",
         ]
         for (key, child) in try members(value, at: pointer, allowed: allowed) {
             let path = pointer + "/" + key
@@ -118,6 +119,7 @@ extension TranscriptReader {
             case "streaming": settings.streaming = try bool(child, at: path)
             case "catalog": settings.catalog = try catalog(child, at: path)
             case "modelRetry": settings.modelRetry = try retry(child, at: path)
+            case "dialect": settings.dialect = try choice(child, at: path, SchemaDialect.allCases.map { ($0.rawValue, $0) })
             default: settings.system = try string(child, at: path)
             }
         }
