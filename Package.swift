@@ -119,7 +119,8 @@ let package = Package(
         .testTarget(
             name: "SkillScenariosTests",
             dependencies: [
-                "SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills", "SkillCheckCommand", "TestSupport",
+                "SkillKit", "SkillEngine", "SkillTesting", "SkillScenarios", "BundledReferenceSkills", "SkillCheckCommand",
+                "SkillCheckSupport", "TestSupport",
             ],
             exclude: ["Broken"],
             swiftSettings: strict

@@ -1,5 +1,6 @@
 import Foundation
 import SkillCheckCommand
+import SkillCheckSupport
 import SkillConformance
 import TestSupport
 import Testing

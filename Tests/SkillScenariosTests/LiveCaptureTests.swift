@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillEngine
 import SkillKit
 import SkillTesting
@@ -390,7 +391,7 @@ struct LiveCaptureTests {
             #expect(kept.contains("NOT RECORDED"))
             #expect(!FileManager.default.fileExists(atPath: nested.path))
         }
-        let guess = Replayer.nearest("weahter", among: ["weather", "echo"])
+        let guess = Suggestion.nearest(to: "weahter", among: ["weather", "echo"])
         #expect(guess == "weather")
     }
 }

@@ -1,3 +1,4 @@
+import SkillCheckSupport
 import SkillTesting
 
 /// A command's options and arguments, declared once: parsing, `--help` and "did you mean" all come from it.

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillTesting
 
 /// What `skillcheck check` was asked to do, as the pipeline reads it.

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillConformance
 
 /// `skillcheck rules [RULE-ID...]`: prints the rule catalogue, as a table or as its Codable JSON.

@@ -120,34 +120,13 @@ public struct Replayer: Sendable {
     {
         guard let make = tools[reference.id] else {
             let known = tools.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-            let guess = Self.nearest(reference.id, among: Array(tools.keys)).map { "; did you mean \"\($0)\"?" } ?? ""
+            let guess = Suggestion.nearest(to: reference.id, among: tools.keys.sorted()).map { "; did you mean \"\($0)\"?" } ?? ""
             throw TranscriptError(
                 file: transcript.file, pointer: reference.pointer,
                 location: transcript.document.location(of: reference.pointer),
                 expected: "a tool skill id the catalogue has (\(known))", found: "\"\(reference.id)\"\(guess)")
         }
         return make(context)
-    }
-
-    /// The name nearest to `name` by edit distance, when it is near enough to be a typo (at most a
-    /// third of its length, and at least one edit).
-    static func nearest(_ name: String, among names: [String]) -> String? {
-        func distance(_ a: [Character], _ b: [Character]) -> Int {
-            var row = Array(0...b.count)
-            for (i, x) in a.enumerated() {
-                var previous = row[0]
-                row[0] = i + 1
-                for (j, y) in b.enumerated() {
-                    let current = row[j + 1]
-                    row[j + 1] = min(row[j + 1] + 1, row[j] + 1, previous + (x == y ? 0 : 1))
-                    previous = current
-                }
-            }
-            return row[b.count]
-        }
-        let scored = names.map { ($0, distance(Array(name.lowercased()), Array($0.lowercased()))) }
-        guard let best = scored.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }), best.1 <= max(1, name.count / 3) else { return nil }
-        return best.0
     }
 
     static func retrying(_ skill: some AgentSkill, _ policy: RetryPolicy) -> any AgentSkill {

@@ -7,7 +7,6 @@
 /// Suggestion.nearest(to: "--formt", among: ["--format", "--output"])   // "--format"
 /// Suggestion.nearest(to: "--verbose", among: ["--format", "--output"]) // nil
 /// ```
-@available(SkillCheckTesting, *)
 package enum Suggestion {
     /// The nearest candidate to `text`, or `nil` when none is near enough to be what was meant.
     package static func nearest(to text: String, among candidates: [String]) -> String? {
