@@ -170,6 +170,11 @@ struct ToolConformance {
     func `TOOL-7 the name and schema are ones the chosen model providers accept`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
+
+    @Test(arguments: SkillsUnderTest.cases("TOOL-8"))
+    func `TOOL-8 what each schema a provider is sent calls valid the tool accepts`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
 }
 
 @Suite("Conformance: crashes")

@@ -1,4 +1,5 @@
 import Foundation
+import SkillKit
 import SkillTesting
 
 /// What one check found for one skill and one rule.
@@ -65,6 +66,19 @@ public struct Finding: Sendable, Codable, Hashable {
     /// `nil` when it used none.
     public var seed: UInt64?
     public var limits: Limits
+    /// The schema a provider is sent, for TOOL-7's finding about that provider: the report shows it.
+    package var sentSchema: SentSchema?
+
+    /// The schema one provider profile is sent for a tool, and what it cannot say of the tool's own.
+    package struct SentSchema: Sendable, Codable, Hashable {
+        /// The profile's id: `gemini`.
+        package var profile: String
+        /// Which schema it is: `the geminiParameters variant derived from inputSchema`.
+        package var origin: String
+        package var schema: JSON
+        /// What it cannot say, each `pointer: what`.
+        package var losses: [String]
+    }
 
     package init(
         ruleID: String, skillID: String, outcome: Outcome, subject: String,

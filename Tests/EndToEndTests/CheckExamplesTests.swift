@@ -116,6 +116,7 @@ extension ExamplePackageTests {
                 // The tool skills, each made with init(context:) or init().
                 "CountdownTool": "TOOL-1", "TypoForecastTool": "TOOL-2", "AirQualityTool": "TOOL-3",
                 "CountdownReminderTool": "TOOL-4", "TicketTool": "TOOL-5", "HolidaysTool": "TOOL-6", "OpenRemindersTool": "TOOL-7",
+                "StrictUnitWeatherTool": "TOOL-8", "PackingNoteTool": "TOOL-8",
                 "LeakyWeatherTool": "ERR-1", "ExchangeRateTool": "ERR-1", "CatchAllAgendaTool": "CAN-3", "EventStatusTool": "TIME-1",
                 // What only a run shows: the wall clock, randomness and files read where the source scan does not look.
                 "MembershipStatusTool": "TIME-1", "FlightStatusTool": "TIME-1", "RefundSkill": "TIME-1", "ExpenseSkill": "TIME-1",

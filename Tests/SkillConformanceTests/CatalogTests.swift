@@ -23,7 +23,7 @@ struct CatalogTests {
         let named = [
             "SEND-1", "SEND-2", "SEND-3", "CAN-1", "CAN-2", "CAN-3", "CAN-4", "HANG-1", "ERR-1", "ERR-2", "ERR-3",
             "META-1", "META-2", "META-3", "META-4", "META-5", "META-6", "META-7", "META-8", "TIME-1", "TIME-2",
-            "IO-1", "CRASH-1", "TOOL-1", "TOOL-2", "TOOL-3", "TOOL-4", "TOOL-5", "TOOL-6", "TOOL-7",
+            "IO-1", "CRASH-1", "TOOL-1", "TOOL-2", "TOOL-3", "TOOL-4", "TOOL-5", "TOOL-6", "TOOL-7", "TOOL-8",
         ]
         #expect(ids == Set(named))
         let shoulds = RuleCatalog.standard.rules.filter { $0.level == .should }.map(\.id)
@@ -33,7 +33,7 @@ struct CatalogTests {
     @Test("the TOOL rules are for tool skills; the routing, raw-text and TIME-2 rules for AgentSkills; the rest for both")
     func rulesSayWhichSkillsTheyApplyTo() throws {
         let byKinds = Dictionary(grouping: RuleCatalog.standard.rules, by: \.appliesTo).mapValues { $0.map(\.id) }
-        #expect(byKinds[[.tool]] == ["TOOL-1", "TOOL-2", "TOOL-3", "TOOL-4", "TOOL-5", "TOOL-6", "TOOL-7"])
+        #expect(byKinds[[.tool]] == ["TOOL-1", "TOOL-2", "TOOL-3", "TOOL-4", "TOOL-5", "TOOL-6", "TOOL-7", "TOOL-8"])
         #expect(byKinds[[.agent]] == ["ERR-2", "META-3", "META-4", "META-5", "META-6", "META-7", "META-8", "TIME-2"])
         #expect(
             byKinds[[.agent, .tool]] == [

@@ -59,6 +59,9 @@ public struct RuleResult: Sendable, Codable, Hashable {
     public var fix: String?
     /// The reason the baseline file (`--baseline`) gives for this known failure.
     public var baseline: String?
+    /// For TOOL-7, the schema each chosen provider is sent where it is not inputSchema as written; `nil` for
+    /// every other rule.
+    package var schemasSent: [Finding.SentSchema]?
 
     package init(
         rule: String, category: ConformanceRule.Category, level: ConformanceRule.Level, outcome: Outcome,
@@ -90,6 +93,8 @@ public struct RuleResult: Sendable, Codable, Hashable {
             rule: rule.id, category: rule.category, level: rule.level, outcome: outcome, checks: findings.count,
             message: message, findings: details,
             fix: outcome == .failed || outcome == .warning ? rule.advice : nil)
+        let sent = findings.compactMap(\.sentSchema)
+        schemasSent = sent.isEmpty ? nil : sent
     }
 
     static func outcome(of outcome: Finding.Outcome) -> Outcome {

@@ -36,6 +36,7 @@ package struct TextReport: Sendable {
         }
         lines += section("Failures", report.skills.flatMap { failures(of: $0, strict: report.strict) })
         lines += section("Skipped", skips(report.skills))
+        lines += section("Schemas sent to the chosen providers (TOOL-7)", schemasSent(report.skills))
         lines += section(
             "Stale baseline entries (remove them from the baseline)",
             report.stale.map {
@@ -141,6 +142,19 @@ package struct TextReport: Sendable {
             }
         }
         return groups.map { mark("–") + " \($0.key.replacingOccurrences(of: "\n", with: "; ")) (\($0.skills.joined(separator: ", ")))" }
+    }
+
+    /// Each tool's schema as each chosen provider gets it, where that is not inputSchema as written.
+    func schemasSent(_ skills: [SkillReport]) -> [String] {
+        skills.flatMap { skill -> [String] in
+            let sent = skill.results.flatMap { $0.schemasSent ?? [] }
+            guard !sent.isEmpty else { return [] }
+            return ["  \(skill.title)"]
+                + sent.flatMap { item in
+                    ["    \(item.profile) gets \(item.origin):", "      \(item.schema.text)"]
+                        + (item.losses.isEmpty ? [] : ["      it cannot say: " + item.losses.joined(separator: "; ")])
+                }
+        }
     }
 
     func section(_ title: String, _ lines: [String]) -> [String] {

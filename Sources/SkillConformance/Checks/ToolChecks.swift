@@ -2,7 +2,7 @@ import Foundation
 import SkillKit
 import SkillTesting
 
-// TOOL-1 … TOOL-6: what only a tool skill has: a name a model calls, an input schema, JSON arguments and
+// TOOL-1 … TOOL-8: what only a tool skill has: a name a model calls, an input schema, JSON arguments and
 // a text result. The rules both kinds share run a tool skill through `ToolSkillSubject`.
 
 @available(SkillCheckTesting, *)
@@ -15,6 +15,7 @@ extension SkillConformance {
         ConformanceCheck("TOOL-5") { input in await sameTwice(input, rule: "TOOL-5", breach: .failed) },
         ConformanceCheck("TOOL-6") { input in await resultSizes(input) },
         ConformanceCheck("TOOL-7") { input in withTool(input, rule: "TOOL-7", providerProblems) },
+        ConformanceCheck("TOOL-8") { input in await schemaAgreement(input) },
     ]
 
     /// A fresh instance of the tool skill under test, given to `body`; a failed finding when the skill
@@ -181,6 +182,14 @@ extension SkillConformance {
             let variant = tool.inputSchemaVariant(for: profile.dialect)
             let origin = Self.origin(of: variant)
             let problems = profile.problems(toolName: tool.name, schema: variant.schema)
+            let first = findings.count
+            defer {
+                // The report shows what each provider is sent when it is not the schema as written.
+                if variant.dialect != .jsonSchema, findings.indices.contains(first) {
+                    findings[first].sentSchema = Finding.SentSchema(
+                        profile: profile.id, origin: origin, schema: variant.schema, losses: variant.losses)
+                }
+            }
             for problem in problems {
                 let must = problem.profile != ProviderProfile.commonID && problem.level == .refused
                 let place = problem.pointer == "name" ? "name" : "\(origin) at \(problem.pointer.isEmpty ? "/" : problem.pointer)"

@@ -106,5 +106,19 @@ extension RuleCatalog {
             ),
             appliesTo: [.tool]
         ),
+        ConformanceRule(
+            id: "TOOL-8", category: .tools, level: .must,
+            sentence:
+                "Every instance the tool's inputSchema, or the variant of it a provider is sent, says is valid (each optional field omitted, given, or null where the schema allows it; each enum value; each type of a union; the least and the most of each stated bound) is accepted by the tool: no SkillError.invalidInput. A MUST for inputSchema and for the providers chosen with --provider, a SHOULD for the other providers' variants.",
+            troubleshooting: .init(
+                cause:
+                    "The schema and the tool disagree: a hand edit for one provider (\"type\": [\"string\", \"null\"] on a field whose enum has no null, \"nullable\": true on a required field), an optional field the Arguments type requires, a bound the tool checks tighter than the schema says. The provider sends what the schema allows, and a user meets the refusal.",
+                fix:
+                    "Write inputSchema once as the tool means it and let the kit derive each provider's variant; decode with decodeArguments, which reads a strict provider's null as not given; keep optional fields Optional in the Arguments type.",
+                example:
+                    "\"unit\": [\"type\": \"string\", \"enum\": [\"celsius\", \"fahrenheit\"]],   // optional: not in \"required\"\nstruct Arguments: Decodable { let city: String; let unit: String? }"
+            ),
+            appliesTo: [.tool]
+        ),
     ]
 }

@@ -352,6 +352,32 @@ extension JSONSchema {
         return token
     }
 
+    /// A pointer token's member name (`~1` → `/`, `~0` → `~`): the inverse of ``escape(_:)``.
+    package static func unescape(_ token: some StringProtocol) -> String {
+        guard token.utf8.contains(UInt8(ascii: "~")) else { return String(token) }
+        return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    }
+
+    /// The member names a JSON pointer (`/properties/a~1b`) passes through: `["properties", "a/b"]`.
+    package static func tokens(of pointer: String) -> [String] {
+        guard !pointer.isEmpty else { return [] }
+        return pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { unescape($0) }
+    }
+
+    /// What a local `$ref` such as `#/$defs/Unit` names in `root`, or `nil` when it names nothing.
+    package static func target(of reference: String, in root: JSON) -> JSON? {
+        guard reference.hasPrefix("#") else { return nil }
+        var target: JSON? = root
+        for token in tokens(of: String(reference.dropFirst())) {
+            switch target {
+            case .object(let members)?: target = members[token]
+            case .array(let items)?: target = Int(token).flatMap { items.indices.contains($0) ? items[$0] : nil }
+            default: return nil
+            }
+        }
+        return target
+    }
+
     /// Levenshtein distance, for "did you mean".
     static func distance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)

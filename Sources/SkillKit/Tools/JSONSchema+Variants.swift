@@ -264,11 +264,7 @@ struct VariantDerivation {
             return .object(
                 siblings.filter { $0.key != "$ref" }.isEmpty ? ["type": "object", "properties": [:]] : siblings.filter { $0.key != "$ref" })
         }
-        var target: JSON? = root
-        for token in reference.dropFirst(2).split(separator: "/") {
-            target = target?[String(token).replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")]
-        }
-        guard case .object(var members)? = target else {
+        guard case .object(var members)? = JSONSchema.target(of: reference, in: root) else {
             lose(pointer + "/$ref", "\(reference) names nothing")
             return .object(siblings.filter { $0.key != "$ref" })
         }
@@ -314,7 +310,7 @@ extension JSONSchema {
     }
 
     /// Whether `schema` says `null` is a value it takes.
-    static func allowsNull(_ schema: JSON) -> Bool {
+    package static func allowsNull(_ schema: JSON) -> Bool {
         switch schema["type"] {
         case .string("null")?: return true
         case .array(let types)?: return types.contains(.string("null"))

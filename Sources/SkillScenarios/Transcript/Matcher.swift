@@ -1,4 +1,5 @@
 import Foundation
+import SkillKit
 
 /// How a value that should not be compared literally is compared, addressed by JSON pointer.
 ///
@@ -31,16 +32,10 @@ package struct Matcher: Sendable {
         self.rule = rule
     }
 
-    package static func tokens(of pointer: String) -> [String] {
-        guard !pointer.isEmpty else { return [] }
-        return pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map { unescape(String($0)) }
-    }
+    package static func tokens(of pointer: String) -> [String] { JSONSchema.tokens(of: pointer) }
 
     /// A pointer token's member name (`~1` → `/`, `~0` → `~`): the inverse of ``JSONParser/escape(_:)``.
-    package static func unescape(_ token: String) -> String {
-        guard token.utf8.contains(UInt8(ascii: "~")) else { return token }
-        return token.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-    }
+    package static func unescape(_ token: String) -> String { JSONSchema.unescape(token) }
 
     func applies(to tokens: [String]) -> Bool {
         self.tokens.count == tokens.count && zip(self.tokens, tokens).allSatisfy { $0 == "*" || $0 == $1 }

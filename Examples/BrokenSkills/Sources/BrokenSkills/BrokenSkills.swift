@@ -42,6 +42,12 @@ public enum BrokenSkills {
         ToolFixture(ruleID: "TOOL-7", flaw: "a tool with no arguments declares a bare {\"type\": \"object\"}, which OpenAI refuses") { _ in
             OpenRemindersTool()
         },
+        ToolFixture(ruleID: "TOOL-8", flaw: "OpenAI strict's hand edit: \"type\": [\"string\", \"null\"] on unit, whose enum has no null") {
+            context in StrictUnitWeatherTool(context: context)
+        },
+        ToolFixture(ruleID: "TOOL-8", flaw: "Gemini's hand edit: \"nullable\": true on note, which is still required") { context in
+            PackingNoteTool(context: context)
+        },
         // The rules both kinds share check a tool skill through its execute(arguments:): two of them, proven.
         ToolFixture(ruleID: "ERR-1", flaw: "a tool that lets the raw NetworkError through") { context in LeakyWeatherTool(context: context)
         },
@@ -97,7 +103,8 @@ public enum BrokenSkills {
         Fixture(ruleID: "TIME-1", flaw: "a refund policy it creates in execute reads Date()") { _ in RefundSkill() },
         Fixture(ruleID: "TIME-1", flaw: "falls back to .now when the text has no date, as its second sample does") { _ in ExpenseSkill() },
         Fixture(ruleID: "TIME-1", flaw: "waits on ContinuousClock before a retry, only after a fault") { _ in QuoteRetrySkill() },
-        Fixture(ruleID: "TIME-1", flaw: "counts today's check-ins with Calendar.current.isDateInToday, the real clock") { _ in HabitSkill() },
+        Fixture(ruleID: "TIME-1", flaw: "counts today's check-ins with Calendar.current.isDateInToday, the real clock") { _ in HabitSkill()
+        },
         Fixture(ruleID: "IO-1", flaw: "keeps its journal in a file of its own, written with FileManager") { _ in JournalSkill() },
         Fixture(ruleID: "CRASH-1", flaw: "force-unwraps the number it expects at the end of the text") { _ in TipSkill() },
         Fixture(ruleID: "ERR-3", flaw: "builds an invalidInput reason from the empty content") { _ in EmptyReasonReminderSkill() },

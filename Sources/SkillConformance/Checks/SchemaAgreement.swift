@@ -1,0 +1,168 @@
+import Foundation
+import SkillKit
+import SkillTesting
+
+// TOOL-8: the schema a provider is sent and the tool that reads what comes back agree. Each instance of
+// ValidArguments, for the tool's own schema and for each provider dialect's variant, is run through the
+// tool with working fakes: a SkillError.invalidInput means the schema promised the model something the
+// tool refuses.
+
+@available(SkillCheckTesting, *)
+extension SkillConformance {
+    /// The arguments one instance sends, and every schema that says they are valid.
+    private struct SentInstance {
+        var instance: ValidArguments
+        var variants: [SchemaVariant]
+    }
+
+    /// TOOL-8: every instance a schema the tool is sent says is valid is accepted by the tool's own decoding.
+    static func schemaAgreement(_ input: ConformanceCheck.Input) async -> [Finding] {
+        guard let tool = input.skill.tool(in: .virtual(clock: VirtualClock())) else { return notATool(input, rule: "TOOL-8") }
+        let chosen = Set(input.providers.compactMap(ProviderProfile.named).map(\.dialect))
+        var dialects: [SchemaDialect] = [.jsonSchema]
+        for profile in ProviderProfile.catalogue where !dialects.contains(profile.dialect) { dialects.append(profile.dialect) }
+        let start =
+            tool.sampleArguments.first { (try? JSONSchema.validate($0, against: tool.inputSchema)) != nil } ?? tool.sampleArguments.first
+
+        var sent: [SentInstance] = []
+        var index: [JSON: Int] = [:]
+        var sets: [(variant: SchemaVariant, set: ValidArguments.InstanceSet)] = []
+        for dialect in dialects {
+            let variant = tool.inputSchemaVariant(for: dialect)
+            let set = ValidArguments.instances(of: variant.schema, from: start)
+            sets.append((variant, set))
+            for instance in set.instances {
+                if let at = index[instance.arguments] {
+                    sent[at].variants.append(variant)
+                } else {
+                    index[instance.arguments] = sent.count
+                    sent.append(SentInstance(instance: instance, variants: [variant]))
+                }
+            }
+        }
+        guard !sent.isEmpty else {
+            let untried = sets.first?.set.untried.joined(separator: "; ") ?? ""
+            return [
+                input.finding(
+                    "TOOL-8",
+                    .skipped(reason: "TOOL-3: no arguments to start from (sampleArguments gives none, and the schema leaves \(untried))"),
+                    subject: "the whole rule", expected: "arguments that fit inputSchema to start from",
+                    observed: "no instance could be made")
+            ]
+        }
+
+        let expected = "the tool accepts what the schema it is sent says is valid: no SkillError.invalidInput"
+        var findings: [Finding] = []
+        var refused: Set<SchemaDialect> = []
+        for entry in sent {
+            let arguments = entry.instance.arguments
+            let first = entry.variants[0]
+            let place = entry.instance.pointer.isEmpty ? "" : " at \(entry.instance.pointer)"
+            let subject = "\(origin(of: first))\(place): \(entry.instance.name)"
+            switch await Probe.run(
+                input.skill, input: SkillInput(rawText: arguments.text), limits: input.limits, setUp: InjectedFault.healthy)
+            {
+            case .failure(let failure):
+                findings.append(input.unended("TOOL-8", subject: subject, expected: expected, failure))
+            case .success(let probe):
+                guard case .threw(let thrown) = probe.ending, case .invalidInput(let reason)? = thrown.skillError else { continue }
+                for variant in entry.variants { refused.insert(variant.dialect) }
+                let must = entry.variants.contains { $0.dialect == .jsonSchema || chosen.contains($0.dialect) }
+                let senders = entry.variants.map(sentBy).joined(separator: "; ")
+                findings.append(
+                    input.finding(
+                        "TOOL-8", must ? .failed : .warning, subject: subject, expected: expected,
+                        observed: "the tool threw invalidInput(\(quoted(reason))) for arguments \(quoted(arguments.text)), "
+                            + "which these say is valid: \(senders). "
+                            + agreementFix(entry.instance, variant: first)))
+            }
+        }
+        for (variant, set) in sets where !refused.contains(variant.dialect) {
+            let count = set.instances.count
+            guard count > 0 else { continue }
+            let shown = set.instances.prefix(8).map(\.name).joined(separator: "; ") + (count > 8 ? "; …" : "")
+            let untried = set.untried.isEmpty ? "" : "; not tried, as no sample gives a value: " + set.untried.joined(separator: "; ")
+            let leftOut = set.leftOut == 0 ? "" : "; \(set.leftOut) more instances were not tried (the first \(ValidArguments.limit) were)"
+            findings.append(
+                input.finding(
+                    "TOOL-8", .passed, subject: origin(of: variant), expected: expected,
+                    observed: "\(count) instance\(count == 1 ? "" : "s") of \(sentBy(variant)) accepted: \(shown)\(untried)\(leftOut)"))
+        }
+        return findings
+    }
+
+    /// A schema a dialect's providers are sent, and who they are: `the openAIStrict variant (openai-strict)`.
+    static func sentBy(_ variant: SchemaVariant) -> String {
+        let profiles = ProviderProfile.catalogue.filter { $0.dialect == variant.dialect && $0.id != ProviderProfile.commonID }.map(\.id)
+        let schema =
+            switch (variant.dialect, variant.declared) {
+            case (.jsonSchema, _): "inputSchema as written"
+            case (let dialect, true): "the tool's own \(dialect.rawValue) variant"
+            case (let dialect, false): "the \(dialect.rawValue) variant"
+            }
+        return "\(schema) (\(profiles.joined(separator: ", ")))"
+    }
+
+    /// What to change when a tool refuses `instance`, which `variant` says is valid.
+    static func agreementFix(_ instance: ValidArguments, variant: SchemaVariant) -> String {
+        let (schema, required) = schemaAt(instance.pointer, in: variant.schema)
+        let value = instanceValue(at: instance.pointer, in: instance.arguments)
+        let generator = ValidArguments.Generator(root: variant.schema)
+        let members = generator.resolved(schema ?? [:])
+        let types = ValidArguments.Generator.types(members)
+        if value == .null {
+            if types.contains("null"), case .array(let values)? = members["enum"], !values.contains(.null) {
+                return "Its type takes null but its enum does not: add null to the enum (\"enum\": [..., null]), "
+                    + "or leave the field optional in inputSchema and let the kit derive the strict variant, which does both."
+            }
+            if members["nullable"] == .bool(true), required {
+                return "It is nullable and required at once: the provider may send null, which the tool refuses as missing. "
+                    + "Take the field out of \"required\" in inputSchema (null then means not given, and decodeArguments drops it), "
+                    + "and let the kit derive the Gemini variant instead of writing \"nullable\" by hand."
+            }
+            if !variant.declared, variant.dialect != .jsonSchema {
+                return "The \(variant.dialect.rawValue) variant sends null for a field the model leaves out: "
+                    + "decode with decodeArguments, which reads it as not given, and make the field Optional in the tool's Arguments."
+            }
+            return "Make the field Optional in the tool's Arguments, or take null out of the schema at this place."
+        }
+        if value == nil {
+            return
+                "The field is optional in the schema: make it Optional in the tool's Arguments (with its default in the tool), or list it in \"required\"."
+        }
+        return "Make the tool take what the schema allows, or say the tool's limit in inputSchema (\"enum\", \"minimum\", \"maxLength\", "
+            + "\"pattern\"…) so no provider tells the model it may send this."
+    }
+
+    /// The schema at `pointer` (an instance's pointer, through `properties` and `items`), and whether the
+    /// last step is a required field.
+    static func schemaAt(_ pointer: String, in root: JSON) -> (JSON?, Bool) {
+        let generator = ValidArguments.Generator(root: root)
+        var schema: JSON? = root
+        var required = false
+        for key in JSONSchema.tokens(of: pointer) {
+            let members = generator.resolved(schema ?? [:])
+            if Int(key) != nil, let items = members["items"] {
+                schema = items
+                required = false
+            } else {
+                schema = members["properties"]?[key]
+                required = ValidArguments.Generator.required(members).contains(key)
+            }
+        }
+        return (schema, required)
+    }
+
+    /// The value at an instance pointer, or `nil` when it is absent.
+    static func instanceValue(at pointer: String, in arguments: JSON) -> JSON? {
+        var value: JSON? = arguments
+        for key in JSONSchema.tokens(of: pointer) {
+            switch value {
+            case .object(let members)?: value = members[key]
+            case .array(let items)?: value = Int(key).flatMap { items.indices.contains($0) ? items[$0] : nil }
+            default: return nil
+            }
+        }
+        return value
+    }
+}

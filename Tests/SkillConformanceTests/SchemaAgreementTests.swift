@@ -1,0 +1,161 @@
+import Foundation
+import SkillConformance
+import SkillKit
+import Testing
+
+@testable import SkillConformance
+
+@Suite("TOOL-8: what each schema a provider is sent says is valid, the tool accepts")
+struct SchemaAgreementTests {
+    /// A tool that decodes with decodeArguments into `JSON`: it accepts exactly what its inputSchema does.
+    struct DecodingTool: ToolSkill {
+        var id = "decoding.tool"
+        var name = "decoding_tool"
+        var description = "Reads its arguments as its schema says."
+        var inputSchema: JSON
+        var inputSchemaVariants: [SchemaDialect: JSON] = [:]
+        var samples: [JSON]? = nil
+        var sampleArguments: [JSON] { samples ?? [JSONSchema.example(for: inputSchema)] }
+
+        func execute(arguments: Data) async throws -> String {
+            try decodeArguments(JSON.self, from: arguments).text
+        }
+    }
+
+    /// A weather tool whose Arguments type and checks are its own, with the schema each test gives it.
+    struct ForecastTool: ToolSkill {
+        var id = "forecast.tool"
+        var name = "query_forecast"
+        var description = "查询城市天气预报。"
+        var inputSchema: JSON
+        var sampleArguments: [JSON] { [["city": "北京"]] }
+
+        struct Arguments: Decodable {
+            let city: String
+            let unit: String
+            let days: Int?
+        }
+
+        func execute(arguments: Data) async throws -> String {
+            let arguments = try decodeArguments(Arguments.self, from: arguments)
+            if let days = arguments.days, days > 7 { throw SkillError.invalidInput("days: at most 7") }
+            return "\(arguments.city) \(arguments.unit)"
+        }
+    }
+
+    static let schema: JSON = [
+        "type": "object",
+        "properties": [
+            "city": ["type": "string"],
+            "unit": ["type": "string", "enum": ["celsius", "fahrenheit"]],
+            "days": ["type": "integer", "minimum": 1, "maximum": 14],
+        ],
+        "required": ["city"],
+    ]
+
+    @Test("instances: each optional field omitted, given and null where allowed, each enum value, each bound; free strings from the sample")
+    func instances() {
+        let set = ValidArguments.instances(of: Self.schema, from: ["city": "北京", "unit": "celsius"])
+        #expect(
+            set.instances.map(\.name) == [
+                "the sample as this schema takes it", "days given", "days at its maximum 14", "unit omitted", "unit \"fahrenheit\"",
+            ])
+        #expect(set.instances.first?.arguments == ["city": "北京", "unit": "celsius"])
+        #expect(set.untried.isEmpty)
+        // The strict variant wants every field: what the sample leaves out is null, as a strict provider sends it.
+        let strict = ValidArguments.instances(
+            of: JSONSchema.variant(of: Self.schema, for: .openAIStrict).schema, from: ["city": "北京", "unit": "celsius"])
+        #expect(strict.instances.first?.arguments == ["city": "北京", "unit": "celsius", "days": nil])
+        #expect(strict.instances.map(\.name).contains("unit null"))
+        // A free string no sample gives is not made up: it is listed as not tried.
+        let free = ValidArguments.instances(
+            of: ["type": "object", "properties": ["city": ["type": "string"], "note": ["type": "string"]], "required": ["city"]],
+            from: ["city": "北京"])
+        #expect(free.instances.map(\.name) == ["the sample as this schema takes it"])
+        #expect(free.untried == ["/note (a free string, and no sample gives one)"])
+    }
+
+    @Test("unions, anyOf branches, list bounds and nested objects each get an instance; the same arguments are tried once")
+    func shapes() {
+        let schema: JSON = [
+            "type": "object",
+            "properties": [
+                "id": ["type": ["string", "integer"]],
+                "tags": ["type": "array", "items": ["type": "string", "enum": ["a", "b"]], "minItems": 1, "maxItems": 3],
+                "window": [
+                    "type": "object", "properties": ["from": ["type": "string", "format": "date-time"], "all_day": ["type": "boolean"]],
+                    "required": ["from"],
+                ],
+            ],
+            "required": ["id", "tags"],
+        ]
+        let set = ValidArguments.instances(of: schema, from: ["id": "x1", "tags": ["a"]])
+        let names = set.instances.map(\.name)
+        #expect(names.contains("id as an integer"))
+        #expect(names.contains("tags with its most 3 items"))
+        #expect(names.contains("tags[0] \"b\""))
+        #expect(names.contains("window given"))
+        #expect(names.contains("window.all_day given"))
+        #expect(Set(set.instances.map(\.arguments)).count == set.instances.count)
+    }
+
+    @Test("OpenAI strict's hand edit, \"type\": [\"string\", \"null\"] on a field whose enum has no null, fails at the field")
+    func strictHandEdit() async {
+        let tool = DecodingTool(
+            inputSchema: [
+                "type": "object",
+                "properties": ["city": ["type": "string"], "unit": ["type": ["string", "null"], "enum": ["celsius", "fahrenheit"]]],
+                "required": ["city", "unit"], "additionalProperties": false,
+            ], samples: [["city": "北京", "unit": "celsius"]])
+        let findings = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: tool))
+        let failure = findings.first { $0.outcome == .failed }
+        #expect(failure?.subject == "inputSchema at /unit: unit null", "\(findings)")
+        #expect(failure?.observed.contains("add null to the enum") == true)
+    }
+
+    @Test(
+        "Gemini's hand edit, \"nullable\": true on a required field, fails; in the tool's own variant it is a warning until gemini is chosen"
+    )
+    func geminiHandEdit() async {
+        let nullableRequired: JSON = [
+            "type": "object", "properties": ["title": ["type": "string"], "note": ["type": "string", "nullable": true]],
+            "required": ["title", "note"],
+        ]
+        let written = DecodingTool(inputSchema: nullableRequired, samples: [["title": "买牛奶", "note": "两盒"]])
+        let findings = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: written))
+        let failure = findings.first { $0.outcome == .failed }
+        #expect(failure?.subject == "inputSchema at /note: note null", "\(findings)")
+        #expect(failure?.observed.contains("Take the field out of \"required\"") == true)
+
+        let plain: JSON = [
+            "type": "object", "properties": ["title": ["type": "string"], "note": ["type": "string"]], "required": ["title", "note"],
+        ]
+        let declared = DecodingTool(
+            inputSchema: plain, inputSchemaVariants: [.geminiParameters: nullableRequired], samples: [["title": "买牛奶", "note": "两盒"]])
+        let unchosen = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: declared))
+        #expect(unchosen.filter { $0.outcome != .passed }.map(\.outcome) == [.warning], "\(unchosen)")
+        #expect(unchosen.contains { $0.subject == "the tool's own geminiParameters variant at /note: note null" })
+        let chosen = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: declared), providers: ["gemini"])
+        #expect(chosen.filter { $0.outcome != .passed }.map(\.outcome) == [.failed], "\(chosen)")
+    }
+
+    @Test("an optional field the Arguments type requires, and a bound the tool checks tighter than the schema, each fail by name")
+    func toolNarrowerThanSchema() async {
+        let findings = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: ForecastTool(inputSchema: Self.schema)))
+        let failed = findings.filter { $0.outcome == .failed }.map(\.subject)
+        #expect(failed.contains("inputSchema: the sample as this schema takes it"), "\(failed)")
+        #expect(failed.contains("inputSchema at /days: days at its maximum 14"), "\(failed)")
+        let omitted = findings.first { $0.subject == "inputSchema: the sample as this schema takes it" }
+        #expect(omitted?.observed.contains("unit") == true)
+    }
+
+    @Test("a tool written once that decodes with decodeArguments passes TOOL-8 with every provider chosen, one pass per dialect")
+    func writtenOnce() async {
+        let tool = DecodingTool(inputSchema: Self.schema, samples: [["city": "北京"]])
+        let findings = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: tool), providers: ProviderProfile.choosableIDs)
+        #expect(findings.allSatisfy { $0.outcome == .passed }, "\(findings.filter { $0.outcome != .passed })")
+        #expect(findings.count == SchemaDialect.allCases.count)
+        let strict = findings.first { $0.subject == "the openAIStrict variant derived from inputSchema" }
+        #expect(strict?.observed.contains("unit given") == true, "\(String(describing: strict))")
+    }
+}
