@@ -116,13 +116,15 @@ struct ProviderProfileTests {
         let strictSide = ProviderProfile.lint(toolName: "query_weather", schema: without, profiles: profiles)
         #expect(strictSide.map(\.check) == ["additional-properties"])
         #expect(strictSide.first?.conflict?.contains("gemini refuses \"additionalProperties\"") == true)
-        #expect(strictSide.first?.conflict?.contains("parametersJsonSchema") == true)
+        // The way out is the variant the kit derives, never a hand edit of inputSchema.
+        #expect(strictSide.first?.conflict?.contains("the variant the kit derives for its dialect (JSONSchema.variant(of:for:)") == true)
         let with: JSON = [
             "type": "object", "properties": ["city": ["type": "string"]], "required": ["city"], "additionalProperties": false,
         ]
         let geminiSide = ProviderProfile.lint(toolName: "query_weather", schema: with, profiles: profiles)
         #expect(geminiSide.map { "\($0.profile)/\($0.check)" } == ["gemini/unknown-fields"])
         #expect(geminiSide.first?.conflict?.contains("openai-strict requires \"additionalProperties\"") == true)
+        #expect(geminiSide.first?.conflict?.contains("do not edit inputSchema for it") == true)
         #expect(geminiSide.first?.fix.contains("/additionalProperties") == true)
         // Alone, gemini's problem has no conflict to report.
         #expect(ProviderProfile.lint(toolName: "query_weather", schema: with, profiles: [profiles[1]]).first?.conflict == nil)
@@ -135,7 +137,8 @@ struct ProviderProfileTests {
                 toolName: "add_reminder", schema: ["type": "object", "properties": ["note": ["type": ["string", "null"]]]]
             ).first)
         #expect(problem.pointer == "/properties/note/type")
-        #expect(problem.fix == "write \"type\": \"string\", \"nullable\": true at /properties/note/type instead of the type array")
+        #expect(problem.fix.hasPrefix("write \"type\": \"string\", \"nullable\": true at /properties/note/type instead of the type array"))
+        #expect(problem.edits == [.set("type", to: "string", at: "/properties/note"), .set("nullable", to: true, at: "/properties/note")])
         #expect(problem.says.contains("Proto field is not repeating"))
         let strict = ProviderProfile.named("openai-strict")!.problems(
             toolName: "remind", schema: ["type": "object", "properties": ["reminder": ["type": "object", "properties": [:]]]])

@@ -32,13 +32,13 @@ extension ProviderProfile {
                 {
                   "id": "required-exists", "kind": "requiredExist",
                   "says": "Gemini: \"property is not defined\" for {value}; OpenAI strict and Anthropic strict refuse the schema as invalid",
-                  "fix": "add {value} to \"properties\" at {pointer}, or take it out of \"required\"",
+                  "fix": "take {value} out of \"required\" at {pointer}, or add it to \"properties\" with its schema",
                   "sources": ["32", "1", "18"], "confirmed": "2026-05"
                 },
                 {
                   "id": "enum-one-type", "kind": "enumMixed",
                   "says": "Gemini refuses an enum that is not all strings; strict modes refuse an enum whose values do not all fit the type",
-                  "fix": "make every value at {pointer} one type (strings, for Gemini), matching \"type\"",
+                  "fix": "make every value at {pointer} a string, with \"type\": \"string\" (Gemini takes only strings)",
                   "sources": ["30", "18"], "confirmed": "2026-04"
                 },
                 {
@@ -97,7 +97,7 @@ extension ProviderProfile {
                 {
                   "id": "all-required", "kind": "allPropertiesRequired",
                   "says": "HTTP 400: \"'required' is required to be supplied and to be an array including every key in properties. Missing {value}\"",
-                  "fix": "list {value} in \"required\" at {pointer}; for an optional field write \"type\": [\"<type>\", \"null\"] instead",
+                  "fix": "list {value} in \"required\" at {pointer}, each made nullable as the kit's strict variant does (\"type\": [\"<type>\", \"null\"], and null added to its enum), so the model can still leave it out",
                   "sources": ["1", "3"], "confirmed": "2026-08"
                 },
                 {
@@ -172,7 +172,7 @@ extension ProviderProfile {
                 {
                   "id": "metaschema", "kind": "metaschema",
                   "says": "HTTP 400: \"JSON schema is invalid. It must match JSON Schema draft 2020-12\" (\"{keyword}\" at {pointer} is {value})",
-                  "fix": "write \"{keyword}\" at {pointer} as draft 2020-12 has it: lower-case type names, counts as whole numbers from 0, bounds as numbers, \"required\" as an array of names, tuple items as \"prefixItems\"",
+                  "fix": "write \"{keyword}\" at {pointer} as draft 2020-12 has it: lower-case type names, tuple items as \"prefixItems\", \"required\" as an array of names; a count that is not a whole number from 0, or a bound that is not a number, removed and checked in the tool",
                   "sources": ["17", "20"], "confirmed": "2025-08"
                 }
               ]
@@ -206,7 +206,7 @@ extension ProviderProfile {
                 {
                   "id": "enum-primitives", "kind": "enumPrimitives",
                   "says": "HTTP 400: enum values must be strings, numbers, booleans or null",
-                  "fix": "make the values at {pointer} strings, numbers, booleans or null",
+                  "fix": "write each array or object value at {pointer} as a string",
                   "sources": ["18"], "confirmed": "2026-09"
                 },
                 {
@@ -219,7 +219,7 @@ extension ProviderProfile {
                 {
                   "id": "regex", "kind": "patternSyntax", "values": ["(?=", "(?!", "(?<=", "(?<!", "\\b", "\\1", "\\2", "\\3"],
                   "says": "HTTP 400: the pattern uses lookaround, a backreference or \\b, which strict tool use does not support",
-                  "fix": "rewrite the pattern at {pointer} without {value}",
+                  "fix": "remove \"pattern\" at {pointer} and check the value in the tool, or rewrite the pattern without {value}",
                   "sources": ["18"], "confirmed": "2026-09"
                 },
                 {
@@ -265,7 +265,7 @@ extension ProviderProfile {
                 {
                   "id": "nullable", "kind": "typeArray",
                   "says": "HTTP 400: \"Proto field is not repeating, cannot start list\" (a type array)",
-                  "fix": "write \"type\": \"{value}\", \"nullable\": true at {pointer} instead of the type array",
+                  "fix": "write \"type\": \"{value}\", \"nullable\": true at {pointer} instead of the type array; if the field is in \"required\" and the tool does not take null for it, take it out of \"required\" too (TOOL-8 shows it)",
                   "sources": ["33", "26"], "confirmed": "2026-05"
                 },
                 {
@@ -277,7 +277,7 @@ extension ProviderProfile {
                 {
                   "id": "required-exists", "kind": "requiredExist",
                   "says": "HTTP 400: \"parameters.required[0]: property is not defined\"",
-                  "fix": "add {value} to \"properties\" at {pointer}, or take it out of \"required\"",
+                  "fix": "take {value} out of \"required\" at {pointer}, or add it to \"properties\" with its schema",
                   "sources": ["32"], "confirmed": "2026-05"
                 },
                 {

@@ -14,12 +14,21 @@ extension ProviderProfile {
         let nodes = SchemaNode.all(in: schema)
         return checks.flatMap { check in
             Self.hits(of: check, toolName: toolName, schema: schema, nodes: nodes).map { hit in
-                ProviderProblem(
+                let (edits, changesArguments) = Self.edits(of: check, at: hit, toolName: toolName, schema: schema, nodes: nodes)
+                // The printed fix says so when no edit makes it, and when the tool must change with it.
+                let fix =
+                    Self.fill(check.fix, hit, check)
+                    + (edits.isEmpty ? " (\(SchemaEdit.byHand))" : "")
+                    + (changesArguments ? "; the arguments the model sends change with it, so change the tool's Arguments to match" : "")
+                var problem = ProviderProblem(
                     profile: id, check: check.id, level: check.level, pointer: hit.pointer,
-                    says: Self.fill(check.says, hit, check), fix: Self.fill(check.fix, hit, check), changed: check.changed,
+                    says: Self.fill(check.says, hit, check), fix: fix, changed: check.changed,
                     conflict: nil, sources: check.sources, confirmed: check.confirmed,
                     adds: check.kind == .additionalPropertiesFalse ? "additionalProperties" : nil,
                     removes: check.kind == .forbidden || check.kind == .rootForbidden ? hit.keyword : nil)
+                problem.edits = edits
+                problem.changesArguments = changesArguments
+                return problem
             }
         }
     }
@@ -42,16 +51,16 @@ extension ProviderProfile {
                 let other = others.first(where: { $0.refuses(keyword) })
             {
                 problem.conflict =
-                    "\(other.id) refuses \"\(keyword)\", which this fix adds: no one schema satisfies both. "
-                    + "Send each provider its own variant of the schema (\(problem.profile) with it, \(other.id) without), "
-                    + "or give Gemini the schema as parametersJsonSchema (profile gemini-json-schema), which takes it."
+                    "\(other.id) refuses \"\(keyword)\", which this fix adds: no one schema satisfies both, so do not edit inputSchema for it. "
+                    + "Each provider is sent the variant the kit derives for its dialect (JSONSchema.variant(of:for:), "
+                    + "\(problem.profile) with it, \(other.id) without), and TOOL-7 checks that variant."
             } else if let keyword = problem.removes,
                 let other = others.first(where: { $0.requires(keyword) })
             {
                 problem.conflict =
-                    "\(other.id) requires \"\(keyword)\", which this fix removes: no one schema satisfies both. "
-                    + "Send each provider its own variant of the schema, "
-                    + "or give Gemini the schema as parametersJsonSchema (profile gemini-json-schema), which takes it."
+                    "\(other.id) requires \"\(keyword)\", which this fix removes: no one schema satisfies both, so do not edit inputSchema for it. "
+                    + "Each provider is sent the variant the kit derives for its dialect (JSONSchema.variant(of:for:)), "
+                    + "and TOOL-7 checks that variant."
             }
             return problem
         }
@@ -209,6 +218,108 @@ extension ProviderProfile {
             let most = check.limit ?? 10
             return nodes.filter { $0.isObject && $0.objectDepth == most + 1 }.map { Hit(pointer: $0.pointer) }
         }
+    }
+
+    /// The fix of `check` at `hit` as edits of the schema it was found in, and whether the arguments a model
+    /// sends change with it (the tool must change too); no edits when a person must decide.
+    static func edits(
+        of check: Check, at hit: Hit, toolName: String, schema: JSON, nodes: [SchemaNode]
+    ) -> (edits: [SchemaEdit], changesArguments: Bool) {
+        let tokens = JSONSchema.tokens(of: hit.pointer)
+        func pointer(dropping count: Int) -> String {
+            tokens.dropLast(count).map { "/" + JSONSchema.escape($0) }.joined()
+        }
+        func node(at pointer: String) -> [String: JSON] { nodes.first { $0.pointer == pointer }?.members ?? [:] }
+        let unquoted = hit.value.map { $0.count >= 2 && $0.hasPrefix("\"") && $0.hasSuffix("\"") ? String($0.dropFirst().dropLast()) : $0 }
+        switch check.kind {
+        case .toolName:
+            return ([.renameTool(to: Self.fitting(toolName, check.pattern))], false)
+        case .rootType:
+            let members = node(at: "")
+            guard members["properties"] != nil || members["type"] == nil || members["type"]?.stringValue?.lowercased() == "object" else {
+                return ([], false)
+            }
+            return ([.set("type", to: "object", at: "")], false)
+        case .forbidden:
+            guard let keyword = hit.keyword else { return ([], false) }
+            return ([.remove(keyword, at: pointer(dropping: 1))], false)
+        case .objectProperties:
+            guard (check.limit ?? 0) == 0 else { return ([], false) }
+            return ([.set("properties", to: .object([:]), at: hit.pointer)], false)
+        case .additionalPropertiesFalse:
+            return ([.set("additionalProperties", to: false, at: hit.pointer)], false)
+        case .allPropertiesRequired:
+            return ([.requireAllAsNullable(at: hit.pointer)], false)
+        case .requiredExist:
+            guard let name = unquoted else { return ([], false) }
+            return ([.unrequire(name, at: pointer(dropping: 2))], false)
+        case .typeArray:
+            let at = pointer(dropping: 1)
+            guard case .array(let types)? = node(at: at)["type"] else { return ([], false) }
+            let named = types.filter { $0 != "null" }
+            guard named.count == 1, let main = named.first else { return ([], false) }
+            return ([.set("type", to: main, at: at)] + (named.count < types.count ? [.set("nullable", to: true, at: at)] : []), false)
+        case .enumStrings, .enumMixed:
+            let at = pointer(dropping: 1)
+            guard case .array(let values)? = node(at: at)["enum"] else { return ([], false) }
+            let strings = values.map { value -> JSON in value == .null ? .null : .string(value.stringValue ?? value.text) }
+            let nullable = values.contains(.null)
+            return (
+                [.set("enum", to: .array(strings), at: at), .set("type", to: nullable ? ["string", "null"] : "string", at: at)],
+                strings != values
+            )
+        case .enumPrimitives:
+            let at = pointer(dropping: 1)
+            guard case .array(let values)? = node(at: at)["enum"] else { return ([], false) }
+            let primitive = values.map { value -> JSON in
+                switch value {
+                case .array, .object: .string(value.text)
+                default: value
+                }
+            }
+            return ([.set("enum", to: .array(primitive), at: at)], true)
+        case .formats:
+            let at = pointer(dropping: 1)
+            let said = node(at: at)["description"]?.stringValue.map { $0 + " " } ?? ""
+            return ([.remove("format", at: at), .set("description", to: .string(said + "(format: \(hit.value ?? ""))"), at: at)], false)
+        case .propertyName:
+            guard let name = unquoted else { return ([], false) }
+            return ([.renameProperty(name, to: Self.fitting(name, check.pattern), at: pointer(dropping: 2))], true)
+        case .minItemsAtMost:
+            return ([.set("minItems", to: .number(Double(check.limit ?? 1)), at: pointer(dropping: 1))], false)
+        case .patternSyntax:
+            return ([.remove("pattern", at: pointer(dropping: 1))], false)
+        case .metaschema:
+            guard let keyword = hit.keyword else { return ([], false) }
+            let at = pointer(dropping: 1)
+            let value = node(at: at)[keyword]
+            switch (keyword, value) {
+            case ("type", .string(let name)?) where JSONSchema.types.contains(name.lowercased()):
+                return ([.set("type", to: .string(name.lowercased()), at: at)], false)
+            case ("type", .array(let names)?)
+            where names.allSatisfy({ $0.stringValue.map { JSONSchema.types.contains($0.lowercased()) } ?? false }) && !names.isEmpty:
+                return ([.set("type", to: .array(names.map { .string($0.stringValue!.lowercased()) }), at: at)], false)
+            case ("items", .array?):
+                return ([.rename("items", to: "prefixItems", at: at)], false)
+            case ("minLength", _), ("maxLength", _), ("minItems", _), ("maxItems", _), ("minProperties", _), ("maxProperties", _),
+                ("minimum", _), ("maximum", _), ("exclusiveMinimum", _), ("exclusiveMaximum", _), ("multipleOf", _):
+                return ([.remove(keyword, at: at)], false)
+            default:
+                return ([], false)
+            }
+        case .rootForbidden, .refSiblings, .recursiveRef, .externalRef, .maxDepth:
+            return ([], false)
+        }
+    }
+
+    /// `name` made to match `pattern`: each character it refuses becomes `_`, a first one it refuses gets
+    /// `_` before it, and the whole is cut to 64.
+    static func fitting(_ name: String, _ pattern: String?) -> String {
+        guard let pattern, !matches(name, pattern) else { return name }
+        var fitted = String(name.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") ? $0 : "_" })
+        if !matches(String(fitted.prefix(1)) + "a", "^[A-Za-z_].*") { fitted = "_" + fitted }
+        fitted = String(fitted.prefix(64))
+        return matches(fitted, pattern) ? fitted : String(fitted.filter { $0 != "-" }.prefix(64))
     }
 
     /// Keyword values draft 2020-12's metaschema refuses, in one schema.

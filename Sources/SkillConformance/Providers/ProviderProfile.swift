@@ -150,6 +150,11 @@ public struct ProviderProblem: Sendable, Hashable, CustomStringConvertible {
     public var sources: [String]
     public var confirmed: String
 
+    /// The fix as edits of the schema it was found in: empty when ``fix`` says a person must decide.
+    package var edits: [SchemaEdit] = []
+    /// Whether the arguments a model sends change with the fix, so the tool must change too (``fix`` says so).
+    package var changesArguments = false
+
     /// The keyword the fix adds, or removes, as the conflict check sees it.
     package var adds: String?
     package var removes: String?

@@ -6,8 +6,20 @@ extension JSONSchema {
 
     static func check(_ schema: JSON, at pointer: String, into problems: inout [Problem]) {
         guard case .object(let members) = schema else {
-            problems.append(
-                Problem(pointer: pointer, message: "a schema is an object such as {\"type\": \"string\"}, found \(schema.kind)"))
+            if case .string(let text) = schema {
+                // A bare description where a schema belongs: MCP servers write `"city": "City name"`.
+                let fixed: JSON = ["type": "string", "description": .string(text)]
+                problems.append(
+                    Problem(
+                        pointer: pointer,
+                        message: "a schema is an object such as {\"type\": \"string\"}, found a string: write \(fixed.text)",
+                        edits: [.replace(at: pointer, with: fixed)]))
+            } else {
+                problems.append(
+                    Problem(
+                        pointer: pointer,
+                        message: "a schema is an object such as {\"type\": \"string\"}, found \(schema.kind) (\(SchemaEdit.byHand))"))
+            }
             return
         }
         for key in members.keys.sorted() where !checkedKeywords.contains(key) && !otherKeywords.contains(key) {
@@ -15,8 +27,13 @@ extension JSONSchema {
             let near = checkedKeywords.union(["description"]).map { (keyword: $0, distance: distance($0, key)) }
                 .filter { $0.distance <= 2 }
                 .min { ($0.distance, $0.keyword) < ($1.distance, $1.keyword) }?.keyword
-            let hint = near.map { "; did you mean \"\($0)\"?" } ?? "; JSON Schema has no such keyword"
-            problems.append(Problem(pointer: pointer + "/" + escape(key), message: "unknown keyword \"\(key)\"\(hint)"))
+            let hint =
+                near.map { "; did you mean \"\($0)\"?" }
+                ?? "; JSON Schema has no such keyword: remove it (say it in \"description\" if it matters)"
+            problems.append(
+                Problem(
+                    pointer: pointer + "/" + escape(key), message: "unknown keyword \"\(key)\"\(hint)",
+                    edits: [near.map { .rename(key, to: $0, at: pointer) } ?? .remove(key, at: pointer)]))
         }
         if let type = members["type"] { checkType(type, at: pointer + "/type", into: &problems) }
         let type = typeNames(members["type"])
@@ -24,21 +41,40 @@ extension JSONSchema {
         checkEnum(members, type: type, at: pointer, into: &problems)
         if let items = members["items"] {
             if type?.contains("array") != true {
-                problems.append(Problem(pointer: pointer + "/items", message: "\"items\" only applies to \"type\": \"array\""))
+                problems.append(
+                    Problem(pointer: pointer + "/items", message: "\"items\" only applies to \"type\": \"array\" (\(SchemaEdit.byHand))"))
             }
             check(items, at: pointer + "/items", into: &problems)
         }
         if let format = members["format"] {
-            if let name = format.stringValue, !knownFormats.contains(name) {
+            if let name = format.stringValue, !knownFormats.contains(name), distance(name.lowercased(), "date-time") <= 2 {
+                problems.append(
+                    Problem(
+                        pointer: pointer + "/format", message: "unknown format \"\(name)\": write \"date-time\" (ISO 8601)",
+                        edits: [.set("format", to: "date-time", at: pointer)]))
+            } else if let name = format.stringValue, !knownFormats.contains(name) {
                 problems.append(
                     Problem(
                         pointer: pointer + "/format",
-                        message: "unknown format \"\(name)\"; for a date and time write \"date-time\" (ISO 8601)"))
+                        message:
+                            "unknown format \"\(name)\": remove it (say it in \"description\"), or for a date and time write \"date-time\" (ISO 8601)",
+                        edits: [.remove("format", at: pointer)]))
             } else if format.stringValue == nil {
                 problems.append(
-                    Problem(pointer: pointer + "/format", message: "\"format\" is a string such as \"date-time\", found \(format.kind)"))
+                    Problem(
+                        pointer: pointer + "/format",
+                        message: "\"format\" is a string such as \"date-time\", found \(format.kind): remove it",
+                        edits: [.remove("format", at: pointer)]))
+            } else if type == nil {
+                problems.append(
+                    Problem(
+                        pointer: pointer + "/format", message: "\"format\" applies to strings: add \"type\": \"string\"",
+                        edits: [.set("type", to: "string", at: pointer)]))
             } else if type?.contains("string") != true {
-                problems.append(Problem(pointer: pointer + "/format", message: "\"format\" applies to strings: add \"type\": \"string\""))
+                problems.append(
+                    Problem(
+                        pointer: pointer + "/format", message: "\"format\" applies to strings, and this schema is not one: remove it",
+                        edits: [.remove("format", at: pointer)]))
             }
         }
         if let extra = members["additionalProperties"], case .bool = extra {
@@ -50,11 +86,19 @@ extension JSONSchema {
     /// `type` is one type name, or a non-empty array of them such as `["string", "null"]` (a nullable field).
     private static func checkType(_ type: JSON, at pointer: String, into problems: inout [Problem]) {
         func checkName(_ name: String, at pointer: String) {
-            if !types.contains(name) {
+            if types.contains(name.lowercased()), !types.contains(name) {
+                // Gemini's SDKs write OpenAPI's upper-case names.
+                problems.append(
+                    Problem(
+                        pointer: pointer, message: "unknown type \"\(name)\": write \"\(name.lowercased())\"",
+                        edits: [.replace(at: pointer, with: .string(name.lowercased()))]))
+            } else if !types.contains(name) {
                 problems.append(
                     Problem(
                         pointer: pointer,
-                        message: "unknown type \"\(name)\": write one of \(types.map { "\"\($0)\"" }.joined(separator: ", "))"))
+                        message:
+                            "unknown type \"\(name)\": write one of \(types.map { "\"\($0)\"" }.joined(separator: ", ")) (which one is yours to say: \(SchemaEdit.byHand))"
+                    ))
             }
         }
         switch type {
@@ -67,7 +111,8 @@ extension JSONSchema {
                 } else {
                     problems.append(
                         Problem(
-                            pointer: pointer + "/\(index)", message: "a type is named by a string such as \"string\", found \(item.kind)"))
+                            pointer: pointer + "/\(index)",
+                            message: "a type is named by a string such as \"string\", found \(item.kind) (\(SchemaEdit.byHand))"))
                 }
             }
         default:
@@ -75,7 +120,7 @@ extension JSONSchema {
                 Problem(
                     pointer: pointer,
                     message:
-                        "\"type\" is a string such as \"string\", or a non-empty array of them such as [\"string\", \"null\"], found \(type.quoted)"
+                        "\"type\" is a string such as \"string\", or a non-empty array of them such as [\"string\", \"null\"], found \(type.quoted) (\(SchemaEdit.byHand))"
                 ))
         }
     }
@@ -95,7 +140,10 @@ extension JSONSchema {
         var declared: Set<String> = []
         if let properties = members["properties"] {
             if let type, !type.contains("object") {
-                problems.append(Problem(pointer: pointer + "/properties", message: "\"properties\" only applies to \"type\": \"object\""))
+                problems.append(
+                    Problem(
+                        pointer: pointer + "/properties",
+                        message: "\"properties\" only applies to \"type\": \"object\" (\(SchemaEdit.byHand))"))
             }
             if case .object(let schemas) = properties {
                 declared = Set(schemas.keys)
@@ -107,7 +155,7 @@ extension JSONSchema {
                     Problem(
                         pointer: pointer + "/properties",
                         message:
-                            "\"properties\" maps each field to its schema, such as {\"city\": {\"type\": \"string\"}}, found \(properties.kind)"
+                            "\"properties\" maps each field to its schema, such as {\"city\": {\"type\": \"string\"}}, found \(properties.kind) (\(SchemaEdit.byHand))"
                     ))
             }
         }
@@ -116,13 +164,15 @@ extension JSONSchema {
             problems.append(
                 Problem(
                     pointer: pointer + "/required",
-                    message: "\"required\" is an array of field names, such as [\"city\"], found \(required.kind)"))
+                    message: "\"required\" is an array of field names, such as [\"city\"], found \(required.kind) (\(SchemaEdit.byHand))"))
             return
         }
         for (index, name) in names.enumerated() {
             guard let field = name.stringValue else {
                 problems.append(
-                    Problem(pointer: pointer + "/required/\(index)", message: "a required field is named by a string, found \(name.kind)"))
+                    Problem(
+                        pointer: pointer + "/required/\(index)",
+                        message: "a required field is named by a string, found \(name.kind) (\(SchemaEdit.byHand))"))
                 continue
             }
             if !declared.contains(field) {
@@ -130,7 +180,9 @@ extension JSONSchema {
                 problems.append(
                     Problem(
                         pointer: pointer + "/required/\(index)",
-                        message: "\"\(field)\" is required but not in \"properties\"\(known.isEmpty ? "" : " (which has \(known))")"))
+                        message:
+                            "\"\(field)\" is required but not in \"properties\"\(known.isEmpty ? "" : " (which has \(known))"): take it out of \"required\", or add it to \"properties\"",
+                        edits: [.unrequire(field, at: pointer)]))
             }
         }
     }
@@ -139,13 +191,25 @@ extension JSONSchema {
         guard let values = members["enum"] else { return }
         guard case .array(let choices) = values, !choices.isEmpty else {
             problems.append(
-                Problem(pointer: pointer + "/enum", message: "\"enum\" is a non-empty array of the allowed values, found \(values.quoted)"))
+                Problem(
+                    pointer: pointer + "/enum",
+                    message: "\"enum\" is a non-empty array of the allowed values, found \(values.quoted) (\(SchemaEdit.byHand))"))
             return
         }
         guard let type else { return }
+        let misfits = choices.filter { choice in !type.contains(where: { fits(choice, type: $0) }) }
         for (index, choice) in choices.enumerated() where !type.contains(where: { fits(choice, type: $0) }) {
             let names = type.map { "\"\($0)\"" }.joined(separator: " or ")
-            problems.append(Problem(pointer: pointer + "/enum/\(index)", message: "\(choice.quoted) is not of the schema's type \(names)"))
+            // Taking the misfits out is an edit while a value is left; an enum of misfits only needs a person.
+            let kept = choices.filter { !misfits.contains($0) }
+            problems.append(
+                Problem(
+                    pointer: pointer + "/enum/\(index)",
+                    message: "\(choice.quoted) is not of the schema's type \(names): "
+                        + (kept.isEmpty
+                            ? "change \"type\" or the values (\(SchemaEdit.byHand))"
+                            : "take it out of \"enum\", or add its type to \"type\""),
+                    edits: kept.isEmpty ? [] : [.set("enum", to: .array(kept), at: pointer)]))
         }
     }
 

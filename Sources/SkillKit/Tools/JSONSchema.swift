@@ -32,10 +32,14 @@ public enum JSONSchema {
         public var pointer: String
         /// What is wrong, and what to write instead.
         public var message: String
+        /// The message's fix as edits a program can make; empty when it says a person must decide
+        /// (``SchemaEdit/byHand``).
+        package var edits: [SchemaEdit]
 
-        package init(pointer: String, message: String) {
+        package init(pointer: String, message: String, edits: [SchemaEdit] = []) {
             self.pointer = pointer
             self.message = message
+            self.edits = edits
         }
 
         public var description: String { "\(pointer.isEmpty ? "/" : pointer): \(message)" }
@@ -67,7 +71,8 @@ public enum JSONSchema {
             problems.append(
                 Problem(
                     pointer: "/type",
-                    message: "a tool's arguments are an object: write \"type\": \"object\", found \(schema["type"]!.quoted)"))
+                    message: "a tool's arguments are an object: write \"type\": \"object\", found \(schema["type"]!.quoted)",
+                    edits: [.set("type", to: "object", at: "")]))
         }
         check(schema, at: "", into: &problems)
         return problems

@@ -95,13 +95,13 @@ struct JSONSchemaProblemsTests {
             "unknown type \"strng\""),
         ProblemCase(
             ["type": "object", "properties": ["a": ["type": "string", "format": "datetime"]]], "/properties/a/format",
-            "unknown format \"datetime\"; for a date and time write \"date-time\" (ISO 8601)"),
+            "unknown format \"datetime\": write \"date-time\" (ISO 8601)"),
         ProblemCase(
             ["type": "object", "properties": ["a": ["type": "string", "format": 1]]], "/properties/a/format",
             "\"format\" is a string such as \"date-time\", found an integer"),
         ProblemCase(
             ["type": "object", "properties": ["a": ["type": "integer", "format": "date-time"]]], "/properties/a/format",
-            "\"format\" applies to strings: add \"type\": \"string\""),
+            "\"format\" applies to strings, and this schema is not one: remove it"),
         ProblemCase(["type": "object", "additionalProperties": ["type": "txt"]], "/additionalProperties/type", "unknown type \"txt\""),
         ProblemCase(["type": "object", "properties": ["a/b~c": ["type": "txt"]]], "/properties/a~1b~0c/type", "unknown type \"txt\""),
         ProblemCase(JSON.string("object"), "", "a schema is an object such as {\"type\": \"string\"}, found a string"),
@@ -114,6 +114,14 @@ struct JSONSchemaProblemsTests {
         #expect(problems.count == 1, "\(problems)")
         #expect(problems.first?.pointer == pointer)
         #expect(problems.first?.message.hasPrefix(message) == true, "\(problems.first?.message ?? "none")")
+        // Its fix is an edit that removes the problem, or says a person must decide.
+        guard let found = problems.first else { return }
+        if found.edits.isEmpty {
+            #expect(found.message.contains(SchemaEdit.byHand), "\(found)")
+        } else {
+            let fixed = found.edits.reduce(schema) { $1.applied(to: $0) }
+            #expect(!JSONSchema.problems(in: fixed).contains { $0.pointer == found.pointer && $0.message == found.message }, "\(fixed)")
+        }
     }
 
     @Test("problems come in document order, each described with its pointer")
