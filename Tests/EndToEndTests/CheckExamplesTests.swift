@@ -1,6 +1,7 @@
 import Foundation
 import SkillCheckCommand
 import SkillConformance
+import SkillKit
 import TestSupport
 import Testing
 
@@ -70,6 +71,28 @@ extension ExamplePackageTests {
             #expect(
                 reports.allSatisfy { $0.result(for: "TOOL-4")?.outcome == .passed && $0.result(for: "META-4")?.outcome == .notApplicable })
             #expect(reports.allSatisfy { $0.outcome(in: .tools) == .passed })
+        }
+
+        @Test(
+            "the bundled tools, written once, pass with every provider chosen at once: each is sent its derived variant, and the report shows it"
+        )
+        func toolSkillsEveryProvider() async throws {
+            var run = ConformanceRun(
+                package: Self.root.appendingPathComponent("Examples/ToolSkills"), scratch: DiscoveryTests.userScratch("ToolSkills"),
+                runsRaceStage: false)
+            run.providers = ProviderProfile.choosableIDs
+            let results = try await run.run { _ in }.results
+            #expect(results.count == 3)
+            let derived = ProviderProfile.catalogue.filter { $0.dialect != .jsonSchema }.map(\.id)
+            for result in results {
+                let problems = result.findings.filter { $0.outcome.isProblem || $0.outcome == .warning }
+                #expect(problems.isEmpty, "\(result.skill): \(problems.map(\.message).joined(separator: "\n"))")
+                // TOOL-8 tried each dialect's instances; TOOL-7 passed each chosen profile through what it is sent.
+                #expect(result.findings.filter { $0.ruleID == "TOOL-8" && $0.outcome == .passed }.count == SchemaDialect.allCases.count)
+                let report = SkillReport(type: result.skill.typeName, id: result.id, findings: result.findings)
+                #expect(report.result(for: "TOOL-7")?.schemasSent?.map(\.profile) == derived)
+                #expect(report.result(for: "TOOL-7")?.schemasSent?.allSatisfy { $0.origin.contains("derived from inputSchema") } == true)
+            }
         }
 
         @Test("a second run on the unchanged package reuses discovery, the static stage and the build, and checks again")

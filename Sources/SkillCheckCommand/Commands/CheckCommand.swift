@@ -32,7 +32,7 @@ package enum CheckCommand {
             .init(
                 name: "--provider", value: "ID",
                 help:
-                    "Hold tool skills to this model provider's profile (TOOL-7 as a MUST): "
+                    "Hold tool skills to this model provider's profile and schema variant (TOOL-7 and TOOL-8 as a MUST): "
                     + ProviderProfile.choosableIDs.joined(separator: ", ") + ". Repeatable.",
                 repeatable: true),
             .init(
