@@ -149,6 +149,50 @@ struct SchemaAgreementTests {
         #expect(omitted?.observed.contains("unit") == true)
     }
 
+    /// iMCP's weather_daily as ported by hand: MCP's `Value` tells a whole number from a fraction, and the tool
+    /// takes coordinates only as `.double`.
+    struct DailyWeatherTool: ToolSkill {
+        enum Value: Decodable {
+            case int(Int), double(Double), other
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.singleValueContainer()
+                if let value = try? container.decode(Int.self) {
+                    self = .int(value)
+                } else if let value = try? container.decode(Double.self) {
+                    self = .double(value)
+                } else {
+                    self = .other
+                }
+            }
+        }
+        let id = "weather.daily"
+        let name = "weather_daily"
+        let description = "Get daily weather forecast for a location"
+        let inputSchema: JSON = [
+            "type": "object", "properties": ["latitude": ["type": "number"], "longitude": ["type": "number"]],
+            "required": ["latitude", "longitude"],
+        ]
+        var sampleArguments: [JSON] { [["latitude": 39.9042, "longitude": 116.4074]] }
+        func execute(arguments: Data) async throws -> String {
+            let values = (try? JSONDecoder().decode([String: Value].self, from: arguments)) ?? [:]
+            guard case .double(let latitude)? = values["latitude"], case .double(let longitude)? = values["longitude"] else {
+                throw SkillError.invalidInput("Invalid coordinates")
+            }
+            return "\(latitude),\(longitude)"
+        }
+    }
+
+    @Test("a \"number\" sent whole (40) reaches a tool that only takes a Double case: TOOL-8 fails it, saying why")
+    func wholeNumbers() async {
+        let findings = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: DailyWeatherTool()))
+        let failed = findings.filter { $0.outcome == .failed }
+        #expect(
+            failed.map(\.subject) == [
+                "inputSchema at /latitude: latitude as a whole number 40", "inputSchema at /longitude: longitude as a whole number 116",
+            ])
+        #expect(failed.first?.observed.contains("read it as Double") == true)
+    }
+
     @Test("a tool written once that decodes with decodeArguments passes TOOL-8 with every provider chosen, one pass per dialect")
     func writtenOnce() async {
         let tool = DecodingTool(inputSchema: Self.schema, samples: [["city": "北京"]])

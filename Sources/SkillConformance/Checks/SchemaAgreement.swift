@@ -126,6 +126,11 @@ extension SkillConformance {
             }
             return "Make the field Optional in the tool's Arguments, or take null out of the schema at this place."
         }
+        if case .number(let number)? = value, types.contains("number"), !types.contains("integer"), instance.name.contains(" as a ") {
+            return number.rounded() == number
+                ? "A \"number\" may come whole (40, not 40.0): read it as Double (a decoder that tells Int from Double, as MCP's Value does, refuses it), or write \"type\": \"integer\" if only whole numbers are meant."
+                : "A \"number\" may come with a fraction: read it as Double, or write \"type\": \"integer\" if only whole numbers are meant."
+        }
         if value == nil {
             return
                 "The field is optional in the schema: make it Optional in the tool's Arguments (with its default in the tool), or list it in \"required\"."

@@ -318,6 +318,15 @@ struct ValidArguments: Sendable, Hashable {
                 }
             case .number(let number):
                 let integer = Self.types(members).contains("integer")
+                // A "number" is whole or not: decoders that tell Int from Double (MCP's Value) take one and refuse the other.
+                if Self.types(members).contains("number"), !integer, members["enum"] == nil {
+                    let other = number.rounded() == number ? number + 0.5 : number.rounded()
+                    if Self.inside(members, near: other, integer: false) == other {
+                        emit(
+                            "\(label) as \(other.rounded() == other ? "a whole number" : "a fraction") \(JSON.number(other).text)", pointer,
+                            put(.number(other)))
+                    }
+                }
                 for (upward, word) in [(true, "minimum"), (false, "maximum")] {
                     let keyword = upward ? "minimum" : "maximum"
                     let exclusive = upward ? "exclusiveMinimum" : "exclusiveMaximum"
