@@ -39,6 +39,7 @@ struct Benchmarks {
             if wants("long-replay") { rows += LongReplayBenchmark(quick: quick).rows(load: label) }
             if wants("conformance") { rows.append(await ConformanceBenchmark(quick: quick).row(load: label)) }
             if wants("observation") { rows += await ObservationBenchmark(quick: quick).rows(load: label) }
+            if wants("schedules") { rows.append(await ScheduleBenchmark(quick: quick).row(load: label)) }
             load?.stop()
         }
         print("| benchmark | load | result | detail |")
@@ -47,7 +48,7 @@ struct Benchmarks {
     }
 
     /// Whether the benchmark group `name` (retry, sleepers, engine, tools, replay, long-replay, conformance,
-    /// observation) was asked for.
+    /// observation, schedules) was asked for.
     func wants(_ name: String) -> Bool {
         only.map { name.contains($0) } ?? true
     }

@@ -58,7 +58,25 @@ public func withVirtualTime<Result: Sendable>(
     realTimeLimit: Duration = .seconds(60),
     _ body: sending @escaping (VirtualClock) async throws -> Result
 ) async throws -> Result {
-    let clock = VirtualClock(origin: origin, scheduler: DeterministicScheduler(reportsUnstructuredTasks: true))
+    try await withVirtualTime(
+        scheduler: DeterministicScheduler(reportsUnstructuredTasks: true), origin: origin, failOnWarnings: failOnWarnings,
+        stallTimeout: stallTimeout, horizon: horizon, maxWakes: maxWakes, realTimeLimit: realTimeLimit, body)
+}
+
+/// ``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:realTimeLimit:_:)`` on a scheduler of
+/// the caller's: one that explores another schedule.
+@available(SkillCheckTesting, *)
+func withVirtualTime<Result: Sendable>(
+    scheduler: DeterministicScheduler,
+    origin: Date,
+    failOnWarnings: Bool,
+    stallTimeout: Duration,
+    horizon: Duration,
+    maxWakes: Int,
+    realTimeLimit: Duration,
+    _ body: sending @escaping (VirtualClock) async throws -> Result
+) async throws -> Result {
+    let clock = VirtualClock(origin: origin, scheduler: scheduler)
     let finished = Locked(false)
     let task = clock.scheduler.spawn("the withVirtualTime body", isWork: false) {
         defer { finished.withLock { $0 = true } }

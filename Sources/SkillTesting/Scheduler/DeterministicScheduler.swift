@@ -63,20 +63,51 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         var drainDeadline: ContinuousClock.Instant?
         /// Set once a drain stopped at ``drainDeadline`` with jobs still to run.
         var overran = false
+        /// How the next job is picked when two or more are ready; `nil` for first in, first out.
+        var picker: SchedulePicker?
+        /// Each pick among two or more ready jobs: the position of the job run (``choices``).
+        var choices: [Int] = []
+
+        /// The next job to run, as the schedule picks it.
+        mutating func nextJob() -> UnownedJob? {
+            guard var picking = picker, jobs.count > 1 else { return jobs.popFirst() }
+            let ready = (0..<jobs.count).map { UInt(bitPattern: unsafeBitCast(jobs[$0], to: UnsafeRawPointer.self)) }
+            let choice = picking.choose(among: ready)
+            picker = picking
+            choices.append(choice)
+            return jobs.remove(at: choice)
+        }
     }
 
     let state = Locked(State())
     /// Whether an unstructured task started from code on this scheduler counts as an escape.
     package let reportsUnstructuredTasks: Bool
 
-    /// - Parameter reportsUnstructuredTasks: record an ``Escape`` when code on the scheduler starts a `Task {}` or `Task.detached`.
+    /// How this scheduler picks among ready jobs.
+    public let schedule: Schedule
+
+    /// A scheduler that runs jobs only when drained, picking among ready ones by `schedule`.
     ///
-    /// Leave it off when the test itself, off the scheduler, consumes what the code under test produces (an
-    /// `AsyncStream` it iterates in a `Task`, say).
-    public init(reportsUnstructuredTasks: Bool = false) {
+    /// - Parameters:
+    ///   - reportsUnstructuredTasks: record an ``Escape`` when code on the scheduler starts a `Task {}` or
+    ///     `Task.detached`. Leave it off when the test itself, off the scheduler, consumes what the code under
+    ///     test produces (an `AsyncStream` it iterates in a `Task`, say).
+    ///   - schedule: how to pick the next job when more than one is ready; first in, first out by default.
+    public init(reportsUnstructuredTasks: Bool = false, schedule: Schedule = .firstInFirstOut) {
         self.reportsUnstructuredTasks = reportsUnstructuredTasks
+        self.schedule = schedule
+        if !schedule.isFirstInFirstOut { state.withLock { $0.picker = SchedulePicker(schedule) } }
         if reportsUnstructuredTasks { _ = UnstructuredTaskHook.installed }
     }
+
+    /// Each choice this scheduler made among two or more ready jobs, in order.
+    ///
+    /// A choice is the position of the job it ran in the ready queue (`0`, the oldest, is what first in, first
+    /// out runs).
+    ///
+    /// Empty under ``Schedule/firstInFirstOut``, which chooses nothing. ``Schedule/replay(_:)`` makes the same
+    /// choices again.
+    public var choices: [Int] { state.withLock { $0.choices } }
 
     // MARK: Executor
 
@@ -226,7 +257,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
             {
                 state.overran = true
             }
-            guard !state.overran, let job = state.jobs.popFirst() else {
+            guard !state.overran, let job = state.nextJob() else {
                 if !nested { state.driver = nil }
                 return nil
             }

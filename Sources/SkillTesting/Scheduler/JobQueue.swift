@@ -22,6 +22,19 @@ struct JobQueue<Element> {
         end += 1
     }
 
+    /// The element `offset` places after the first.
+    subscript(offset: Int) -> Element { storage[head + offset]! }
+
+    /// Takes out the element `offset` places after the first; the ones after it move up.
+    mutating func remove(at offset: Int) -> Element {
+        guard offset > 0 else { return popFirst()! }
+        let element = storage[head + offset]!
+        for index in (head + offset)..<(end - 1) { storage[index] = storage[index + 1] }
+        end -= 1
+        storage[end] = nil
+        return element
+    }
+
     mutating func popFirst() -> Element? {
         guard head < end else { return nil }
         let element = storage[head]
