@@ -18,6 +18,11 @@ struct SendableConformance {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
 
+    @Test(arguments: SkillsUnderTest.cases("SEND-4"))
+    func `SEND-4 two requests at once end as one of the one-at-a-time orders`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
     @Test(arguments: SkillsUnderTest.cases("SEND-3"))
     func `SEND-3 escape hatches are listed and each needs SEND-2`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)

@@ -1,7 +1,9 @@
 import BundledBrokenSkills
 import BundledReferenceSkills
+import SkillCheckSupport
 import SkillConformance
 import SkillKit
+import SkillTesting
 import Testing
 
 /// A broken fixture (an AgentSkill, or a tool skill for a TOOL rule) with what the kit needs to check it.
@@ -116,6 +118,9 @@ struct BrokenSkillTests {
                 // A schema and a tool that disagree (a misspelt required, a renamed field) are what TOOL-8 runs into: the
                 // tool refuses arguments its schema calls valid. The same flaw, seen from the run.
                 if ["TOOL-2", "TOOL-3"].contains(broken.ruleID), finding.ruleID == "TOOL-8" { continue }
+                // A count read before an await and written after it is a lost update whether the calls race on real threads
+                // (SEND-2) or interleave on one (SEND-4): the same flaw.
+                if broken.ruleID == "SEND-2", finding.ruleID == "SEND-4" { continue }
                 // A skill whose samples never get past its input checks has nothing for the rules that run it:
                 // they say so and point at META-8 (TOOL-3 for a tool whose sample arguments it rejects).
                 if case .skipped(let reason) = finding.outcome,
@@ -139,5 +144,47 @@ struct BrokenSkillTests {
                 Issue.record("the correct twin \(twin.skill) breaks \(rule):\n\(finding.message)")
             }
         }
+    }
+
+    @Test("SEND-4 catches the actor cache under 100 of 100 seeds, and passes its correct twin under 100 of 100", .endToEnd)
+    func serializableUnderEverySeed() async {
+        var caught = 0
+        var twinPassed = 0
+        for seed in UInt64(1)...100 {
+            let limits = CheckLimits(seed: seed)
+            let broken = await SkillConformance.check(for: "SEND-4").run(SkillUnderTest { _ in SharedForecastSkill() }, limits: limits)
+            if broken.contains(where: { $0.outcome == .failed && $0.seed != nil }) { caught += 1 }
+            let twin = await SkillConformance.check(for: "SEND-4").run(SkillUnderTest { _ in CoalescingForecastSkill() }, limits: limits)
+            if twin.allSatisfy({ $0.outcome == .passed }) { twinPassed += 1 }
+        }
+        #expect(caught == 100)
+        #expect(twinPassed == 100)
+    }
+
+    @Test("a SEND-4 finding's seed, given back, replays the same interleaving and the same finding", .endToEnd)
+    func serializableReplays() async throws {
+        let skill = SkillUnderTest { _ in SharedForecastSkill() }
+        let first = try #require(await SkillConformance.check(for: "SEND-4").run(skill).first { $0.outcome == .failed })
+        for _ in 0..<10 {
+            let again = try #require(await SkillConformance.check(for: "SEND-4").run(skill).first { $0.outcome == .failed })
+            #expect(again == first)
+        }
+        // The schedule it names replays in a test of the author's own, through the public API.
+        let seed = try #require(first.seed)
+        let requests = Locked(0)
+        await #expect(throws: Never.self) {
+            try await exploreSchedules(replaying: .randomWalk(seed: seed)) { clock in
+                let network = FakeNetworkService(clock: clock)
+                network.stub(
+                    .init(), reply: .json(#"{"temperature":21,"condition":"晴","feelsLike":20,"humidity":40}"#), latency: .milliseconds(1))
+                let context = SkillContext.virtual(clock: clock, networkService: network)
+                let skill = SharedForecastSkill()
+                async let one = skill.execute(input: SkillInput(rawText: "今天天气怎么样"), context: context)
+                async let two = skill.execute(input: SkillInput(rawText: "今天天气怎么样"), context: context)
+                _ = try await (one, two)
+                requests.withLock { $0 = network.requests.count }
+            }
+        }
+        #expect(requests.withLock { $0 } == 2)
     }
 }

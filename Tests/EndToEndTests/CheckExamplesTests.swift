@@ -129,7 +129,8 @@ extension ExamplePackageTests {
         func brokenSkills() async throws {
             let results = try await Self.run("BrokenSkills", raceStage: false)
             let expected: [String: String] = [
-                "AuditedNoteSkill": "CAN-1", "PatientWeatherSkill": "CAN-2", "CatchAllForecastSkill": "CAN-3",
+                "SharedForecastSkill": "SEND-4", "AuditedNoteSkill": "CAN-1", "PatientWeatherSkill": "CAN-2",
+                "CatchAllForecastSkill": "CAN-3",
                 "ForecastNoteSkill": "CAN-4", "MailboxWeatherSkill": "HANG-1", "UmbrellaSkill": "ERR-1",
                 "UnitConverterSkill": "ERR-2", "EmptyReasonReminderSkill": "ERR-3", "SlugIDTimerSkill": "META-1",
                 "ScaffoldedTranslateSkill": "META-3", "ExactMatchConverterSkill": "META-4", "GreedyJokeSkill": "META-5",
@@ -165,6 +166,11 @@ extension ExamplePackageTests {
             #expect(
                 !twin.findings.contains { $0.outcome.isProblem || $0.outcome == .warning },
                 "\(twin.findings.filter { $0.outcome.isProblem || $0.outcome == .warning }.map(\.message))")
+            // So does SharedForecastSkill's, CoalescingForecastSkill.
+            let coalescing = try #require(results.first { $0.skill.typeName == "CoalescingForecastSkill" })
+            #expect(
+                !coalescing.findings.contains { $0.outcome.isProblem || $0.outcome == .warning },
+                "\(coalescing.findings.filter { $0.outcome.isProblem || $0.outcome == .warning }.map(\.message))")
             // The skill ArchiveNoteSkill copied is flagged with it: the two share an id.
             let team = try #require(results.first { $0.skill.typeName == "TeamNoteSkill" })
             #expect(team.findings.contains { $0.ruleID == "META-2" && $0.outcome == .failed })

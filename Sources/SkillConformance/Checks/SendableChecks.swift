@@ -6,7 +6,8 @@ import SkillKit
 @available(SkillCheckTesting, *)
 extension SkillConformance {
     static let stressChecks: [ConformanceCheck] = [
-        ConformanceCheck("SEND-2") { input in await concurrentCalls(input) }
+        ConformanceCheck("SEND-2") { input in await concurrentCalls(input) },
+        ConformanceCheck("SEND-4") { input in await serializable(input) },
     ]
 
     /// How many calls a stress run makes, sequentially and then concurrently.

@@ -33,6 +33,19 @@ extension RuleCatalog {
                 example: "final class Cache: Sendable {\n    private let entries = Mutex<[String: String]>([:])"
             )
         ),
+        ConformanceRule(
+            id: "SEND-4", category: .sendable, level: .must,
+            sentence:
+                "Two requests sent at once to one instance of the skill, sharing one store, network and clock, end under every explored schedule as one of the orders in which they could have run one at a time ends: the same outputs, stored documents and requests.",
+            troubleshooting: .init(
+                cause:
+                    "State read before an await and acted on after it: an actor that checks a cache, awaits the network, then writes (actors are reentrant, so both requests miss and both fetch), or a counter read and written back across a save. There is no data race, so neither Swift 6's checker nor ThreadSanitizer sees it.",
+                fix:
+                    "Decide and write before the await: mark the work as in flight (a task or a list of waiters the later requests await), or re-check after the await; replay the failing schedule in a test with exploreSchedules(replaying:).",
+                example:
+                    "if waiting[city] != nil { return try await withCheckedThrowingContinuation { waiting[city, default: []].append($0) } }\nwaiting[city] = []   // before the await: a second request waits for this fetch"
+            )
+        ),
     ]
 
     static let cancellationRules: [ConformanceRule] = [

@@ -66,7 +66,7 @@ public func withVirtualTime<Result: Sendable>(
 /// ``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:realTimeLimit:_:)`` on a scheduler of
 /// the caller's: one that explores another schedule.
 @available(SkillCheckTesting, *)
-func withVirtualTime<Result: Sendable>(
+package func withVirtualTime<Result: Sendable>(
     scheduler: DeterministicScheduler,
     origin: Date,
     failOnWarnings: Bool,

@@ -81,6 +81,9 @@ public enum BrokenSkills {
         Fixture(ruleID: "SEND-2", flaw: "an @unchecked Sendable counter read before an await and written after it") { _ in
             CountingWeatherSkill()
         },
+        Fixture(ruleID: "SEND-4", flaw: "an actor cache that checks, awaits the network, then writes: two at once both fetch") { _ in
+            SharedForecastSkill()
+        },
         Fixture(ruleID: "META-1", flaw: "id derived from the ASCII letters of a Chinese name") { _ in SlugIDTimerSkill() },
         Fixture(ruleID: "META-2", flaw: "copied from NoteSkill and kept its id") { _ in ArchiveNoteSkill() },
         Fixture(ruleID: "META-3", flaw: "description left empty when scaffolded") { _ in ScaffoldedTranslateSkill() },
@@ -129,6 +132,9 @@ public enum BrokenSkills {
     public static let correctTwins: [Fixture] = [
         Fixture(ruleID: "CAN-4", flaw: "none: a failed weather lookup keeps the memo, a cancellation ends the run") { _ in
             CarefulWeatherMemoSkill()
-        }
+        },
+        Fixture(ruleID: "SEND-4", flaw: "none: a question that comes while the city is fetched waits for that fetch") { _ in
+            CoalescingForecastSkill()
+        },
     ]
 }

@@ -1,0 +1,170 @@
+import Foundation
+import SkillCheckSupport
+import SkillKit
+import SkillTesting
+
+// SEND-4: two requests sent at once to one instance of the skill, sharing one store, network and clock as an
+// app shares them, under explored schedules, end as one of the orders in which they could have run one at a
+// time ends. What Swift 6's checker and ThreadSanitizer let through (an actor that checks, awaits, then
+// writes; state kept across an await) shows here as a third outcome.
+
+@available(SkillCheckTesting, *)
+extension SkillConformance {
+    /// How many schedules SEND-4 explores for each pair of requests.
+    package static let schedules = 24
+
+    /// What two requests ended as: each one's output (by request), the stored documents, the requests sent.
+    struct SharedOutcome: Hashable, Sendable {
+        var outputs: [String]
+        var documents: [String]
+        var requests: [String]
+    }
+
+    /// SEND-4: each explored schedule of two requests at once ends as a one-at-a-time order ends.
+    static func serializable(_ input: ConformanceCheck.Input) async -> [Finding] {
+        let (samples, missing) = await workingSamples(input, rule: "SEND-4")
+        if let missing { return [missing] }
+        // The same request twice (two users asking at once) is where a shared cache or counter shows; then two different ones.
+        var pairs = [[samples[0], samples[0]]]
+        if samples.count > 1 { pairs.append([samples[0], samples[1]]) }
+        var findings: [Finding] = []
+        let expected = "the outputs, stored documents and requests of an order in which the two could have run one at a time"
+        for pair in pairs {
+            let subject = "2 requests at once to one instance: " + pair.map { input.sampleLabel($0) }.joined(separator: " and ")
+            var serial: [SharedOutcome] = []
+            // One at a time, with the operations' latency and without it: requests at once start at the same
+            // instant, so a skill that names what it stores by the time stores what instant operations store.
+            for (order, latency) in [([0, 1], true), ([1, 0], true), ([0, 1], false), ([1, 0], false)] {
+                switch await sharedRun(input, pair, order: order, latency: latency, schedule: .firstInFirstOut) {
+                case .success(let run): serial.append(run.outcome)
+                case .failure(let failure):
+                    findings.append(
+                        input.finding(
+                            "SEND-4", .skipped(reason: failure.text), subject: subject, expected: expected, observed: failure.text))
+                }
+            }
+            guard serial.count == 4 else { continue }
+            // The same order twice on fresh instances must agree, or no order is a reference (TIME-2, TOOL-5 report why).
+            if case .success(let again) = await sharedRun(input, pair, order: [0, 1], latency: true, schedule: .firstInFirstOut),
+                again.outcome != serial[0]
+            {
+                let why = ProbeFailure.nondeterministicReason
+                findings.append(input.finding("SEND-4", .skipped(reason: why), subject: subject, expected: expected, observed: why))
+                continue
+            }
+            var seeds = SeededRandomNumberGenerator(seed: input.limits.seed)
+            var interleavings = Set<[Int]>()
+            var broken: Finding?
+            var unjudged: String?
+            for number in 1...schedules {
+                let seed = seeds.next()
+                switch await sharedRun(input, pair, order: nil, latency: true, schedule: .randomWalk(seed: seed)) {
+                case .failure(let failure):
+                    unjudged = failure.text
+                case .success(let run):
+                    interleavings.insert(run.choices)
+                    guard !serial.contains(run.outcome) else { continue }
+                    broken = input.finding(
+                        "SEND-4", .failed, subject: subject + ", schedule \(number) of \(schedules)", expected: expected,
+                        observed: "under schedule \(Schedule.randomWalk(seed: seed)) (choices \(Schedule.replay(run.choices))): "
+                            + differences(run.outcome, from: serial).joined(separator: "; ")
+                            + ". Replay it in a test with exploreSchedules(replaying: Schedule(\"\(Schedule.randomWalk(seed: seed))\")!)",
+                        seed: seed)
+                }
+                if broken != nil || unjudged != nil { break }
+            }
+            if let broken {
+                findings.append(broken)
+            } else if let unjudged {
+                findings.append(
+                    input.finding("SEND-4", .skipped(reason: unjudged), subject: subject, expected: expected, observed: unjudged))
+            } else {
+                findings.append(
+                    input.finding(
+                        "SEND-4", .passed, subject: subject, expected: expected,
+                        observed:
+                            "\(schedules) schedules (\(interleavings.count) distinct interleavings) each ended as a one-at-a-time order",
+                        seed: input.limits.seed))
+            }
+        }
+        return findings
+    }
+
+    /// What differs between `outcome` and the nearest of `serial`, a line per part.
+    static func differences(_ outcome: SharedOutcome, from serial: [SharedOutcome]) -> [String] {
+        func lines(_ reference: SharedOutcome) -> [String] {
+            var lines: [String] = []
+            for index in outcome.outputs.indices where outcome.outputs[index] != reference.outputs[index] {
+                lines.append(
+                    "/outputs/\(index): \(quoted(outcome.outputs[index])), where one at a time it is \(quoted(reference.outputs[index]))")
+            }
+            if outcome.documents != reference.documents {
+                lines.append(
+                    "/storage: \(outcome.documents.count) document\(outcome.documents.count == 1 ? "" : "s") \(outcome.documents), "
+                        + "where one at a time stores \(reference.documents.count) \(reference.documents)")
+            }
+            if outcome.requests != reference.requests {
+                lines.append(
+                    "/requests: \(outcome.requests.count) sent \(outcome.requests), where one at a time sends \(reference.requests.count) \(reference.requests)"
+                )
+            }
+            return lines
+        }
+        return serial.map(lines).min { $0.count < $1.count } ?? []
+    }
+
+    /// One run of `pair` on one instance with shared fakes: one after the other in `order`, or both at once.
+    private static func sharedRun(
+        _ input: ConformanceCheck.Input, _ pair: [String], order: [Int]?, latency: Bool, schedule: Schedule
+    ) async -> Result<(outcome: SharedOutcome, choices: [Int]), SharedRunFailure> {
+        let scheduler = DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule)
+        let observation = RealWorldObservation()
+        do {
+            let outcome = try await withVirtualTime(
+                scheduler: scheduler, origin: VirtualClock.defaultOrigin, failOnWarnings: false, stallTimeout: input.limits.realStall,
+                horizon: .seconds(86_400 * 365), maxWakes: 1_000_000, realTimeLimit: input.limits.realRun
+            ) { clock in
+                // Every operation takes a virtual millisecond, so every await is a place another request may run.
+                let store = InMemoryDataStore(clock: clock, latency: latency ? .milliseconds(1) : .zero)
+                let network = FakeNetworkService(clock: clock)
+                network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: latency ? .milliseconds(1) : .zero)
+                let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
+                let skill = input.skill.instance(in: context)
+                var outputs = ["", ""]
+                if let order {
+                    for index in order {
+                        outputs[index] = describe(await Probe.capture(skill, SkillInput(rawText: pair[index]), context, observation))
+                    }
+                } else {
+                    async let first = Probe.capture(skill, SkillInput(rawText: pair[0]), context, observation)
+                    async let second = Probe.capture(skill, SkillInput(rawText: pair[1]), context, observation)
+                    outputs = [describe(await first), describe(await second)]
+                }
+                let documents = store.snapshot().sorted { $0.key < $1.key }.flatMap { collection, documents in
+                    documents.map { normalized("\(collection)/\($0.id): \(String(decoding: $0.data, as: UTF8.self))") }
+                }.sorted()
+                let requests = network.requests.map { normalized("\($0.method.rawValue) \($0.url)") }.sorted()
+                return SharedOutcome(outputs: outputs.map(normalized), documents: documents, requests: requests)
+            }
+            _ = observation.finish(sample: pair[0])
+            return .success((outcome, scheduler.choices))
+        } catch {
+            _ = observation.finish(sample: pair[0])
+            let failure = ProbeFailure(error, afterCancellation: false, observation: observation, sample: pair[0])
+            return .failure(SharedRunFailure(text: ProbeFailure.reason(owner: failure.owner ?? "HANG-1")))
+        }
+    }
+
+    /// `text` with ids and instants written as placeholders: requests at once take ids in another order, and
+    /// finish at other virtual instants, than one after the other, and neither makes an order wrong.
+    static func normalized(_ text: String) -> String {
+        text.replacing(uuid, with: "«id»").replacing(instant, with: "«instant»")
+    }
+
+    nonisolated(unsafe) static let uuid = #/[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}/#
+    nonisolated(unsafe) static let instant = #/\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)?|\b\d{9,10}(\.\d+)?\b/#
+
+    struct SharedRunFailure: Error {
+        var text: String
+    }
+}
