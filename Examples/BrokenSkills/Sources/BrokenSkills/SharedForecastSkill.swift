@@ -9,16 +9,28 @@ public struct SharedForecastSkill: AgentSkill {
     public let id = "shared-forecast"
     public let displayName = "今日天气"
     public let description = "Tells today's Beijing weather, fetched once a day, such as 今天天气怎么样."
-    public let keywords = ["今天天气", "weather today"]
+    public let keywords = TodayWeather.keywords
     private let cache = ForecastCache()
 
     public init() {}
 
-    public var samples: SkillSamples {
-        SkillSamples(handled: ["今天天气怎么样", "weather today?"], unhandled: ["记一下买牛奶"])
-    }
+    public var samples: SkillSamples { TodayWeather.samples }
 
     public func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        try await TodayWeather.answer(from: cache, context: context)
+    }
+}
+
+/// What both forecast skills share: the answer, from whichever cache.
+protocol ForecastCaching: Actor {
+    func weather(for city: String, network: any NetworkServing) async throws -> WeatherResponse
+}
+
+enum TodayWeather {
+    static let keywords = ["今天天气", "weather today"]
+    static let samples = SkillSamples(handled: ["今天天气怎么样", "weather today?"], unhandled: ["记一下买牛奶"])
+
+    static func answer(from cache: any ForecastCaching, context: SkillContext) async throws -> SkillOutput {
         try Task.checkCancellation()
         let weather: WeatherResponse
         do {
@@ -31,7 +43,7 @@ public struct SharedForecastSkill: AgentSkill {
 }
 
 /// Today's forecast by city: checks, awaits the network, then writes.
-actor ForecastCache {
+actor ForecastCache: ForecastCaching {
     private var entries: [String: WeatherResponse] = [:]
 
     func weather(for city: String, network: any NetworkServing) async throws -> WeatherResponse {
@@ -48,29 +60,20 @@ public struct CoalescingForecastSkill: AgentSkill {
     public let id = "coalescing-forecast"
     public let displayName = "今日天气"
     public let description = "Tells today's Beijing weather, fetched once a day, such as 今天天气怎么样."
-    public let keywords = ["今天天气", "weather today"]
+    public let keywords = TodayWeather.keywords
     private let cache = CoalescingForecastCache()
 
     public init() {}
 
-    public var samples: SkillSamples {
-        SkillSamples(handled: ["今天天气怎么样", "weather today?"], unhandled: ["记一下买牛奶"])
-    }
+    public var samples: SkillSamples { TodayWeather.samples }
 
     public func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
-        try Task.checkCancellation()
-        let weather: WeatherResponse
-        do {
-            weather = try await cache.weather(for: "北京", network: context.networkService)
-        } catch let error as NetworkError {
-            throw SkillError.executionFailed(error.localizedDescription)
-        }
-        return SkillOutput(summary: "北京今天 \(weather.condition)，\(weather.temperature)°C")
+        try await TodayWeather.answer(from: cache, context: context)
     }
 }
 
 /// Today's forecast by city, fetched once however many ask at once.
-actor CoalescingForecastCache {
+actor CoalescingForecastCache: ForecastCaching {
     private var entries: [String: WeatherResponse] = [:]
     private var waiting: [String: [CheckedContinuation<WeatherResponse, any Error>]] = [:]
 
