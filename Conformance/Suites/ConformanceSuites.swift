@@ -23,6 +23,11 @@ struct SendableConformance {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)
     }
 
+    @Test(arguments: SkillsUnderTest.cases("SEND-5"))
+    func `SEND-5 a request's result does not depend on the order its parts finish`(_ c: ConformanceCase) async {
+        await c.expectPasses(baseline: SkillsUnderTest.baseline)
+    }
+
     @Test(arguments: SkillsUnderTest.cases("SEND-3"))
     func `SEND-3 escape hatches are listed and each needs SEND-2`(_ c: ConformanceCase) async {
         await c.expectPasses(baseline: SkillsUnderTest.baseline)

@@ -129,7 +129,8 @@ extension ExamplePackageTests {
         func brokenSkills() async throws {
             let results = try await Self.run("BrokenSkills", raceStage: false)
             let expected: [String: String] = [
-                "SharedForecastSkill": "SEND-4", "AuditedNoteSkill": "CAN-1", "PatientWeatherSkill": "CAN-2",
+                "SharedForecastSkill": "SEND-4", "CompareWeatherTool": "SEND-5", "AuditedNoteSkill": "CAN-1",
+                "PatientWeatherSkill": "CAN-2",
                 "CatchAllForecastSkill": "CAN-3",
                 "ForecastNoteSkill": "CAN-4", "MailboxWeatherSkill": "HANG-1", "UmbrellaSkill": "ERR-1",
                 "UnitConverterSkill": "ERR-2", "EmptyReasonReminderSkill": "ERR-3", "SlugIDTimerSkill": "META-1",

@@ -21,7 +21,7 @@ struct CatalogTests {
     func issueRulesExist() {
         let ids = Set(RuleCatalog.standard.rules.map(\.id))
         let named = [
-            "SEND-1", "SEND-2", "SEND-3", "SEND-4", "CAN-1", "CAN-2", "CAN-3", "CAN-4", "HANG-1", "ERR-1", "ERR-2", "ERR-3",
+            "SEND-1", "SEND-2", "SEND-3", "SEND-4", "SEND-5", "CAN-1", "CAN-2", "CAN-3", "CAN-4", "HANG-1", "ERR-1", "ERR-2", "ERR-3",
             "META-1", "META-2", "META-3", "META-4", "META-5", "META-6", "META-7", "META-8", "TIME-1", "TIME-2",
             "IO-1", "CRASH-1", "TOOL-1", "TOOL-2", "TOOL-3", "TOOL-4", "TOOL-5", "TOOL-6", "TOOL-7", "TOOL-8",
         ]
@@ -37,7 +37,7 @@ struct CatalogTests {
         #expect(byKinds[[.agent]] == ["ERR-2", "META-3", "META-4", "META-5", "META-6", "META-7", "META-8", "TIME-2"])
         #expect(
             byKinds[[.agent, .tool]] == [
-                "SEND-1", "SEND-2", "SEND-3", "SEND-4", "CAN-1", "CAN-2", "CAN-3", "CAN-4", "HANG-1",
+                "SEND-1", "SEND-2", "SEND-3", "SEND-4", "SEND-5", "CAN-1", "CAN-2", "CAN-3", "CAN-4", "HANG-1",
                 "ERR-1", "ERR-3", "META-1", "META-2", "TIME-1", "IO-1", "CRASH-1",
             ])
         // A catalogue written before tool skills (no appliesTo) reads as rules for both kinds.

@@ -8,6 +8,7 @@ extension SkillConformance {
     static let stressChecks: [ConformanceCheck] = [
         ConformanceCheck("SEND-2") { input in await concurrentCalls(input) },
         ConformanceCheck("SEND-4") { input in await serializable(input) },
+        ConformanceCheck("SEND-5") { input in await orderIndependent(input) },
     ]
 
     /// How many calls a stress run makes, sequentially and then concurrently.

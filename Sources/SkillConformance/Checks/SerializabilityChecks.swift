@@ -90,22 +90,80 @@ extension SkillConformance {
         return findings
     }
 
+    /// SEND-5: one request gives the same output, stored documents and requests under every explored schedule.
+    static func orderIndependent(_ input: ConformanceCheck.Input) async -> [Finding] {
+        let (samples, missing) = await workingSamples(input, rule: "SEND-5")
+        if let missing { return [missing] }
+        // A tool's result goes back to a model, which reads the order; an AgentSkill's goes to a person (TIME-2's level).
+        let breach: Finding.Outcome = input.skill.kind == .tool ? .failed : .warning
+        let expected = "the same output, stored documents and requests as first-in-first-out order gives, under every schedule"
+        var findings: [Finding] = []
+        for sample in samples.prefix(2) {
+            let subject = input.sampleLabel(sample)
+            let reference: SharedOutcome
+            switch await sharedRun(input, [sample], order: [0], latency: true, schedule: .firstInFirstOut) {
+            case .failure(let failure):
+                findings.append(
+                    input.finding("SEND-5", .skipped(reason: failure.text), subject: subject, expected: expected, observed: failure.text))
+                continue
+            case .success(let run):
+                reference = run.outcome
+            }
+            if case .success(let again) = await sharedRun(input, [sample], order: [0], latency: true, schedule: .firstInFirstOut),
+                again.outcome != reference
+            {
+                let why = ProbeFailure.nondeterministicReason
+                findings.append(input.finding("SEND-5", .skipped(reason: why), subject: subject, expected: expected, observed: why))
+                continue
+            }
+            var seeds = SeededRandomNumberGenerator(seed: input.limits.seed ^ 0x5E4D_0005)
+            var interleavings = Set<[Int]>()
+            var verdict: Finding?
+            for number in 1...schedules {
+                let seed = seeds.next()
+                switch await sharedRun(input, [sample], order: [0], latency: true, schedule: .randomWalk(seed: seed)) {
+                case .failure(let failure):
+                    verdict = input.finding(
+                        "SEND-5", .skipped(reason: failure.text), subject: subject, expected: expected, observed: failure.text)
+                case .success(let run):
+                    interleavings.insert(run.choices)
+                    guard run.outcome != reference else { continue }
+                    verdict = input.finding(
+                        "SEND-5", breach, subject: subject + ", schedule \(number) of \(schedules)", expected: expected,
+                        observed: "under schedule \(Schedule.randomWalk(seed: seed)) (choices \(Schedule.replay(run.choices))): "
+                            + differences(run.outcome, from: [reference], where: "in first-in-first-out order").joined(separator: "; ")
+                            + ". The work's parts finished in another order: keep results by their place, not by when they came. "
+                            + "Replay it in a test with exploreSchedules(replaying: Schedule(\"\(Schedule.randomWalk(seed: seed))\")!)",
+                        seed: seed)
+                }
+                if verdict != nil { break }
+            }
+            findings.append(
+                verdict
+                    ?? input.finding(
+                        "SEND-5", .passed, subject: subject, expected: expected,
+                        observed: "\(schedules) schedules (\(interleavings.count) distinct interleavings) each gave the same",
+                        seed: input.limits.seed))
+        }
+        return findings
+    }
+
     /// What differs between `outcome` and the nearest of `serial`, a line per part.
-    static func differences(_ outcome: SharedOutcome, from serial: [SharedOutcome]) -> [String] {
+    static func differences(_ outcome: SharedOutcome, from serial: [SharedOutcome], where place: String = "one at a time") -> [String] {
         func lines(_ reference: SharedOutcome) -> [String] {
             var lines: [String] = []
             for index in outcome.outputs.indices where outcome.outputs[index] != reference.outputs[index] {
                 lines.append(
-                    "/outputs/\(index): \(quoted(outcome.outputs[index])), where one at a time it is \(quoted(reference.outputs[index]))")
+                    "/outputs/\(index): \(quoted(outcome.outputs[index])), where \(place) it is \(quoted(reference.outputs[index]))")
             }
             if outcome.documents != reference.documents {
                 lines.append(
                     "/storage: \(outcome.documents.count) document\(outcome.documents.count == 1 ? "" : "s") \(outcome.documents), "
-                        + "where one at a time stores \(reference.documents.count) \(reference.documents)")
+                        + "where \(place) stores \(reference.documents.count) \(reference.documents)")
             }
             if outcome.requests != reference.requests {
                 lines.append(
-                    "/requests: \(outcome.requests.count) sent \(outcome.requests), where one at a time sends \(reference.requests.count) \(reference.requests)"
+                    "/requests: \(outcome.requests.count) sent \(outcome.requests), where \(place) sends \(reference.requests.count) \(reference.requests)"
                 )
             }
             return lines
@@ -130,7 +188,7 @@ extension SkillConformance {
                 network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: latency ? .milliseconds(1) : .zero)
                 let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
                 let skill = input.skill.instance(in: context)
-                var outputs = ["", ""]
+                var outputs = pair.map { _ in "" }
                 if let order {
                     for index in order {
                         outputs[index] = describe(await Probe.capture(skill, SkillInput(rawText: pair[index]), context, observation))

@@ -46,6 +46,19 @@ extension RuleCatalog {
                     "if waiting[city] != nil { return try await withCheckedThrowingContinuation { waiting[city, default: []].append($0) } }\nwaiting[city] = []   // before the await: a second request waits for this fetch"
             )
         ),
+        ConformanceRule(
+            id: "SEND-5", category: .sendable, level: .must,
+            sentence:
+                "One request gives the same output, stored documents and requests under every explored schedule as in first-in-first-out order: its result does not depend on the order its concurrent parts finish (a SHOULD for an AgentSkill, whose answer a person reads, as TIME-2 is).",
+            troubleshooting: .init(
+                cause:
+                    "A task group or `async let` fan-out whose results are appended, or saved, in the order the children finish: the same with equal latencies here, another order on a phone, and a model reading the result sees a different answer each time.",
+                fix:
+                    "Keep each child's result by its place (an index, or the input it came from) and put them in that order once all are in.",
+                example:
+                    "for (index, city) in cities.enumerated() { group.addTask { (index, try await fetch(city)) } }\nfor try await (index, row) in group { rows[index] = row }   // rows = Array(repeating: \"\", count: cities.count)"
+            )
+        ),
     ]
 
     static let cancellationRules: [ConformanceRule] = [

@@ -48,6 +48,9 @@ public enum BrokenSkills {
         ToolFixture(ruleID: "TOOL-8", flaw: "Gemini's hand edit: \"nullable\": true on note, which is still required") { context in
             PackingNoteTool(context: context)
         },
+        ToolFixture(ruleID: "SEND-5", flaw: "a task group that writes each city's row as its answer comes in") { context in
+            CompareWeatherTool(context: context)
+        },
         // The rules both kinds share check a tool skill through its execute(arguments:): two of them, proven.
         ToolFixture(ruleID: "ERR-1", flaw: "a tool that lets the raw NetworkError through") { context in LeakyWeatherTool(context: context)
         },
@@ -136,5 +139,12 @@ public enum BrokenSkills {
         Fixture(ruleID: "SEND-4", flaw: "none: a question that comes while the city is fetched waits for that fetch") { _ in
             CoalescingForecastSkill()
         },
+    ]
+
+    /// Correct twins of broken tool skills, as ``correctTwins`` for AgentSkills.
+    public static let toolCorrectTwins: [ToolFixture] = [
+        ToolFixture(ruleID: "SEND-5", flaw: "none: each city's row keeps its place whatever order the answers come in") { context in
+            OrderedCompareWeatherTool(context: context)
+        }
     ]
 }
