@@ -90,6 +90,9 @@ public enum SkillConformance {
     }
 
     package static let providersEnvironmentKey = "SKILLCHECK_PROVIDERS"
+    /// Where `skillcheck --seed` and `--schedules` pass the checks' seed and schedule budget to the harness.
+    package static let seedEnvironmentKey = "SKILLCHECK_SEED"
+    package static let schedulesEnvironmentKey = "SKILLCHECK_SCHEDULES"
 }
 
 /// One rule checked against one skill: a test case.

@@ -51,7 +51,8 @@ struct CommandLineTests {
         let package = try TemporaryFolder.withManifest()
         let parsed = try CheckCommand.spec.parse([
             package.path, "--skill", "NoteSkill", "--skill=weather", "--format", "junit", "--output", "r.xml", "--strict",
-            "--baseline", "b.json", "--no-tsan", "--scratch-path", "scratch", "--timeout", "2.5",
+            "--baseline", "b.json", "--no-tsan", "--scratch-path", "scratch", "--timeout", "2.5", "--seed", "716632666546416052",
+            "--schedules", "200",
         ])
         let options = try CheckCommand.options(parsed, currentDirectory: "/work/here")
         #expect(options.packagePath == URL(fileURLWithPath: package.path).standardizedFileURL.path)
@@ -63,6 +64,7 @@ struct CommandLineTests {
         #expect(!options.runsRaceStage)
         #expect(options.scratchPath == "/work/here/scratch")
         #expect(options.timeout == .milliseconds(2500))
+        #expect(options.seed == 716_632_666_546_416_052 && options.schedules == 200)
     }
 
     @available(SkillCheckTesting, *)
@@ -93,6 +95,8 @@ struct CommandLineTests {
                 "--output needs a value: <FILE>; found the option '--strict' (write --output=--strict for a value that starts with -)"
             ),
             (["--baseline"], "--baseline needs a value: <FILE>"),
+            (["--seed", "-1"], "--seed takes a whole number from 0 to 18446744073709551615, such as 42; found '-1'"),
+            (["--schedules", "0"], "--schedules takes a whole number from 1 to 100000, such as 200; found '0'"),
             (["a", "b"], "'check' takes at most 1 ([PATH]); found also 'b'"),
             (["no/such/folder"], "no such folder: no/such/folder"),
         ])

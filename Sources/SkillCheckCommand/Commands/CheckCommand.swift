@@ -36,6 +36,14 @@ package enum CheckCommand {
                     + ProviderProfile.choosableIDs.joined(separator: ", ") + ". Repeatable.",
                 repeatable: true),
             .init(
+                name: "--seed", value: "N",
+                help:
+                    "The seed of the checks' randomness and explored schedules; a finding's seed given back replays it. Default: fixed, so a package gets the same report every run."
+            ),
+            .init(
+                name: "--schedules", value: "N",
+                help: "How many schedules SEND-4 and SEND-5 explore for each request. Default: \(CheckLimits().schedules)."),
+            .init(
                 name: "--shard", value: "I/N",
                 help: "Only the I-th of N shares of the skills, dealt in turn; 'skillcheck merge' joins the JSON reports."),
             .init(
@@ -101,6 +109,18 @@ package enum CheckCommand {
             throw UsageError(message + " (one of " + ProviderProfile.choosableIDs.joined(separator: ", ") + ")", command: spec)
         }
         options.providers = parsed.values["--provider"] ?? []
+        if let text = parsed.value("--seed") {
+            guard let seed = UInt64(text) else {
+                throw UsageError("--seed takes a whole number from 0 to \(UInt64.max), such as 42; found '\(text)'", command: spec)
+            }
+            options.seed = seed
+        }
+        if let text = parsed.value("--schedules") {
+            guard let schedules = Int(text), (1...100_000).contains(schedules) else {
+                throw UsageError("--schedules takes a whole number from 1 to 100000, such as 200; found '\(text)'", command: spec)
+            }
+            options.schedules = schedules
+        }
         options.reusesMemory = !parsed.flag("--no-cache")
         if parsed.flag("--no-shared-cache") { options.sharedCache = nil }
         return options

@@ -44,6 +44,10 @@ package struct CheckOptions: Sendable, Hashable {
     package var shard: Shard?
     /// `--provider ID`: the provider profiles TOOL-7 holds tool skills to as a MUST (``ProviderProfile``).
     package var providers: [String] = []
+    /// `--seed N`: the seed of the checks' randomness and explored schedules; `nil` keeps the fixed default.
+    package var seed: UInt64?
+    /// `--schedules N`: how many schedules SEND-4 and SEND-5 explore for each request; `nil` keeps the default.
+    package var schedules: Int?
 
     package init(packagePath: String) {
         self.packagePath = packagePath

@@ -209,9 +209,19 @@ package struct HarnessPackage: Sendable {
                 static let providers: [String] =
                     (ProcessInfo.processInfo.environment["SKILLCHECK_PROVIDERS"] ?? "").split(separator: ",").map(String.init)
 
+                /// The seed and schedule budget `skillcheck --seed` and `--schedules` chose (SKILLCHECK_SEED,
+                /// SKILLCHECK_SCHEDULES), else the defaults.
+                static let limits: CheckLimits = {
+                    let environment = ProcessInfo.processInfo.environment
+                    var limits = CheckLimits()
+                    if let seed = environment["SKILLCHECK_SEED"].flatMap({ UInt64($0) }) { limits.seed = seed }
+                    if let schedules = environment["SKILLCHECK_SCHEDULES"].flatMap({ Int($0) }), schedules > 0 { limits.schedules = schedules }
+                    return limits
+                }()
+
                 /// One case per skill this process checks for `ruleID`.
                 static func cases(_ ruleID: String) -> [ConformanceCase] {
-                    SkillConformance.cases(for: skills, rules: [ruleID], peers: peers, providers: providers)
+                    SkillConformance.cases(for: skills, rules: [ruleID], limits: limits, peers: peers, providers: providers)
                 }
             }
 

@@ -25,6 +25,8 @@ package struct HarnessPipeline: ConformancePipeline {
             jobs: options.jobs, reusesMemory: options.reusesMemory,
             sharedCache: options.sharedCache.map { URL(fileURLWithPath: $0) }, shard: options.shard)
         run.providers = options.providers
+        run.seed = options.seed
+        run.schedules = options.schedules
         let outcome: ConformanceRun.Outcome
         do {
             outcome = try await run.run { progress.status($0) }

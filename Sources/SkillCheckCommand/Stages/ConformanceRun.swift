@@ -37,6 +37,9 @@ package struct ConformanceRun: Sendable {
     package var shard: Shard?
     /// The provider profiles TOOL-7 holds tool skills to (`--provider`), passed to each skill's process.
     package var providers: [String] = []
+    /// The seed and schedule budget (`--seed`, `--schedules`) passed to each skill's process; `nil` keeps the defaults.
+    package var seed: UInt64?
+    package var schedules: Int?
 
     /// What a run found: the discovery, each skill's findings, and how each stage went.
     package struct Outcome: Sendable {
@@ -123,7 +126,7 @@ package struct ConformanceRun: Sendable {
         let shared = shared(for: known.discovery)
         let stage = ConformanceStage(
             harness: harness, buildFolder: scratch.appendingPathComponent("harness-build"),
-            perSkillTimeout: perSkillTimeout, shared: shared, providers: providers)
+            perSkillTimeout: perSkillTimeout, shared: shared, providers: providers, seed: seed, schedules: schedules)
         let race = RaceStage(
             harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"),
             perSkillTimeout: perSkillTimeout, shared: shared)

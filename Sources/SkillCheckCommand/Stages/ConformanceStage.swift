@@ -46,11 +46,16 @@ package struct ConformanceStage: Sendable {
     package var shared: SharedBuildCache?
     /// The provider profiles TOOL-7 holds tool skills to (`--provider`).
     package var providers: [String]
+    /// The seed and schedule budget (`--seed`, `--schedules`); `nil` keeps the defaults.
+    package var seed: UInt64?
+    package var schedules: Int?
 
     package init(
         harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(300), shared: SharedBuildCache? = nil,
-        providers: [String] = []
+        providers: [String] = [], seed: UInt64? = nil, schedules: Int? = nil
     ) {
+        self.seed = seed
+        self.schedules = schedules
         self.harness = harness
         self.buildFolder = buildFolder
         self.perSkillTimeout = perSkillTimeout
@@ -210,7 +215,13 @@ package struct ConformanceStage: Sendable {
                     [
                         "SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path,
                         SkillConformance.providersEnvironmentKey: providers.joined(separator: ","),
-                    ]) { $1 }, timeout: perSkillTimeout)
+                    ].merging(
+                        [
+                            SkillConformance.seedEnvironmentKey: seed.map(String.init),
+                            SkillConformance.schedulesEnvironmentKey: schedules.map(String.init),
+                        ].compactMapValues { $0 }
+                    ) { $1 }
+                ) { $1 }, timeout: perSkillTimeout)
         } catch {
             throw .tool(error.description)
         }

@@ -255,11 +255,15 @@ public struct CheckLimits: Sendable, Hashable {
     ///
     /// Every finding that used it reports it, so a failure can be replayed.
     public var seed: UInt64
+    /// How many schedules SEND-4 and SEND-5 explore for each request, each picked from ``seed``.
+    public var schedules: Int
 
     public init(
         engineTimeout: Duration = .seconds(10), realStall: Duration = .seconds(1), realRun: Duration = .seconds(5),
-        afterCancellation: Duration = .seconds(1), realStress: Duration = .seconds(30), seed: UInt64 = 0x5EED
+        afterCancellation: Duration = .seconds(1), realStress: Duration = .seconds(30), seed: UInt64 = 0x5EED,
+        schedules: Int = 24
     ) {
+        self.schedules = max(1, schedules)
         self.realStress = realStress
         self.engineTimeout = engineTimeout
         self.realStall = realStall

@@ -10,9 +10,6 @@ import SkillTesting
 
 @available(SkillCheckTesting, *)
 extension SkillConformance {
-    /// How many schedules SEND-4 explores for each pair of requests.
-    package static let schedules = 24
-
     /// What two requests ended as: each one's output (by request), the stored documents, the requests sent.
     struct SharedOutcome: Hashable, Sendable {
         var outputs: [String]
@@ -56,7 +53,7 @@ extension SkillConformance {
             var interleavings = Set<[Int]>()
             var broken: Finding?
             var unjudged: String?
-            for number in 1...schedules {
+            for number in 1...input.limits.schedules {
                 let seed = seeds.next()
                 switch await sharedRun(input, pair, order: nil, latency: true, schedule: .randomWalk(seed: seed)) {
                 case .failure(let failure):
@@ -65,7 +62,7 @@ extension SkillConformance {
                     interleavings.insert(run.choices)
                     guard !serial.contains(run.outcome) else { continue }
                     broken = input.finding(
-                        "SEND-4", .failed, subject: subject + ", schedule \(number) of \(schedules)", expected: expected,
+                        "SEND-4", .failed, subject: subject + ", schedule \(number) of \(input.limits.schedules)", expected: expected,
                         observed: "under schedule \(Schedule.randomWalk(seed: seed)) (choices \(Schedule.replay(run.choices))): "
                             + differences(run.outcome, from: serial).joined(separator: "; ")
                             + ". Replay it in a test with exploreSchedules(replaying: Schedule(\"\(Schedule.randomWalk(seed: seed))\")!)",
@@ -83,7 +80,7 @@ extension SkillConformance {
                     input.finding(
                         "SEND-4", .passed, subject: subject, expected: expected,
                         observed:
-                            "\(schedules) schedules (\(interleavings.count) distinct interleavings) each ended as a one-at-a-time order",
+                            "\(input.limits.schedules) schedules (\(interleavings.count) distinct interleavings) each ended as a one-at-a-time order",
                         seed: input.limits.seed))
             }
         }
@@ -119,7 +116,7 @@ extension SkillConformance {
             var seeds = SeededRandomNumberGenerator(seed: input.limits.seed ^ 0x5E4D_0005)
             var interleavings = Set<[Int]>()
             var verdict: Finding?
-            for number in 1...schedules {
+            for number in 1...input.limits.schedules {
                 let seed = seeds.next()
                 switch await sharedRun(input, [sample], order: [0], latency: true, schedule: .randomWalk(seed: seed)) {
                 case .failure(let failure):
@@ -129,7 +126,7 @@ extension SkillConformance {
                     interleavings.insert(run.choices)
                     guard run.outcome != reference else { continue }
                     verdict = input.finding(
-                        "SEND-5", breach, subject: subject + ", schedule \(number) of \(schedules)", expected: expected,
+                        "SEND-5", breach, subject: subject + ", schedule \(number) of \(input.limits.schedules)", expected: expected,
                         observed: "under schedule \(Schedule.randomWalk(seed: seed)) (choices \(Schedule.replay(run.choices))): "
                             + differences(run.outcome, from: [reference], where: "in first-in-first-out order").joined(separator: "; ")
                             + ". The work's parts finished in another order: keep results by their place, not by when they came. "
@@ -142,7 +139,7 @@ extension SkillConformance {
                 verdict
                     ?? input.finding(
                         "SEND-5", .passed, subject: subject, expected: expected,
-                        observed: "\(schedules) schedules (\(interleavings.count) distinct interleavings) each gave the same",
+                        observed: "\(input.limits.schedules) schedules (\(interleavings.count) distinct interleavings) each gave the same",
                         seed: input.limits.seed))
         }
         return findings
