@@ -65,7 +65,8 @@ extension SkillConformance {
                         "SEND-4", .failed, subject: subject + ", schedule \(number) of \(input.limits.schedules)", expected: expected,
                         observed: "under schedule \(Schedule.randomWalk(seed: seed)) (choices \(Schedule.replay(run.choices))): "
                             + differences(run.outcome, from: serial).joined(separator: "; ")
-                            + ". Replay it in a test with exploreSchedules(replaying: Schedule(\"\(Schedule.randomWalk(seed: seed))\")!)",
+                            + ". Replay it with `skillcheck --seed \(input.limits.seed)`, or in a test whose body sends both requests at once "
+                            + "to one instance: exploreSchedules(replaying: Schedule(\"\(Schedule.randomWalk(seed: seed))\")!)",
                         seed: seed)
                 }
                 if broken != nil || unjudged != nil { break }
@@ -130,7 +131,8 @@ extension SkillConformance {
                         observed: "under schedule \(Schedule.randomWalk(seed: seed)) (choices \(Schedule.replay(run.choices))): "
                             + differences(run.outcome, from: [reference], where: "in first-in-first-out order").joined(separator: "; ")
                             + ". The work's parts finished in another order: keep results by their place, not by when they came. "
-                            + "Replay it in a test with exploreSchedules(replaying: Schedule(\"\(Schedule.randomWalk(seed: seed))\")!)",
+                            + "Replay it with `skillcheck --seed \(input.limits.seed)`, or in a test whose body runs the request: "
+                            + "exploreSchedules(replaying: Schedule(\"\(Schedule.randomWalk(seed: seed))\")!)",
                         seed: seed)
                 }
                 if verdict != nil { break }
