@@ -260,8 +260,18 @@ public struct CheckLimits: Sendable, Hashable {
 
     public init(
         engineTimeout: Duration = .seconds(10), realStall: Duration = .seconds(1), realRun: Duration = .seconds(5),
+        afterCancellation: Duration = .seconds(1), realStress: Duration = .seconds(30), seed: UInt64 = 0x5EED
+    ) {
+        self.init(
+            engineTimeout: engineTimeout, realStall: realStall, realRun: realRun, afterCancellation: afterCancellation,
+            realStress: realStress, seed: seed, schedules: 24)
+    }
+
+    /// Limits with a schedule budget for SEND-4 and SEND-5 (``schedules``), such as `CheckLimits(seed: 7, schedules: 200)`.
+    public init(
+        engineTimeout: Duration = .seconds(10), realStall: Duration = .seconds(1), realRun: Duration = .seconds(5),
         afterCancellation: Duration = .seconds(1), realStress: Duration = .seconds(30), seed: UInt64 = 0x5EED,
-        schedules: Int = 24
+        schedules: Int
     ) {
         self.schedules = max(1, schedules)
         self.realStress = realStress

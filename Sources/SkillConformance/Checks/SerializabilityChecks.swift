@@ -178,8 +178,7 @@ extension SkillConformance {
         let observation = RealWorldObservation()
         do {
             let outcome = try await withVirtualTime(
-                scheduler: scheduler, origin: VirtualClock.defaultOrigin, failOnWarnings: false, stallTimeout: input.limits.realStall,
-                horizon: .seconds(86_400 * 365), maxWakes: 1_000_000, realTimeLimit: input.limits.realRun
+                scheduler: scheduler, stallTimeout: input.limits.realStall, realTimeLimit: input.limits.realRun
             ) { clock in
                 // Every operation takes a virtual millisecond, so every await is a place another request may run.
                 let store = InMemoryDataStore(clock: clock, latency: latency ? .milliseconds(1) : .zero)

@@ -310,7 +310,7 @@ extension JSONSchema {
     }
 
     /// Whether `schema` says `null` is a value it takes.
-    package static func allowsNull(_ schema: JSON) -> Bool {
+    static func allowsNull(_ schema: JSON) -> Bool {
         switch schema["type"] {
         case .string("null")?: return true
         case .array(let types)?: return types.contains(.string("null"))

@@ -141,8 +141,8 @@ public func exploreSchedules(
     _ body: @escaping @Sendable (VirtualClock) async throws -> Void
 ) async throws {
     try await withVirtualTime(
-        scheduler: DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule), origin: origin, failOnWarnings: false,
-        stallTimeout: .seconds(1), horizon: .seconds(86_400 * 365), maxWakes: 1_000_000, realTimeLimit: realTimeLimit, body)
+        scheduler: DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule), origin: origin, realTimeLimit: realTimeLimit,
+        body)
 }
 
 /// One run of a body under one schedule: the choices it made, and what it threw.
@@ -156,9 +156,7 @@ struct ScheduleRun: Sendable {
     ) async -> ScheduleRun {
         let scheduler = DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule)
         do {
-            try await withVirtualTime(
-                scheduler: scheduler, origin: origin, failOnWarnings: false, stallTimeout: .seconds(1), horizon: .seconds(86_400 * 365),
-                maxWakes: 1_000_000, realTimeLimit: realTimeLimit, body)
+            try await withVirtualTime(scheduler: scheduler, origin: origin, realTimeLimit: realTimeLimit, body)
             return ScheduleRun(choices: scheduler.choices, failure: nil)
         } catch {
             return ScheduleRun(choices: scheduler.choices, failure: String(describing: error))

@@ -68,12 +68,12 @@ public func withVirtualTime<Result: Sendable>(
 @available(SkillCheckTesting, *)
 package func withVirtualTime<Result: Sendable>(
     scheduler: DeterministicScheduler,
-    origin: Date,
-    failOnWarnings: Bool,
-    stallTimeout: Duration,
-    horizon: Duration,
-    maxWakes: Int,
-    realTimeLimit: Duration,
+    origin: Date = VirtualClock.defaultOrigin,
+    failOnWarnings: Bool = false,
+    stallTimeout: Duration = .seconds(1),
+    horizon: Duration = .seconds(86_400 * 365),
+    maxWakes: Int = 1_000_000,
+    realTimeLimit: Duration = .seconds(60),
     _ body: sending @escaping (VirtualClock) async throws -> Result
 ) async throws -> Result {
     let clock = VirtualClock(origin: origin, scheduler: scheduler)

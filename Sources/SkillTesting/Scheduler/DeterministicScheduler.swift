@@ -86,14 +86,21 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// How this scheduler picks among ready jobs.
     public let schedule: Schedule
 
+    /// - Parameter reportsUnstructuredTasks: record an ``Escape`` when code on the scheduler starts a `Task {}` or `Task.detached`.
+    ///
+    /// Leave it off when the test itself, off the scheduler, consumes what the code under test produces (an
+    /// `AsyncStream` it iterates in a `Task`, say).
+    public convenience init(reportsUnstructuredTasks: Bool = false) {
+        self.init(reportsUnstructuredTasks: reportsUnstructuredTasks, schedule: .firstInFirstOut)
+    }
+
     /// A scheduler that runs jobs only when drained, picking among ready ones by `schedule`.
     ///
     /// - Parameters:
     ///   - reportsUnstructuredTasks: record an ``Escape`` when code on the scheduler starts a `Task {}` or
-    ///     `Task.detached`. Leave it off when the test itself, off the scheduler, consumes what the code under
-    ///     test produces (an `AsyncStream` it iterates in a `Task`, say).
-    ///   - schedule: how to pick the next job when more than one is ready; first in, first out by default.
-    public init(reportsUnstructuredTasks: Bool = false, schedule: Schedule = .firstInFirstOut) {
+    ///     `Task.detached`.
+    ///   - schedule: how to pick the next job when more than one is ready.
+    public init(reportsUnstructuredTasks: Bool = false, schedule: Schedule) {
         self.reportsUnstructuredTasks = reportsUnstructuredTasks
         self.schedule = schedule
         if !schedule.isFirstInFirstOut { state.withLock { $0.picker = SchedulePicker(schedule) } }
