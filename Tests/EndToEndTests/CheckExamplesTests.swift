@@ -148,6 +148,8 @@ extension ExamplePackageTests {
                 "QuoteRetrySkill": "TIME-1", "HabitSkill": "TIME-1", "JournalSkill": "IO-1",
                 // Mistakes a probe of the first await alone, or of the keyword alone, never reaches.
                 "SavedForecastSkill": "CAN-3", "CommuteWeatherSkill": "ERR-1", "WeatherMemoSkill": "CAN-4", "InviteSkill": "META-8",
+                // Concurrent mistakes: one only another schedule shows, two that every schedule keeps showing.
+                "TripWeatherNoteSkill": "CAN-4", "TwoCityWeatherSkill": "ERR-1", "BackgroundSaveNoteSkill": "TIME-1",
             ]
             for (type, rule) in expected {
                 let result = try #require(results.first { $0.skill.typeName == type }, "\(type) was not discovered")
@@ -162,16 +164,15 @@ extension ExamplePackageTests {
             // A trap costs one check: TipSkill's other rules ran in fresh processes, none "skipped: the process ended".
             #expect(
                 !tip.findings.contains { if case .skipped(let reason) = $0.outcome { reason.contains("process ended") } else { false } })
-            // The correct twin of WeatherMemoSkill passes every rule.
-            let twin = try #require(results.first { $0.skill.typeName == "CarefulWeatherMemoSkill" })
-            #expect(
-                !twin.findings.contains { $0.outcome.isProblem || $0.outcome == .warning },
-                "\(twin.findings.filter { $0.outcome.isProblem || $0.outcome == .warning }.map(\.message))")
-            // So does SharedForecastSkill's, CoalescingForecastSkill.
-            let coalescing = try #require(results.first { $0.skill.typeName == "CoalescingForecastSkill" })
-            #expect(
-                !coalescing.findings.contains { $0.outcome.isProblem || $0.outcome == .warning },
-                "\(coalescing.findings.filter { $0.outcome.isProblem || $0.outcome == .warning }.map(\.message))")
+            // The correct twins pass every rule.
+            for name in [
+                "CarefulWeatherMemoSkill", "CoalescingForecastSkill", "CarefulTripWeatherNoteSkill", "CarefulTwoCityWeatherSkill",
+                "AwaitedSaveNoteSkill",
+            ] {
+                let twin = try #require(results.first { $0.skill.typeName == name }, "\(name) was not discovered")
+                let problems = twin.findings.filter { $0.outcome.isProblem || $0.outcome == .warning }
+                #expect(problems.isEmpty, "\(name): \(problems.map(\.message))")
+            }
             // The skill ArchiveNoteSkill copied is flagged with it: the two share an id.
             let team = try #require(results.first { $0.skill.typeName == "TeamNoteSkill" })
             #expect(team.findings.contains { $0.ruleID == "META-2" && $0.outcome == .failed })

@@ -17,10 +17,25 @@ final class AwaitGate: Sendable {
     enum Action: Sendable {
         /// Logs every point and lets each through.
         case observe
-        /// Holds the run at point `index` until it is cancelled (``untilReached()`` returns then).
-        case cancel(at: Int)
-        /// Fails the operation at point `index` with `fault` (one whose kind matches the point's).
-        case fault(InjectedFault, at: Int)
+        /// Holds the run at the target point until it is cancelled (``untilReached()`` returns then).
+        case cancel(at: Target)
+        /// Fails the operation at the target point with `fault` (one whose kind matches the point's).
+        case fault(InjectedFault, at: Target)
+
+        var target: Target? {
+            switch self {
+            case .observe: nil
+            case .cancel(let target), .fault(_, let target): target
+            }
+        }
+    }
+
+    /// Which point an action targets: the *k*-th of the run (the same operation every time under
+    /// first-in-first-out order), or an operation by its ``Point/key`` (under another schedule the *k*-th
+    /// point may be another request's operation).
+    enum Target: Sendable, Hashable {
+        case index(Int)
+        case operation(String)
     }
 
     /// One suspension point.
@@ -37,6 +52,11 @@ final class AwaitGate: Sendable {
         var description: String
         /// Whether the run had been cancelled when it reached this point.
         var afterCancellation: Bool
+        /// The operation and how many times the run had reached it before, ids and instants written as
+        /// placeholders: `GET https://…/weather?city=北京 #1`. The same under every schedule.
+        var key: String = ""
+        /// Which of several requests sent at once reached it (``AwaitGate/request``), counted from 1.
+        var request: Int?
 
         var isWrite: Bool { kind == .storage(isWrite: true) }
         var isRequest: Bool { if case .request = kind { true } else { false } }
@@ -47,6 +67,9 @@ final class AwaitGate: Sendable {
 
     /// At most this many points of one run are probed one by one; ``points`` says when a run had more.
     static let probedPoints = 32
+
+    /// Which of several requests sent at once the current task serves, counted from 1, for ``Point/request``.
+    @TaskLocal static var request: Int?
 
     let action: Action
     private let state = Locked(State())
@@ -76,16 +99,21 @@ final class AwaitGate: Sendable {
 
     /// Called by the gated storage, network and clock as each operation starts.
     func arrive(_ kind: Point.Kind, _ description: String) async throws -> Passage {
-        let (index, watcher, late) = state.withLock { state -> (Int, CheckedContinuation<Void, Never>?, Bool) in
+        let request = Self.request
+        let (index, key, watcher, late) = state.withLock { state -> (Int, String, CheckedContinuation<Void, Never>?, Bool) in
             let index = state.points.count
+            let operation = SkillConformance.normalized(description)
+            let key = "\(operation) #\(state.points.count { $0.key.hasPrefix(operation + " #") } + 1)"
             state.points.append(
                 Point(
                     index: index, kind: kind, description: description,
-                    afterCancellation: state.cancelled || Task.isCancelled))
-            guard case .cancel(let target) = action, target == index else { return (index, nil, state.cancelled) }
+                    afterCancellation: state.cancelled || Task.isCancelled, key: key, request: request))
+            guard case .cancel(let target) = action, target.matches(index: index, key: key) else {
+                return (index, key, nil, state.cancelled)
+            }
             state.reached = true
             defer { state.watcher = nil }
-            return (index, state.watcher, false)
+            return (index, key, state.watcher, false)
         }
         // Once the check has cancelled the run, requests and storage operations end with the cancellation, as
         // a cancelled URLSession task or a store whose wait is cancelled does: a skill that retries regardless
@@ -93,11 +121,11 @@ final class AwaitGate: Sendable {
         // still a point after the cancellation, which is what CAN-4 reads.
         if late, kind != .sleep { return .unanswered }
         switch action {
-        case .cancel(let target) where target == index:
+        case .cancel(let target) where target.matches(index: index, key: key):
             watcher?.resume()
             // Held here, as a request that never answers is, until the check cancels the run.
             try await suspendUntilCancelled()
-        case .fault(let fault, let target) where target == index:
+        case .fault(let fault, let target) where target.matches(index: index, key: key):
             return .fault(fault)
         default:
             return .proceed
@@ -129,6 +157,16 @@ final class AwaitGate: Sendable {
 
     /// Marks the run cancelled: points reached from now on are after the cancellation.
     func markCancelled() { state.withLock { $0.cancelled = true } }
+}
+
+@available(SkillCheckTesting, *)
+extension AwaitGate.Target {
+    func matches(index: Int, key: String) -> Bool {
+        switch self {
+        case .index(let target): target == index
+        case .operation(let target): target == key
+        }
+    }
 }
 
 /// Storage that passes each operation through an ``AwaitGate`` on its way to the store. The seed's

@@ -1,4 +1,5 @@
 import SkillKit
+import SkillTesting
 
 // CAN-1..4: what a skill does when the engine cancels it.
 
@@ -85,7 +86,7 @@ extension SkillConformance {
             var failed = false
             for point in points.prefix(AwaitGate.probedPoints) {
                 let subject = "cancelled while awaiting \(pointLabel(point, of: points.count)), \(input.sampleLabel(sample))"
-                switch await GatedRun.run(input.skill, input: text, action: .cancel(at: point.index), limits: input.limits) {
+                switch await GatedRun.run(input.skill, input: text, action: .cancel(at: .index(point.index)), limits: input.limits) {
                 case .failure(let failure):
                     findings.append(input.unended(rule, subject: subject, expected: expected, failure, virtualLimit: virtualLimit))
                     failed = true
@@ -100,14 +101,23 @@ extension SkillConformance {
                     failed = true
                 }
             }
+            var explored: [Schedule] = []
+            if !failed {
+                explored = await exploredSchedules(input, sample: sample, points: min(points.count, AwaitGate.probedPoints), rule: rule)
+                if let finding = await cancelledUnderSchedules(
+                    input, rule: rule, expected: expected, virtualLimit: virtualLimit, sample: sample,
+                    points: Array(points.prefix(AwaitGate.probedPoints)), schedules: explored, problem: problem)
+                {
+                    findings.append(finding)
+                    failed = true
+                }
+            }
             if !points.isEmpty && !failed {
                 findings.append(
                     input.finding(
                         rule, .passed, subject: "cancelled at each await in turn, \(input.sampleLabel(sample))", expected: expected,
-                        observed: "as expected at each of its \(points.count) await\(points.count == 1 ? "" : "s") ("
-                            + points.prefix(3).map(\.description).joined(separator: "; ") + (points.count > 3 ? "; …" : "") + ")"
-                            + probedNote(points.count),
-                        virtualLimit: virtualLimit))
+                        observed: passedAtEachAwait(points, explored: explored.count),
+                        virtualLimit: virtualLimit, seed: explored.isEmpty ? nil : input.limits.seed))
             }
         }
         if findings.isEmpty {
@@ -118,6 +128,59 @@ extension SkillConformance {
             ]
         }
         return findings
+    }
+
+    /// The cancellation probes again, at each point named by its operation, under each of `schedules`: the
+    /// first run that breaks `problem`, as a finding. A request that starts once the run is cancelled ends
+    /// with the cancellation unsent, as a cancelled `URLSession` task does, so under another schedule a
+    /// child's GET after it is no finding of CAN-4; a storage write or any other request still is.
+    private static func cancelledUnderSchedules(
+        _ input: ConformanceCheck.Input, rule: String, expected: String, virtualLimit: Duration?, sample: String,
+        points: [AwaitGate.Point], schedules: [Schedule], problem: @Sendable (GatedRun) -> String?
+    ) async -> Finding? {
+        for point in points {
+            for schedule in schedules {
+                let subject =
+                    "cancelled while awaiting \(point.key) under schedule \(schedule), \(input.sampleLabel(sample))"
+                let result = await GatedRun.run(
+                    input.skill, input: SkillInput(rawText: sample), action: .cancel(at: .operation(point.key)),
+                    schedule: schedule, latency: exploredLatency, limits: input.limits)
+                switch result {
+                case .failure(let failure):
+                    return input.unended(rule, subject: subject, expected: expected, failure, virtualLimit: virtualLimit)
+                case .success(var run):
+                    guard run.endedAfterCancellation != nil else { continue }
+                    if rule == "CAN-4" { run.points.removeAll { $0.afterCancellation && $0.isGet } }
+                    guard let found = problem(run) else { continue }
+                    return input.finding(
+                        rule, .failed, subject: subject, expected: expected,
+                        observed: found + " (under first-in-first-out order it did not: " + exploredCause(rule) + "; "
+                            + replayHint(input, schedule) + ")",
+                        virtualLimit: virtualLimit, seed: seed(of: schedule))
+                }
+            }
+        }
+        return nil
+    }
+
+    /// What a finding under an explored schedule adds to the rule's usual cause.
+    private static func exploredCause(_ rule: String) -> String {
+        switch rule {
+        case "CAN-4":
+            "another of the skill's tasks had its answer in hand when the cancellation came, and went on to write; "
+                + "call `try Task.checkCancellation()` right before each write"
+        case "CAN-3":
+            "another of the skill's tasks was past its await when the cancellation came; let every child's CancellationError through"
+        default:
+            "another of the skill's tasks was past its await when the cancellation came"
+        }
+    }
+
+    private static func passedAtEachAwait(_ points: [AwaitGate.Point], explored: Int) -> String {
+        let awaits = "\(points.count) await" + (points.count == 1 ? "" : "s")
+        let listed = points.prefix(3).map(\.description).joined(separator: "; ") + (points.count > 3 ? "; …" : "")
+        let schedules = explored == 0 ? "" : ", in first-in-first-out order and under \(explored) other schedules"
+        return "as expected at each of its \(awaits) (\(listed))" + probedNote(points.count) + schedules
     }
 
     static func describe(_ ending: Probe.Ending) -> String {

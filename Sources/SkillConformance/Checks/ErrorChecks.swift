@@ -96,6 +96,7 @@ extension SkillConformance {
             case .success(let run):
                 plain = run
             }
+            var explored: [Schedule]?
             for fault in InjectedFault.all {
                 let targets = plain.points.filter { fault.isNetwork ? $0.isRequest : $0.isStorage }
                 guard !targets.isEmpty else { continue }
@@ -103,39 +104,48 @@ extension SkillConformance {
                 for point in targets.prefix(AwaitGate.probedPoints) {
                     let subject = "\(fault.name) at \(pointLabel(point, of: plain.points.count)), \(input.sampleLabel(sample))"
                     let result = await GatedRun.run(
-                        input.skill, input: text, action: .fault(fault, at: point.index),
+                        input.skill, input: text, action: .fault(fault, at: .index(point.index)),
                         cutAfter: fault.cut ? input.limits.engineTimeout : nil, limits: input.limits)
-                    switch result {
-                    case .failure(let failure):
-                        findings.append(input.unended("ERR-1", subject: subject, expected: expected, failure, virtual: fault.cut))
+                    if let finding = faultFinding(input, subject: subject, expected: expected, fault: fault, result) {
+                        findings.append(finding)
                         failed = true
-                    case .success(let run) where !mapped(run.ending):
-                        findings.append(
-                            input.finding(
-                                "ERR-1", .failed, subject: subject, expected: expected,
-                                observed: describe(run), virtual: fault.cut))
-                        failed = true
-                    case .success(let run) where echoesErrorBody(run.ending):
-                        // A fallback may answer under a fault; handing the error's own body over as the
-                        // result is never one.
-                        findings.append(
-                            input.finding(
-                                "ERR-1", .failed, subject: subject, expected: expected,
-                                observed: "returned the HTTP 500 response's error body as its result: \(describe(run)); "
-                                    + "check the response's status before reading its body, and throw a SkillError",
-                                virtual: fault.cut))
-                        failed = true
-                    case .success:
-                        continue
+                    }
+                }
+                // The same fault at each operation by name under other schedules: whichever child reaches it.
+                if !failed {
+                    if explored == nil {
+                        explored = await exploredSchedules(
+                            input, sample: sample, points: min(plain.points.count, AwaitGate.probedPoints), rule: "ERR-1")
+                    }
+                    search: for point in targets.prefix(AwaitGate.probedPoints) {
+                        for schedule in explored ?? [] {
+                            let subject = "\(fault.name) at \(point.key) under schedule \(schedule), \(input.sampleLabel(sample))"
+                            let result = await GatedRun.run(
+                                input.skill, input: text, action: .fault(fault, at: .operation(point.key)),
+                                cutAfter: fault.cut ? input.limits.engineTimeout : nil, schedule: schedule,
+                                latency: exploredLatency, limits: input.limits)
+                            guard var finding = faultFinding(input, subject: subject, expected: expected, fault: fault, result)
+                            else { continue }
+                            if finding.outcome == .failed {
+                                finding.observed += " (under first-in-first-out order it was mapped; \(replayHint(input, schedule)))"
+                                finding.seed = seed(of: schedule)
+                            }
+                            findings.append(finding)
+                            failed = true
+                            break search
+                        }
                     }
                 }
                 if !failed {
                     let kind = fault.isNetwork ? "request" : "storage operation"
+                    let schedules = explored ?? []
                     findings.append(
                         input.finding(
                             "ERR-1", .passed, subject: "\(fault.name), \(input.sampleLabel(sample))", expected: expected,
                             observed: "mapped at each of its \(targets.count) \(kind)\(targets.count == 1 ? "" : "s") in turn"
-                                + probedNote(targets.count), virtual: fault.cut))
+                                + probedNote(targets.count)
+                                + (schedules.isEmpty ? "" : ", in first-in-first-out order and under \(schedules.count) other schedules"),
+                            virtual: fault.cut, seed: schedules.isEmpty ? nil : input.limits.seed))
                 }
             }
         }
@@ -147,6 +157,29 @@ extension SkillConformance {
             ]
         }
         return findings
+    }
+
+    /// ERR-1's verdict on one faulted run: a finding when the skill let the fault through, hung, or handed
+    /// the error body over as its result; `nil` when it mapped the fault.
+    private static func faultFinding(
+        _ input: ConformanceCheck.Input, subject: String, expected: String, fault: InjectedFault,
+        _ result: Result<GatedRun, ProbeFailure>
+    ) -> Finding? {
+        switch result {
+        case .failure(let failure):
+            return input.unended("ERR-1", subject: subject, expected: expected, failure, virtual: fault.cut)
+        case .success(let run) where !mapped(run.ending):
+            return input.finding("ERR-1", .failed, subject: subject, expected: expected, observed: describe(run), virtual: fault.cut)
+        case .success(let run) where echoesErrorBody(run.ending):
+            // A fallback may answer under a fault; handing the error's own body over as the result is never one.
+            return input.finding(
+                "ERR-1", .failed, subject: subject, expected: expected,
+                observed: "returned the HTTP 500 response's error body as its result: \(describe(run)); "
+                    + "check the response's status before reading its body, and throw a SkillError",
+                virtual: fault.cut)
+        case .success:
+            return nil
+        }
     }
 
     /// `operation 2 of 3 (GET https://…)`: a suspension point as a finding names it.

@@ -19,6 +19,8 @@ struct GatedRun: Sendable {
     var requestCount: Int
     /// What the skill's side read of the real world (``RealWorldObservation``).
     var reads: [RealWorldRead] = []
+    /// The scheduler's choices among two or more ready jobs (``DeterministicScheduler/choices``).
+    var choices: [Int] = []
 
     /// Whether the skill turned the input away before any work: `SkillError.invalidInput` with no storage
     /// operation, request or sleep before it.
@@ -31,21 +33,24 @@ struct GatedRun: Sendable {
     var pointsAfterCancellation: [AwaitGate.Point] { points.filter(\.afterCancellation) }
 
     /// Runs `subject` on `input` with working fakes, the gate doing `action`; `cutAfter` cuts the run after
-    /// that much virtual time, as the engine's timeout does.
+    /// that much virtual time, as the engine's timeout does. Under a `schedule` other than first in, first
+    /// out, every working operation takes `latency` of virtual time, so each await is a place where another
+    /// of the skill's tasks may run first.
     static func run(
         _ subject: SkillUnderTest, input: SkillInput, action: AwaitGate.Action = .observe, cutAfter: Duration? = nil,
-        limits: CheckLimits
+        schedule: Schedule = .firstInFirstOut, latency: Duration = .zero, limits: CheckLimits
     ) async -> Result<GatedRun, ProbeFailure> {
         let cancelled = CancellationMark()
         let observation = RealWorldObservation()
+        let scheduler = DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule)
         do {
             var run = try await withVirtualTime(
-                stallTimeout: limits.realStall, horizon: .seconds(86_400), realTimeLimit: limits.realRun
+                scheduler: scheduler, stallTimeout: limits.realStall, horizon: .seconds(86_400), realTimeLimit: limits.realRun
             ) { clock in
                 let gate = AwaitGate(action)
-                let store = InMemoryDataStore(clock: clock)
+                let store = InMemoryDataStore(clock: clock, latency: latency)
                 let network = FakeNetworkService(clock: clock), faulty = FakeNetworkService(clock: clock)
-                InjectedFault.healthy(store, network)
+                network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: latency)
                 switch action {
                 case .fault(let fault, _) where fault.isNetwork: fault.setUp(InMemoryDataStore(clock: clock), faulty)
                 case .cancel: faulty.stub(.init(), reply: .hang)
@@ -65,6 +70,7 @@ struct GatedRun: Sendable {
                     requestCount: network.requests.count + faulty.requests.count)
             }
             run.reads = observation.finish(sample: input.rawText)
+            run.choices = scheduler.choices
             return .success(run)
         } catch {
             return .failure(ProbeFailure(error, afterCancellation: cancelled.isSet, observation: observation, sample: input.rawText))

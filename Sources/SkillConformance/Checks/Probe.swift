@@ -255,7 +255,7 @@ public struct CheckLimits: Sendable, Hashable {
     ///
     /// Every finding that used it reports it, so a failure can be replayed.
     public var seed: UInt64
-    /// How many schedules SEND-4 and SEND-5 explore for each request, each picked from ``seed``.
+    /// How many schedules SEND-4 and SEND-5 explore for each request (CAN-2..4 and ERR-1 take a share of it per await), each picked from ``seed``.
     public var schedules: Int
 
     public init(

@@ -65,6 +65,7 @@ extension SkillConformance {
                         "SEND-4", .failed, subject: subject + ", schedule \(number) of \(input.limits.schedules)", expected: expected,
                         observed: "under schedule \(Schedule.randomWalk(seed: seed)) (choices \(Schedule.replay(run.choices))): "
                             + differences(run.outcome, from: serial).joined(separator: "; ")
+                            + (interleaving(run.points).map { ". The requests ran: \($0)" } ?? "")
                             + ". Replay it with `skillcheck --seed \(input.limits.seed)`, or in a test whose body sends both requests at once "
                             + "to one instance: exploreSchedules(replaying: Schedule(\"\(Schedule.randomWalk(seed: seed))\")!)",
                         seed: seed)
@@ -173,8 +174,9 @@ extension SkillConformance {
     /// One run of `pair` on one instance with shared fakes: one after the other in `order`, or both at once.
     private static func sharedRun(
         _ input: ConformanceCheck.Input, _ pair: [String], order: [Int]?, latency: Bool, schedule: Schedule
-    ) async -> Result<(outcome: SharedOutcome, choices: [Int]), SharedRunFailure> {
+    ) async -> Result<(outcome: SharedOutcome, choices: [Int], points: [AwaitGate.Point]), SharedRunFailure> {
         let scheduler = DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule)
+        let gate = AwaitGate()
         let observation = RealWorldObservation()
         do {
             let outcome = try await withVirtualTime(
@@ -184,17 +186,25 @@ extension SkillConformance {
                 let store = InMemoryDataStore(clock: clock, latency: latency ? .milliseconds(1) : .zero)
                 let network = FakeNetworkService(clock: clock)
                 network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: latency ? .milliseconds(1) : .zero)
-                let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
+                // Each operation passes a gate that only notes which request reached it, for the finding's interleaving.
+                var context = SkillContext.virtual(
+                    clock: clock, storage: GatedStore(base: store, gate: gate),
+                    networkService: GatedNetwork(base: network, faulty: FakeNetworkService(clock: clock), gate: gate))
+                context.clock = GatedClock(base: clock, gate: gate)
                 let skill = input.skill.instance(in: context)
                 var outputs = pair.map { _ in "" }
-                if let order {
-                    for index in order {
-                        outputs[index] = describe(await Probe.capture(skill, SkillInput(rawText: pair[index]), context, observation))
+                let frozen = context
+                @Sendable func send(_ index: Int) async -> String {
+                    await AwaitGate.$request.withValue(index + 1) {
+                        describe(await Probe.capture(skill, SkillInput(rawText: pair[index]), frozen, observation))
                     }
+                }
+                if let order {
+                    for index in order { outputs[index] = await send(index) }
                 } else {
-                    async let first = Probe.capture(skill, SkillInput(rawText: pair[0]), context, observation)
-                    async let second = Probe.capture(skill, SkillInput(rawText: pair[1]), context, observation)
-                    outputs = [describe(await first), describe(await second)]
+                    async let first = send(0)
+                    async let second = send(1)
+                    outputs = [await first, await second]
                 }
                 let documents = store.snapshot().sorted { $0.key < $1.key }.flatMap { collection, documents in
                     documents.map { normalized("\(collection)/\($0.id): \(String(decoding: $0.data, as: UTF8.self))") }
@@ -203,7 +213,7 @@ extension SkillConformance {
                 return SharedOutcome(outputs: outputs.map(normalized), documents: documents, requests: requests)
             }
             _ = observation.finish(sample: pair[0])
-            return .success((outcome, scheduler.choices))
+            return .success((outcome, scheduler.choices, gate.points))
         } catch {
             _ = observation.finish(sample: pair[0])
             let failure = ProbeFailure(error, afterCancellation: false, observation: observation, sample: pair[0])

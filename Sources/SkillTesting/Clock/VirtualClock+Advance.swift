@@ -117,10 +117,20 @@ extension VirtualClock {
 
     /// Wakes the first sleeper due by `target`, then drains. Returns `false` when none is due, having
     /// moved time to `settle` (when given and later than now) under the same lock.
+    ///
+    /// Under a schedule other than first in, first out, every sleeper due at that same instant wakes with it,
+    /// and the schedule picks which runs first: two replies that arrive together may be handled in either order.
     @discardableResult
     func wakeNext(dueBy target: Instant, settlingAt settle: Instant? = nil) -> Bool {
-        guard let continuation = state.withLock({ $0.takeNext(dueBy: target, settlingAt: settle) }) else { return false }
-        scheduler.runUntilIdle { continuation.resume() }
+        let together = !scheduler.schedule.isFirstInFirstOut
+        let woken = state.withLock { state -> [UnsafeContinuation<Void, any Error>] in
+            guard let first = state.takeNext(dueBy: target, settlingAt: settle) else { return [] }
+            var woken = [first]
+            while together, let next = state.takeNext(dueBy: state.now, settlingAt: nil) { woken.append(next) }
+            return woken
+        }
+        guard !woken.isEmpty else { return false }
+        scheduler.runUntilIdle { for continuation in woken { continuation.resume() } }
         return true
     }
 

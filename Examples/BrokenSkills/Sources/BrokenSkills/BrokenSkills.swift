@@ -128,6 +128,17 @@ public enum BrokenSkills {
             flaw: "wants text after its keyword, declares no samples, and try? swallows cancellation "
                 + "around the first of two awaits, then writes"
         ) { _ in WeatherMemoSkill() },
+        // Mistakes only another order shows: each caught under an explored schedule, never first in, first out.
+        Fixture(
+            ruleID: "CAN-4",
+            flaw:
+                "an async let fan-out whose children save once their reply is in, without checking for the cancellation that reached the other"
+        ) { _ in TripWeatherNoteSkill() },
+        // The concurrent mistakes app code makes, each kept caught under every schedule the checks explore.
+        Fixture(ruleID: "ERR-1", flaw: "a task group that maps the error of the first answer to come back, and not of the second") { _ in
+            TwoCityWeatherSkill()
+        },
+        Fixture(ruleID: "TIME-1", flaw: "answers at once and saves the note in a background Task {}") { _ in BackgroundSaveNoteSkill() },
     ]
 
     /// Correct twins of broken skills: each does what its broken twin does, without the mistake, and passes
@@ -139,6 +150,11 @@ public enum BrokenSkills {
         Fixture(ruleID: "SEND-4", flaw: "none: a question that comes while the city is fetched waits for that fetch") { _ in
             CoalescingForecastSkill()
         },
+        Fixture(ruleID: "CAN-4", flaw: "none: each child checks for cancellation once its reply is in, before it saves") { _ in
+            CarefulTripWeatherNoteSkill()
+        },
+        Fixture(ruleID: "ERR-1", flaw: "none: every child of the task group maps its own failure") { _ in CarefulTwoCityWeatherSkill() },
+        Fixture(ruleID: "TIME-1", flaw: "none: it awaits the save before it answers") { _ in AwaitedSaveNoteSkill() },
     ]
 
     /// Correct twins of broken tool skills, as ``correctTwins`` for AgentSkills.
