@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "SkillScenarios", targets: ["SkillScenarios"]),
         .library(name: "SkillConformance", targets: ["SkillConformance"]),
         .library(name: "SkillConformanceTesting", targets: ["SkillConformanceTesting"]),
+        .library(name: "SkillTestingTraits", targets: ["SkillTestingTraits"]),
         .library(name: "SkillCheckCommand", targets: ["SkillCheckCommand"]),
         .executable(name: "skillcheck", targets: ["skillcheck"]),
         .executable(name: "skillbench", targets: ["skillbench"]),
@@ -55,6 +56,8 @@ let package = Package(
         ),
         // `ConformanceCase.expectPasses()`: the one place that imports Swift Testing, for users' test targets.
         .target(name: "SkillConformanceTesting", dependencies: ["SkillConformance"], swiftSettings: strict),
+        // `@Test(.virtualTime)`: the virtual clock as a Swift Testing trait, apart so that SkillTesting never links Testing.
+        .target(name: "SkillTestingTraits", dependencies: ["SkillTesting"], swiftSettings: strict),
         // The example package's skills, compiled into this package too, so that `swift test` and
         // `skillcheck scenarios` replay the corpus against them with no setup.
         .target(
@@ -115,7 +118,9 @@ let package = Package(
             dependencies: ["SkillKit", "SkillEngine", "SkillTesting"],
             swiftSettings: strict
         ),
-        .testTarget(name: "SkillTestingTests", dependencies: ["SkillKit", "SkillTesting", "SkillCheckSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "SkillTestingTests", dependencies: ["SkillKit", "SkillTesting", "SkillTestingTraits", "SkillCheckSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "SkillScenariosTests",
             dependencies: [

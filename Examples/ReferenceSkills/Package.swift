@@ -12,10 +12,10 @@ let package = Package(
     name: "ReferenceSkills",
     platforms: [.macOS(.v14), .iOS(.v17)],
     products: [
-        .library(name: "ReferenceSkills", targets: ["ReferenceSkills"]),
+        .library(name: "ReferenceSkills", targets: ["ReferenceSkills"])
     ],
     dependencies: [
-        .package(path: "../.."),
+        .package(path: "../..")
     ],
     targets: [
         .target(
@@ -29,6 +29,7 @@ let package = Package(
                 .product(name: "SkillKit", package: skillCheck),
                 .product(name: "SkillEngine", package: skillCheck),
                 .product(name: "SkillTesting", package: skillCheck),
+                .product(name: "SkillTestingTraits", package: skillCheck),
                 .product(name: "SkillScenarios", package: skillCheck),
             ],
             exclude: ["Transcripts"]

@@ -42,7 +42,8 @@ package enum CheckCommand {
             ),
             .init(
                 name: "--schedules", value: "N",
-                help: "How many schedules SEND-4 and SEND-5 explore for each request (CAN-2..4 and ERR-1 take a share of it per await). Default: \(CheckLimits().schedules)."),
+                help: "How many schedules SEND-4 and SEND-5 explore for each request (CAN-2..4 and ERR-1 take a share of it "
+                    + "per await). Default: \(CheckLimits().schedules)."),
             .init(
                 name: "--shard", value: "I/N",
                 help: "Only the I-th of N shares of the skills, dealt in turn; 'skillcheck merge' joins the JSON reports."),

@@ -80,7 +80,7 @@ package func withVirtualTime<Result: Sendable>(
     let finished = Locked(false)
     let task = clock.scheduler.spawn("the withVirtualTime body", isWork: false) {
         defer { finished.withLock { $0 = true } }
-        return try await body(clock)
+        return try await VirtualClock.$scoped.withValue(clock) { try await body(clock) }
     }
     let driver = VirtualTimeDriver(
         clock: clock, stallTimeout: stallTimeout, horizon: horizon, maxWakes: maxWakes, realTimeLimit: realTimeLimit

@@ -285,6 +285,15 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         state.withLock { $0.drainDeadline = deadline }
     }
 
+    /// Lets drains run jobs again, until a new real-time `deadline`: for a scope that cancelled an overrunning
+    /// body and gives it a last chance to end.
+    func resumeDraining(until deadline: ContinuousClock.Instant) {
+        state.withLock {
+            $0.overran = false
+            $0.drainDeadline = deadline
+        }
+    }
+
     /// Whether a drain stopped at the deadline ``stopDraining(after:)`` set.
     var overran: Bool { state.withLock { $0.overran } }
 

@@ -4,6 +4,7 @@ import SkillEngine
 import SkillKit
 import SkillScenarios
 import SkillTesting
+import SkillTestingTraits
 import Testing
 
 @Suite("ReferenceSkills in the reference engine")
@@ -30,8 +31,9 @@ struct ReferenceSkillsTests {
     @Test("the weather names the city in the text and reads the stubbed service")
     func weather() async throws {
         let harness = EngineHarness(skills: ReferenceSkills.skills)
-        harness.network.stubWeather(city: "上海", WeatherResponse(temperature: 30, condition: "小雨", feelsLike: 33, humidity: 90),
-                            latency: .milliseconds(300))
+        harness.network.stubWeather(
+            city: "上海", WeatherResponse(temperature: 30, condition: "小雨", feelsLike: 33, humidity: 90),
+            latency: .milliseconds(300))
         #expect(try await harness.send("上海今天会不会下雨").summary == "上海 当前 30°C，小雨")
         #expect(harness.clock.now.offset == .milliseconds(300))
     }
@@ -55,22 +57,22 @@ struct ReferenceSkillsTests {
     }
 }
 
-// The README's example, verbatim: if it stops compiling or passing, the README is wrong.
+// The virtual-time article's first example, verbatim: if it stops compiling or passing, the article is wrong.
 @available(macOS 15.0, iOS 18.0, *)
-@Test func slowServiceTimesOut() async throws {
-    try await withVirtualTime { clock in
-        let network = FakeNetworkService(clock: clock)
-        network.stubWeather(city: "北京", reply: .hang)
-        let engine = AgentEngine(context: .virtual(clock: clock, networkService: network),
-                                 configuration: .init(messageIDs: .sequential()))
-        engine.register(WeatherSkill())
+@Test(.virtualTime) func slowServiceTimesOut() async throws {
+    let clock = try #require(VirtualClock.current)
+    let network = FakeNetworkService(clock: clock)
+    network.stubWeather(city: "北京", reply: .hang)
+    let engine = AgentEngine(
+        context: .virtual(clock: clock, networkService: network),
+        configuration: .init(messageIDs: .sequential()))
+    engine.register(WeatherSkill())
 
-        let reply = await engine.send("北京天气")
+    let reply = await engine.send("北京天气")
 
-        #expect(reply.summary == "技能执行失败：技能执行超时")
-        #expect(engine.state == .failed("技能执行超时"))
-        #expect(clock.now.offset == .seconds(10))
-    }
+    #expect(reply.summary == "技能执行失败：技能执行超时")
+    #expect(engine.state == .failed("技能执行超时"))
+    #expect(clock.now.offset == .seconds(10))
 }
 
 // The README's by-hand variant, verbatim.
@@ -79,8 +81,9 @@ struct ReferenceSkillsTests {
     try await withVirtualTime { clock in
         let network = FakeNetworkService(clock: clock)
         network.stubWeather(city: "北京", reply: .hang)
-        let engine = AgentEngine(context: .virtual(clock: clock, networkService: network),
-                                 configuration: .init(messageIDs: .sequential()))
+        let engine = AgentEngine(
+            context: .virtual(clock: clock, networkService: network),
+            configuration: .init(messageIDs: .sequential()))
         engine.register(WeatherSkill())
 
         let reply = clock.scheduler.spawn("send") { await engine.send("北京天气") }
