@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "SkillConformance", targets: ["SkillConformance"]),
         .library(name: "SkillConformanceTesting", targets: ["SkillConformanceTesting"]),
         .library(name: "SkillTestingTraits", targets: ["SkillTestingTraits"]),
+        .library(name: "SkillScenariosTesting", targets: ["SkillScenariosTesting"]),
         .library(name: "SkillCheckCommand", targets: ["SkillCheckCommand"]),
         .executable(name: "skillcheck", targets: ["skillcheck"]),
         .executable(name: "skillbench", targets: ["skillbench"]),
@@ -58,6 +59,8 @@ let package = Package(
         .target(name: "SkillConformanceTesting", dependencies: ["SkillConformance"], swiftSettings: strict),
         // `@Test(.virtualTime)`: the virtual clock as a Swift Testing trait, apart so that SkillTesting never links Testing.
         .target(name: "SkillTestingTraits", dependencies: ["SkillTesting"], swiftSettings: strict),
+        // `TranscriptCase`: each transcript a Swift Testing case of its own, attaching what was observed when it fails.
+        .target(name: "SkillScenariosTesting", dependencies: ["SkillScenarios"], swiftSettings: strict),
         // The example package's skills, compiled into this package too, so that `swift test` and
         // `skillcheck scenarios` replay the corpus against them with no setup.
         .target(

@@ -1,3 +1,4 @@
+import Foundation
 import SkillKit
 
 /// The conformance checks, by rule id, and the cases a test suite runs.
@@ -78,9 +79,31 @@ public enum SkillConformance {
         peers: [String]? = nil, providers: [String] = []
     ) -> [ConformanceCase] {
         let peers = peers ?? skills.map(\.id)
-        return rules.flatMap { rule in
+        let all = rules.flatMap { rule in
             skills.map { ConformanceCase(ruleID: rule, skill: $0, peers: peers, limits: limits, providers: providers) }
         }
+        return selected(all, by: ProcessInfo.processInfo.environment[caseEnvironmentKey])
+    }
+
+    /// Where a person names the one case to rerun: `SKILLCHECK_CASE=weather/CAN-2 swift test --filter conformance`.
+    package static let caseEnvironmentKey = "SKILLCHECK_CASE"
+
+    /// The cases `selection` names (`weather/CAN-2`, or `weather × CAN-2` as the test shows it; a rule id alone
+    /// or a skill id alone names each of its cases), or all of them when it names none. A selection that
+    /// matches no case keeps them all, so a misspelt one never makes a run that checks nothing.
+    package static func selected(_ cases: [ConformanceCase], by selection: String?) -> [ConformanceCase] {
+        guard let selection = selection?.trimmingCharacters(in: .whitespaces), !selection.isEmpty else { return cases }
+        let parts = selection.replacingOccurrences(of: " × ", with: "/").split(separator: "/").map(String.init)
+        let matching = cases.filter { item in
+            parts.count == 2 ? item.skill.id == parts[0] && item.ruleID == parts[1] : item.skill.id == selection || item.ruleID == selection
+        }
+        if matching.isEmpty {
+            let example = cases.first.map { "\($0.skill.id)/\($0.ruleID)" } ?? "weather/CAN-2"
+            FileHandle.standardError.write(
+                Data("skillcheck: \(caseEnvironmentKey)=\(selection) names no case; running all \(cases.count) (one is \(example))\n".utf8))
+            return cases
+        }
+        return matching
     }
 
     /// The provider profiles `skillcheck --provider` chose, as it passes them to the harness

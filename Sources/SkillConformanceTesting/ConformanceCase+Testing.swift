@@ -1,3 +1,4 @@
+import Foundation
 import SkillConformance
 import Testing
 
@@ -16,9 +17,20 @@ extension ConformanceCase {
     ///
     /// A failure listed in `baseline` is recorded as a known issue; when it no longer fails, Swift
     /// Testing reports the known issue as not recorded, so the stale entry is found.
+    ///
+    /// A case whose rule does not apply to the skill (a TOOL rule for an AgentSkill, a rule that needs a
+    /// request to cancel from a skill that never waits) is reported as skipped with the reason, never as a pass.
+    /// A case with a problem attaches its findings as JSON (`weather × CAN-2.findings.json`), which
+    /// `swift test --attachments-path DIR` keeps.
     public func expectPasses(baseline: ConformanceBaseline = .none, sourceLocation: SourceLocation = #_sourceLocation) async {
         let findings = await run()
         FindingsLog.record(findings)
+        if !findings.isEmpty, findings.allSatisfy({ $0.outcome == .notApplicable }) {
+            let reasons = Set(findings.map(\.observed)).sorted().joined(separator: "; ")
+            // Test.cancel ends the case as skipped; its error only unwinds, and this function has nothing left to do.
+            _ = try? Test.cancel(Comment(rawValue: "\(ruleID) does not apply to \(skill.id): \(reasons)"), sourceLocation: sourceLocation)
+            return
+        }
         // A compile-time rule given no package did not run: say so, visibly, without failing the test
         // the one-liner gives (it names what to add to run it).
         let notRun = findings.filter { $0.outcome == .skipped(reason: SkillConformance.needsPackage) }
@@ -26,6 +38,9 @@ extension ConformanceCase {
             Issue.record(Comment(rawValue: warning.message), severity: .warning, sourceLocation: sourceLocation)
         }
         let problems = findings.filter { $0.outcome.isProblem && $0.outcome != .skipped(reason: SkillConformance.needsPackage) }
+        if !problems.isEmpty {
+            Attachment.record(Self.json(findings), named: "\(testDescription).findings.json", sourceLocation: sourceLocation)
+        }
         if let reason = baseline.reason(rule: ruleID, skillID: skill.id, typeName: skill.declaration?.typeName) {
             withKnownIssue(Comment(rawValue: reason)) {
                 for problem in problems { Issue.record(Comment(rawValue: problem.message), sourceLocation: sourceLocation) }
@@ -33,6 +48,29 @@ extension ConformanceCase {
             return
         }
         for problem in problems { Issue.record(Comment(rawValue: problem.message), sourceLocation: sourceLocation) }
+    }
+}
+
+@available(SkillCheckTesting, *)
+extension ConformanceCase {
+    /// The findings as the JSON report writes them (`skillcheck.findings/1`), for an attachment.
+    static func json(_ findings: [Finding]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(FindingsReport(findings: findings))) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+@available(SkillCheckTesting, *)
+extension ConformanceCase: CustomTestStringConvertible, CustomTestArgumentEncodable {
+    /// `weather × CAN-2`: the case as the test navigator and `swift test` show it, skill first.
+    public var testDescription: String { "\(skill.id) × \(ruleID)" }
+
+    /// Encodes `weather/CAN-2`, which stays the same from run to run, as the case's argument id.
+    public func encodeTestArgument(to encoder: some Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode("\(skill.id)/\(ruleID)")
     }
 }
 

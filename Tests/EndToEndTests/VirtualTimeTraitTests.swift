@@ -3,10 +3,50 @@ import SkillCheckSupport
 import TestSupport
 import Testing
 
-/// `@Suite(.virtualTime)` in a package of a user's own, outside this one: each test that breaks the virtual
-/// clock's rules fails alone, with the kit's message, and the run ends with its summary.
-@Suite("The .virtualTime trait in a package of its own", .endToEnd)
+/// The kit's Swift Testing modules in a package of a user's own, outside this one: under `@Suite(.virtualTime)`
+/// each test that breaks the virtual clock's rules fails alone, with the kit's message, and the run ends with its
+/// summary; each transcript is a case named by its file, and a failing one leaves its actual transcript and
+/// differences in `--attachments-path`.
+@Suite("The .virtualTime trait and transcript cases in a package of their own", .endToEnd)
 struct VirtualTimeTraitTests {
+    static let transcriptTests = """
+        import SkillKit
+        import SkillScenarios
+        import SkillScenariosTesting
+        import Testing
+
+        struct EchoSkill: AgentSkill {
+            let id = "echo"
+            let displayName = "Echo"
+            let description = "Says the text back, such as echo hi."
+            let keywords = ["echo"]
+            func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+                SkillOutput(summary: input.rawText)
+            }
+        }
+
+        @Test(arguments: try TranscriptCase.all(in: "Transcripts", besides: #filePath))
+        func transcript(_ transcript: TranscriptCase) {
+            transcript.expectReplays(with: ScenarioRunner(skills: [EchoSkill()]))
+        }
+        """
+
+    static func transcript(answer: String) -> String {
+        """
+        {
+          "schema": "skillcheck.transcript/1",
+          "skills": ["echo"],
+          "steps": [
+            {"send": "echo hi"},
+            {"expect": {"messages": [
+              {"role": "user", "content": "echo hi", "at": 0},
+              {"role": "agent", "content": "\(answer)", "skillID": "echo", "at": 0}
+            ]}}
+          ]
+        }
+        """
+    }
+
     static let tests = """
         import SkillTesting
         import SkillTestingTraits
@@ -48,7 +88,7 @@ struct VirtualTimeTraitTests {
         }
         """
 
-    @Test("a passing test passes; a failing expectation, a stall, a @MainActor body and a leftover sleeper each fail alone")
+    @Test("each failing test fails alone, a passing one passes, and a failing transcript attaches what it observed")
     func eachFailsAlone() async throws {
         let folder = try TemporaryFolder("virtual-time-trait")
         try folder.file(
@@ -66,15 +106,26 @@ struct VirtualTimeTraitTests {
                         dependencies: [
                             .product(name: "SkillTesting", package: "\(DiscoveryTests.root.lastPathComponent)"),
                             .product(name: "SkillTestingTraits", package: "\(DiscoveryTests.root.lastPathComponent)"),
-                        ])
+                            .product(name: "SkillKit", package: "\(DiscoveryTests.root.lastPathComponent)"),
+                            .product(name: "SkillScenarios", package: "\(DiscoveryTests.root.lastPathComponent)"),
+                            .product(name: "SkillScenariosTesting", package: "\(DiscoveryTests.root.lastPathComponent)"),
+                        ],
+                        exclude: ["Transcripts"])
                 ]
             )
             """)
         try folder.file("Traits/Tests/TraitsTests/TraitsTests.swift", Self.tests)
+        try folder.file("Traits/Tests/TraitsTests/TranscriptTests.swift", Self.transcriptTests)
+        try folder.file("Traits/Tests/TraitsTests/Transcripts/hello.json", Self.transcript(answer: "echo hi"))
+        try folder.file("Traits/Tests/TraitsTests/Transcripts/wrong.json", Self.transcript(answer: "echo bye"))
+        let attachments = try folder.file("attachments/.keep", "")
         let package = folder.url.appendingPathComponent("Traits").path
         let run = try await offThePool("swift test") {
             try ToolRunner.run(
-                ["swift", "test", "--package-path", package, "--scratch-path", DiscoveryTests.scratch("virtual-time-trait").path],
+                [
+                    "swift", "test", "--package-path", package, "--scratch-path", DiscoveryTests.scratch("virtual-time-trait").path,
+                    "--attachments-path", URL(fileURLWithPath: attachments).deletingLastPathComponent().path,
+                ],
                 environment: ["NO_COLOR": "1"], timeout: .seconds(900))
         }
         let printed = run.standardOutput + run.standardError
@@ -91,7 +142,15 @@ struct VirtualTimeTraitTests {
             #expect(printed.contains("✘ Test \(test) failed after"), "\(test): \(printed)")
             #expect(printed.contains(message), "\(test): \(printed)")
         }
-        #expect(printed.contains("✘ Test run with 6 tests in 1 suite failed after"), "\(printed)")
+        #expect(printed.contains("✘ Test run with 7 tests in 1 suite failed after"), "\(printed)")
+        // Each transcript is a case named by its file; the failing one says where it differs, and leaves
+        // what it observed and its differences as attachments.
+        #expect(printed.contains("with 1 argument transcript → wrong.json"), "\(printed)")
+        #expect(!printed.contains("argument transcript → hello.json at"), "\(printed)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: attachments).deletingLastPathComponent().path)
+        #expect(kept.contains { $0.hasPrefix("wrong.actual") && $0.hasSuffix(".json") }, "\(kept)")
+        #expect(kept.contains { $0.hasPrefix("wrong.diff") && $0.hasSuffix(".txt") }, "\(kept)")
+        #expect(!kept.contains { $0.hasPrefix("hello") }, "\(kept)")
         #expect(!printed.contains("signal"), "\(printed)")
     }
 }

@@ -15,8 +15,8 @@ import Testing
 @Suite("The public API of each product is the checked-in list")
 struct PublicAPITests {
     static let products = [
-        "SkillKit", "SkillEngine", "SkillTesting", "SkillTestingTraits", "SkillScenarios", "SkillConformance",
-        "SkillConformanceTesting", "SkillCheckCommand",
+        "SkillKit", "SkillEngine", "SkillTesting", "SkillTestingTraits", "SkillScenarios", "SkillScenariosTesting",
+        "SkillConformance", "SkillConformanceTesting", "SkillCheckCommand",
     ]
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardizedFileURL
     static let updates = ProcessInfo.processInfo.environment["SKILLCHECK_UPDATE_API"] == "1"

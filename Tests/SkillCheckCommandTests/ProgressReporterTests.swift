@@ -30,7 +30,7 @@ struct ProgressReporterTests {
                 [conformance] NoteSkill…
                 ✘ [conformance] NoteSkill: 21 passed, 1 failed
                   harness: /tmp/h
-                ✘ static: build failed (2 lines)
+                ✘ static: build failed (2 lines of diagnostics)
 
                 """)
     }

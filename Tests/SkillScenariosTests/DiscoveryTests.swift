@@ -92,7 +92,9 @@ struct DiscoveryTests {
             error([folder.path], filter: "timeout")
                 == "no transcript matched --filter 'timeout' among the 2 found; --filter matches part of a name such as 'a/one'")
         #expect(error([folder.path], shard: (3, 3)) == "--shard 3/3 selects none of the 2 transcripts; use at most 2 shards")
-        #expect(error([folder.path], filter: "one", shard: (2, 2)) == "--shard 2/2 selects none of the 1 transcripts; use at most 1 shards")
+        #expect(
+            error([folder.path], filter: "one", shard: (2, 2))
+                == "--shard 2/2 selects nothing: there is 1 transcript; drop --shard, or use --shard 1/1")
     }
 
     @available(SkillCheckTesting, *)

@@ -50,7 +50,7 @@ struct ObservedFieldTests {
             (#""now": "soon""#, #"/steps/1/expect/now: expected a duration such as "1.5s" or "250ms", at most 31 years, found "soon""#),
             (
                 #""stat": "idle""#,
-                #"/steps/1/expect/stat: expected one of the members "messages", "state", "events", "storage", "network", "now", "matchers", found "stat""#
+                #"/steps/1/expect/stat: expected one of the members "messages", "state", "events", "storage", "network", "now", "matchers", found "stat" (did you mean "state"?)"#
             ),
         ])
     func wrongForm(member: String, message: String) throws {

@@ -29,6 +29,8 @@ package final class ProgressReporter: Sendable {
 
     struct State {
         var current: String?
+        /// The last step a `.lines` reporter printed, so that a build's progress is one line, not one per file.
+        var lastStep: String?
     }
 
     package let style: Style
@@ -77,7 +79,9 @@ package final class ProgressReporter: Sendable {
         case .ran: text += "done" + (result.seconds.map { String(format: " in %.1f s", $0) } ?? "")
         case .reused: text += "reused" + (result.reason.map { " (\($0))" } ?? "")
         case .skipped: text += "skipped" + (result.reason.map { " (\($0))" } ?? "")
-        case .buildFailed: text += "build failed" + (result.diagnostics.isEmpty ? "" : " (\(result.diagnostics.count) lines)")
+        case .buildFailed:
+            let count = result.diagnostics.count
+            text += "build failed" + (count == 0 ? "" : " (\(count) line\(count == 1 ? "" : "s") of diagnostics)")
         case .error: text += "could not finish" + (result.reason.map { ": \($0)" } ?? "")
         }
         let outcome: Mark =
@@ -114,7 +118,12 @@ package final class ProgressReporter: Sendable {
         state.withLock { state in
             switch style {
             case .silent: break
-            case .lines: write(text + "\n")
+            case .lines:
+                // A forwarded build line (`… [12/400] Compiling …`) shows as the step it belongs to, once.
+                let step = text.firstRange(of: Self.buildCounter).map { String(text[..<$0.lowerBound]) } ?? text
+                guard step != state.lastStep else { return }
+                state.lastStep = step
+                write(step + "\n")
             case .live:
                 write("\r\u{1B}[2K" + clipped(text))
                 state.current = text
@@ -133,6 +142,9 @@ package final class ProgressReporter: Sendable {
             }
         }
     }
+
+    /// SwiftPM's build counter, ` [12/400]`, which starts each line a build prints.
+    nonisolated(unsafe) static let buildCounter = #/ \[\d+/\d+\]/#
 
     func clipped(_ text: String) -> String {
         text.count < width ? text : String(text.prefix(width - 2)) + "…"

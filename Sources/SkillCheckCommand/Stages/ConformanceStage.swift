@@ -215,6 +215,8 @@ package struct ConformanceStage: Sendable {
                     [
                         "SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path,
                         SkillConformance.providersEnvironmentKey: providers.joined(separator: ","),
+                        // A rerun of one case in a person's own tests must not narrow skillcheck's run.
+                        SkillConformance.caseEnvironmentKey: "",
                     ].merging(
                         [
                             SkillConformance.seedEnvironmentKey: seed.map(String.init),

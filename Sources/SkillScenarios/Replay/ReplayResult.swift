@@ -45,6 +45,9 @@ public struct ReplayResult: Sendable {
     /// empty `expect` steps does not pass.
     public var passed: Bool { differences.isEmpty }
 
+    /// The observed transcript as a failing case's artifact holds it: pretty JSON, secrets redacted.
+    package var actualTranscriptText: String { SecretScanner.redacted(actual).pretty + "\n" }
+
     /// The failure report: one block per difference.
     public var report: String {
         differences.map(\.description).joined(separator: "\n")

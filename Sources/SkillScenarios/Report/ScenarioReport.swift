@@ -117,7 +117,9 @@ public enum ScenarioReport {
         var closing = "\(counts.passed) passed, \(counts.failed + counts.invalid + counts.unwritten) failed"
         if counts.recorded > 0 { closing += ", \(counts.recorded) recorded" }
         lines.append("")
-        var readable = "\(cases.count) transcripts: " + (counts.invalid > 0 ? "\(counts.invalid) invalid" : "all readable")
+        var readable =
+            "\(cases.count) transcript\(cases.count == 1 ? "" : "s"): "
+            + (counts.invalid > 0 ? "\(counts.invalid) invalid" : cases.count == 1 ? "readable" : "all readable")
         if counts.unwritten > 0 { readable += "; \(counts.unwritten) with a write that failed" }
         lines.append(readable)
         lines.append(closing)

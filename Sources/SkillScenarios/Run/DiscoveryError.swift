@@ -41,7 +41,9 @@ public enum DiscoveryError: Error, Sendable, Hashable, CustomStringConvertible, 
             "no transcript matched --filter '\(filter)' among the \(found) found; "
                 + "--filter matches part of a name such as '\(example)'"
         case .emptyShard(let index, let count, let selected):
-            "--shard \(index)/\(count) selects none of the \(selected) transcripts; use at most \(selected) shards"
+            selected == 1
+                ? "--shard \(index)/\(count) selects nothing: there is 1 transcript; drop --shard, or use --shard 1/1"
+                : "--shard \(index)/\(count) selects none of the \(selected) transcripts; use at most \(selected) shards"
         }
     }
 

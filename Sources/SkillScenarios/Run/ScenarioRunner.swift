@@ -134,7 +134,7 @@ public struct ScenarioRunner: Sendable {
         guard scenario.status == .failed, let artifacts else { return }
         let target = artifacts.appendingPathComponent(scenario.name + ".actual.json")
         do {
-            try FileWriter.write(SecretScanner.redacted(result.actual).pretty + "\n", to: target.path)
+            try FileWriter.write(result.actualTranscriptText, to: target.path)
             scenario.artifact = Self.displayPath(target)
         } catch {
             scenario.writeErrors.append(error)

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 import SkillTesting
 
@@ -21,6 +22,11 @@ extension TranscriptReader {
         let kinds = Self.stepKinds(transcript)
         guard case .object(let pairs) = value, let kind = pairs.first(where: { kinds.contains($0.key) }) else {
             var found = value.kind == "an object" ? "none of them" : value.kind
+            if case .object(let pairs) = value, let typo = pairs.first(where: { Suggestion.nearest(to: $0.key, among: kinds) != nil }),
+                let near = Suggestion.nearest(to: typo.key, among: kinds)
+            {
+                found = "\"\(typo.key)\" (did you mean \"\(near)\"?)"
+            }
             if transcript == .toolCalling, case .object(let pairs) = value, pairs.contains(where: { $0.key == "send" }) {
                 found += " (\"send\" talks to the AgentEngine; a tool-calling transcript starts a run with {\"run\": \"text\"})"
             }
@@ -68,6 +74,12 @@ extension TranscriptReader {
         throws(TranscriptError) -> Transcript.Expectation
     {
         let fields = ObservedField.fields(of: transcript)
+        if case .null = value {
+            // What `--record missing` fills in is an expectation with nothing in it yet, or a field left null.
+            throw fail(
+                pointer, expected: "an object of the fields to compare: write {} and run with --record missing to fill it in",
+                found: "null")
+        }
         let pairs = try members(value, at: pointer, allowed: fields.map(\.rawValue) + ["matchers"])
         var result = Transcript.Expectation(values: [], matchers: [], pointer: pointer)
         for (key, child) in pairs {

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillEngine
 import SkillKit
 import SkillTesting
@@ -37,7 +38,8 @@ struct TranscriptReader {
             throw fail(
                 pointer + "/" + JSONParser.escape(pair.key),
                 expected: "one of the members " + allowed.map { "\"\($0)\"" }.joined(separator: ", "),
-                found: "\"\(pair.key)\"")
+                found: "\"\(pair.key)\""
+                    + (Suggestion.nearest(to: pair.key, among: allowed).map { " (did you mean \"\($0)\"?)" } ?? ""))
         }
         for key in required where !pairs.contains(where: { $0.key == key }) {
             throw fail(pointer, expected: "a member \"\(key)\"", found: "an object without it")
