@@ -56,7 +56,7 @@ let package = Package(
             swiftSettings: strict
         ),
         // `ConformanceCase.expectPasses()`: the one place that imports Swift Testing, for users' test targets.
-        .target(name: "SkillConformanceTesting", dependencies: ["SkillConformance"], swiftSettings: strict),
+        .target(name: "SkillConformanceTesting", dependencies: ["SkillConformance", "SkillCheckSupport"], swiftSettings: strict),
         // `@Test(.virtualTime)`: the virtual clock as a Swift Testing trait, apart so that SkillTesting never links Testing.
         .target(name: "SkillTestingTraits", dependencies: ["SkillTesting"], swiftSettings: strict),
         // `TranscriptCase`: each transcript a Swift Testing case of its own, attaching what was observed when it fails.

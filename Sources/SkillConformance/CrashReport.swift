@@ -44,7 +44,7 @@ public struct CrashReport: Sendable, Hashable {
     static let markerEnd = "skillcheck: every check ran for "
 
     /// Writes the marker for `ruleID` (`nil`: every check ran) on standard error.
-    static func announce(ruleID: String?, skillID: String) {
+    package static func announce(ruleID: String?, skillID: String) {
         let line = ruleID.map { "\(markerPrefix)\($0) for skill \"\(skillID)\"\n" } ?? "\(markerEnd)skill \"\(skillID)\"\n"
         FileHandle.standardError.write(Data(line.utf8))
     }

@@ -22,8 +22,19 @@ extension ConformanceCase {
     /// request to cancel from a skill that never waits) is reported as skipped with the reason, never as a pass.
     /// A case with a problem attaches its findings as JSON (`weather × CAN-2.findings.json`), which
     /// `swift test --attachments-path DIR` keeps.
+    ///
+    /// Under `swift test` each case runs in a process of its own (the test binary, started again for that
+    /// case: a few tens of milliseconds), so a skill that traps fails that case with CRASH-1 and the trap's
+    /// message while every other case runs; a case still running after a generous watchdog fails HANG-1.
+    /// `SKILLCHECK_ISOLATION=off swift test` runs every case in the test's own process instead.
     public func expectPasses(baseline: ConformanceBaseline = .none, sourceLocation: SourceLocation = #_sourceLocation) async {
-        let findings = await run()
+        let findings: [Finding]
+        if let isolated = await CaseIsolation.findings(of: self, limits: limits) {
+            findings = isolated
+        } else {
+            if CaseIsolation.isChild { CrashReport.announce(ruleID: ruleID, skillID: skill.id) }
+            findings = await run()
+        }
         FindingsLog.record(findings)
         if !findings.isEmpty, findings.allSatisfy({ $0.outcome == .notApplicable }) {
             let reasons = Set(findings.map(\.observed)).sorted().joined(separator: "; ")

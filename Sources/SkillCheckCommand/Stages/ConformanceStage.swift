@@ -217,6 +217,8 @@ package struct ConformanceStage: Sendable {
                         SkillConformance.providersEnvironmentKey: providers.joined(separator: ","),
                         // A rerun of one case in a person's own tests must not narrow skillcheck's run.
                         SkillConformance.caseEnvironmentKey: "",
+                        // skillcheck runs each skill in a process of its own already, and reads a trap itself.
+                        "SKILLCHECK_ISOLATION": "off",
                     ].merging(
                         [
                             SkillConformance.seedEnvironmentKey: seed.map(String.init),

@@ -1,0 +1,65 @@
+import Foundation
+import SkillCheckSupport
+import SkillConformance
+import Testing
+
+/// One conformance case run in a process of its own: the test binary started again for that one test and
+/// that one case (`--filter`, `SKILLCHECK_CASE`), so a skill that traps costs that case alone, and one that
+/// hangs is ended by the watchdog.
+///
+/// It applies where the test binary can be started again (`swift test`'s `.xctest` executable); elsewhere
+/// (Xcode's test runner), and when `SKILLCHECK_ISOLATION` is `off`, the case runs in the test's own process.
+@available(SkillCheckTesting, *)
+enum CaseIsolation {
+    /// `off` runs every case in the test's own process; `child` marks the process an isolated case runs in.
+    static let environmentKey = "SKILLCHECK_ISOLATION"
+
+    /// How long an isolated case may run in real time before it is ended and fails HANG-1: longer than any
+    /// check's own limits (SEND-2's stress run takes up to `CheckLimits.realStress`).
+    static func watchdog(_ limits: CheckLimits) -> Duration { limits.realStress + limits.realRun + .seconds(5) }
+
+    /// Whether this process is an isolated case's.
+    static var isChild: Bool { ProcessInfo.processInfo.environment[environmentKey] == "child" }
+
+    /// The findings of `c`, from a process of its own; `nil` when isolation does not apply here, or the
+    /// child found no case to run (then the caller runs it in-process: a case is never left unchecked).
+    static func findings(of c: ConformanceCase, limits: CheckLimits) async -> [Finding]? {
+        let environment = ProcessInfo.processInfo.environment
+        guard environment[environmentKey] == nil, let test = Test.current, let binary = CommandLine.arguments.first,
+            binary.hasSuffix(".xctest"), FileManager.default.isExecutableFile(atPath: binary)
+        else { return nil }
+        let name = test.id.moduleName + "." + test.id.nameComponents.joined(separator: "/")
+        let filter = "^" + NSRegularExpression.escapedPattern(for: name) + "(/|$)"
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-case-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let selection = "\(c.skill.id)/\(c.ruleID)"
+        let run: ToolRunner.Run
+        do {
+            run = try await offThePool("skillcheck: \(selection)") {
+                try ToolRunner.run(
+                    [binary, "--testing-library", "swift-testing", "--filter", filter],
+                    environment: [
+                        SkillConformance.caseEnvironmentKey: selection, environmentKey: "child", FindingsLog.environmentKey: file.path,
+                        "SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1",
+                    ], timeout: watchdog(limits))
+            }
+        } catch {
+            return nil
+        }
+        let findings = (try? FindingsLog.read(file)) ?? []
+        if run.timedOut {
+            return findings.filter { $0.ruleID == c.ruleID } + [
+                Finding(
+                    ruleID: "HANG-1", skillID: c.skill.id, outcome: .failed,
+                    subject: "\(c.ruleID)'s check, in a process of its own",
+                    expected: "it ends within \(watchdog(limits)) of real time",
+                    observed: "it was still running, and was ended: a hang that no check's own limit caught")
+            ]
+        }
+        if let signal = run.signal {
+            let crash = CrashReport(termination: .signal(signal), standardError: run.standardError)
+            return findings + [crash.finding(skillID: c.skill.id)]
+        }
+        return findings.isEmpty ? nil : findings
+    }
+}

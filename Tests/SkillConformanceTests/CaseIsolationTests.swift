@@ -1,0 +1,24 @@
+import BundledBrokenSkills
+import SkillConformance
+import SkillConformanceTesting
+import Testing
+
+/// The one-line test under `swift test`: each case in a process of its own, so a trap costs one case.
+@Suite("One trap costs one case of the one-line test")
+struct CaseIsolationTests {
+    /// TipSkill force-unwraps the number it expects, so ERR-2's empty input traps: in-process that would end
+    /// this whole test run. Isolated, the case fails CRASH-1 with the runtime's words and where, and the
+    /// other case (META-1) runs and passes.
+    @Test(
+        "a trapping case fails CRASH-1 with the trap's message; the other case passes",
+        arguments: SkillConformance.cases(for: [TipSkill()], rules: ["ERR-2", "META-1"]))
+    func trapCostsOneCase(_ c: ConformanceCase) async {
+        guard c.ruleID == "ERR-2" else { return await c.expectPasses() }
+        await withKnownIssue("TipSkill traps on an input without a number") {
+            await c.expectPasses()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("CRASH-1 FAILED") && text.contains("while checking ERR-2") && text.contains("Fatal error")
+        }
+    }
+}
