@@ -1,4 +1,5 @@
 import Foundation
+import SkillKit
 import SkillTesting
 import Testing
 
@@ -38,6 +39,14 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
     public var stallTimeout: Duration
     /// How long, in real time, the body may run in all (a loop that never sleeps on the clock).
     public var realTimeLimit: Duration
+    /// How many schedules to run the body under, each picking among ready jobs from a seed.
+    ///
+    /// `0` runs it once, first in, first out.
+    public var schedules: Int = 0
+    /// The seed the schedules come from.
+    public var seed: UInt64 = 0
+    /// One schedule to run the body under (a failing exploration names it), in place of exploring.
+    public var replaying: Schedule?
 
     public var isRecursive: Bool { true }
 
@@ -57,22 +66,55 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
         guard testCase != nil else { return try await function() }
         let scope = VirtualTimeScope(origin: origin, stallTimeout: stallTimeout, realTimeLimit: realTimeLimit)
         let thrown: (any Error)? = await withoutActuallyEscaping(function) { body in
-            let outcome = await scope.run(body)
-            for problem in outcome.problems {
-                Issue.record(Comment(rawValue: "virtual time: \(problem)"), sourceLocation: test.sourceLocation)
+            guard schedules > 0, replaying == nil else {
+                let outcome = await scope.run(body, schedule: replaying ?? .firstInFirstOut)
+                return await report(outcome, of: test, schedule: replaying.map { "under schedule \($0): " } ?? "")
             }
-            if !outcome.ended {
-                Issue.record(
-                    Comment(
-                        rawValue: "virtual time: the body ignored the cancellation that followed, so nothing can end it; "
-                            + "the test waits for it. Resume what it waits on when it is cancelled (withTaskCancellationHandler)"),
-                    sourceLocation: test.sourceLocation)
-                await outcome.wait()
-            }
-            // A body cancelled for a problem throws CancellationError: the problem is the issue.
-            return outcome.problems.isEmpty ? outcome.thrown : nil
+            return await explore(body, scope: scope, test: test)
         }
         if let thrown { throw thrown }
+    }
+
+    /// Runs `body` under ``schedules`` schedules from ``seed``, stopping at the first that fails.
+    private func explore(_ body: @escaping @Sendable () async throws -> Void, scope: VirtualTimeScope, test: Test) async -> (any Error)? {
+        var seeds = SeededRandomNumberGenerator(seed: seed)
+        var choices = 0
+        for number in 1...schedules {
+            let schedule = Schedule.randomWalk(seed: seeds.next())
+            let outcome = await scope.run(body, schedule: schedule)
+            choices = max(choices, outcome.choices.count)
+            guard !outcome.ended || !outcome.problems.isEmpty || outcome.thrown != nil else { continue }
+            let place =
+                "schedule \(number) of \(schedules) (\(schedule)) failed; replay it with `@Test(.virtualTime(replaying: Schedule(\"\(schedule)\")!))`: "
+            if let thrown = await report(outcome, of: test, schedule: place), outcome.problems.isEmpty {
+                Issue.record(thrown, Comment(rawValue: place), sourceLocation: test.sourceLocation)
+            }
+            return nil
+        }
+        if choices == 0 {
+            Issue.record(
+                Comment(rawValue: "virtual time: \(ScheduleExplorationError.nothingToExplore(schedules: schedules))"),
+                sourceLocation: test.sourceLocation)
+        }
+        return nil
+    }
+
+    /// Records `outcome`'s problems as issues of `test`, waits for a body that cannot be ended, and returns what
+    /// the body threw when nothing else went wrong (a body cancelled for a problem throws CancellationError: the
+    /// problem is the issue).
+    private func report(_ outcome: VirtualTimeScope.Outcome, of test: Test, schedule: String) async -> (any Error)? {
+        for problem in outcome.problems {
+            Issue.record(Comment(rawValue: "virtual time: \(schedule)\(problem)"), sourceLocation: test.sourceLocation)
+        }
+        if !outcome.ended {
+            Issue.record(
+                Comment(
+                    rawValue: "virtual time: the body ignored the cancellation that followed, so nothing can end it; "
+                        + "the test waits for it. Resume what it waits on when it is cancelled (withTaskCancellationHandler)"),
+                sourceLocation: test.sourceLocation)
+            await outcome.wait()
+        }
+        return outcome.problems.isEmpty ? outcome.thrown : nil
     }
 }
 
@@ -93,5 +135,44 @@ extension Trait where Self == VirtualTimeTrait {
         origin: Date = VirtualClock.defaultOrigin, stallTimeout: Duration = .seconds(1), realTimeLimit: Duration = .seconds(60)
     ) -> Self {
         VirtualTimeTrait(origin: origin, stallTimeout: stallTimeout, realTimeLimit: realTimeLimit)
+    }
+
+    /// Runs the test on a fresh virtual clock under `schedules` schedules from `seed`, stopping at the first that fails.
+    ///
+    /// Each schedule picks among the ready jobs from a seed, as `exploreSchedules` does, so an actor that checks,
+    /// awaits, then writes, or children whose order of finishing matters, meet the orders first in, first out never
+    /// runs. A schedule fails when the body throws (use `try #require`, or throw) or breaks the clock's rules; the
+    /// issue names it and the trait that replays it. An `#expect` that fails is recorded under each schedule it fails
+    /// under, and exploring goes on. A body that never has two jobs ready at once is an issue: no other order was tried.
+    ///
+    /// ```swift
+    /// @Test(.virtualTime(schedules: 200))
+    /// func cacheFetchesOnce() async throws {
+    ///     let clock = try #require(VirtualClock.current)
+    ///     let network = FakeNetworkService(clock: clock)
+    ///     network.stubWeather(city: "北京", WeatherResponse(temperature: 21, condition: "晴", feelsLike: 20, humidity: 40))
+    ///     async let first = network.fetchWeather(city: "北京")
+    ///     async let second = network.fetchWeather(city: "北京")
+    ///     _ = try await (first, second)
+    ///     try #require(network.requests.count == 2)
+    /// }
+    /// ```
+    public static func virtualTime(schedules: Int, seed: UInt64 = 0) -> Self {
+        var trait = VirtualTimeTrait()
+        trait.schedules = max(1, schedules)
+        trait.seed = seed
+        return trait
+    }
+
+    /// Runs the test on a fresh virtual clock under one schedule: the one a failing exploration named.
+    ///
+    /// ```swift
+    /// @Test(.virtualTime(replaying: Schedule("random:42")!))
+    /// func cacheFetchesOnceReplayed() async throws {}
+    /// ```
+    public static func virtualTime(replaying schedule: Schedule) -> Self {
+        var trait = VirtualTimeTrait()
+        trait.replaying = schedule
+        return trait
     }
 }

@@ -86,6 +86,32 @@ struct VirtualTimeTraitTests {
                 #expect(clock.now.offset == .seconds(seconds))
             }
         }
+
+        /// Checks, awaits, then writes: two callers at once can both miss. First in, first out never shows it here.
+        actor Cache {
+            var entries: [String: Int] = [:]
+            var fetches = 0
+            func value(for key: String) async -> Int {
+                if let value = entries[key] { return value }
+                await Task.yield()
+                fetches += 1
+                entries[key] = fetches
+                return fetches
+            }
+        }
+
+        @Test(.virtualTime(schedules: 200)) func cacheFetchesOnce() async throws {
+            let cache = Cache()
+            async let first = cache.value(for: "b")
+            async let second = { () async -> Int in
+                await Task.yield()
+                await Task.yield()
+                return await cache.value(for: "b")
+            }()
+            _ = await (first, second)
+            let fetches = await cache.fetches
+            try #require(fetches == 1)
+        }
         """
 
     @Test("each failing test fails alone, a passing one passes, and a failing transcript attaches what it observed")
@@ -142,7 +168,10 @@ struct VirtualTimeTraitTests {
             #expect(printed.contains("✘ Test \(test) failed after"), "\(test): \(printed)")
             #expect(printed.contains(message), "\(test): \(printed)")
         }
-        #expect(printed.contains("✘ Test run with 7 tests in 1 suite failed after"), "\(printed)")
+        #expect(printed.contains("✘ Test run with 8 tests in 1 suite failed after"), "\(printed)")
+        // An exploring test stops at its first failing schedule and names the trait that replays it.
+        #expect(printed.contains("✘ Test cacheFetchesOnce() failed after"), "\(printed)")
+        #expect(printed.contains("failed; replay it with `@Test(.virtualTime(replaying: Schedule(\"random:"), "\(printed)")
         // Each transcript is a case named by its file; the failing one says where it differs, and leaves
         // what it observed and its differences as attachments.
         #expect(printed.contains("with 1 argument transcript → wrong.json"), "\(printed)")

@@ -53,6 +53,17 @@ struct VirtualTimeTraitTests {
         #expect(clock.now.offset == .seconds(10))
     }
 
+    @Test(
+        "explored: the body runs under each schedule, each on a fresh clock, and passes when every order does", .virtualTime(schedules: 20))
+    func explored() async throws {
+        let clock = try #require(VirtualClock.current)
+        #expect(clock.now.offset == .zero)
+        async let first: Void = clock.sleep(for: .seconds(1))
+        async let second: Void = clock.sleep(for: .seconds(1))
+        _ = try await (first, second)
+        #expect(clock.now.offset == .seconds(1))
+    }
+
     @Test("withVirtualTime sets VirtualClock.current too; outside any scope it is nil")
     func withVirtualTimeSetsIt() async throws {
         #expect(VirtualClock.current == nil)

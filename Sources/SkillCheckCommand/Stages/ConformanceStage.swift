@@ -88,7 +88,11 @@ package struct ConformanceStage: Sendable {
     /// trap's `Fatal error: …` line is printed before the runtime's backtracer starts, and is all CRASH-1
     /// needs; the backtracer itself (`swift-backtrace`, a process of its own that inherits the harness's
     /// output) was seen to stall for minutes under ThreadSanitizer, holding the pipes open.
-    package static let harnessEnvironment = ["SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1"]
+    /// What every harness process skillcheck starts gets: no backtraces, no colour, no per-case processes
+    /// (skillcheck runs each skill in a process of its own and reads a trap itself), no case selection.
+    package static let harnessEnvironment = [
+        "SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1", "SKILLCHECK_ISOLATION": "off", SkillConformance.caseEnvironmentKey: "",
+    ]
 
     /// The subject of the findings about a skill's process as a whole (CRASH-1, HANG-1).
     package static let processSubject = "the skill's checks, in a process of their own"
@@ -216,9 +220,6 @@ package struct ConformanceStage: Sendable {
                         "SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path,
                         SkillConformance.providersEnvironmentKey: providers.joined(separator: ","),
                         // A rerun of one case in a person's own tests must not narrow skillcheck's run.
-                        SkillConformance.caseEnvironmentKey: "",
-                        // skillcheck runs each skill in a process of its own already, and reads a trap itself.
-                        "SKILLCHECK_ISOLATION": "off",
                     ].merging(
                         [
                             SkillConformance.seedEnvironmentKey: seed.map(String.init),

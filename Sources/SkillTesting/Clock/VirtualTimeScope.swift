@@ -47,13 +47,15 @@ package struct VirtualTimeScope: Sendable {
         package var ended: Bool
         /// Waits for the body, which has not ended (only called then): the caller's closure must outlive it.
         package var wait: @Sendable () async -> Void = {}
+        /// The scheduler's choices among two or more ready jobs (``DeterministicScheduler/choices``).
+        package var choices: [Int] = []
     }
 
     /// Runs `body` as the scope's body: on the clock's scheduler, with ``VirtualClock/current`` set, time
     /// moving by itself whenever everything waits. After a stall, an escape or an overrun, the body is
     /// cancelled and given `stallTimeout` of real time to end.
-    package func run(_ body: @escaping @Sendable () async throws -> Void) async -> Outcome {
-        let clock = VirtualClock(origin: origin, scheduler: DeterministicScheduler(reportsUnstructuredTasks: true))
+    package func run(_ body: @escaping @Sendable () async throws -> Void, schedule: Schedule = .firstInFirstOut) async -> Outcome {
+        let clock = VirtualClock(origin: origin, scheduler: DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule))
         let finished = Locked(false)
         let task = clock.scheduler.spawn("the test body", isWork: false) {
             defer { finished.withLock { $0 = true } }
@@ -70,11 +72,13 @@ package struct VirtualTimeScope: Sendable {
             settle(clock, until: { finished.withLock { $0 } })
             guard finished.withLock({ $0 }) else {
                 outcome.ended = false
+                outcome.choices = clock.scheduler.choices
                 outcome.wait = { _ = await task.result }
                 return outcome
             }
         }
         if case .failure(let error) = await task.result { outcome.thrown = error }
+        outcome.choices = clock.scheduler.choices
         let leftovers = VirtualTimeLeftovers(
             sleepers: clock.pendingSleepers, tasks: clock.scheduler.unfinishedTasks,
             escapes: outcome.problems.isEmpty ? clock.scheduler.escapes : [], warnings: [])
