@@ -173,9 +173,44 @@ extension ExamplePackageTests {
                 let problems = twin.findings.filter { $0.outcome.isProblem || $0.outcome == .warning }
                 #expect(problems.isEmpty, "\(name): \(problems.map(\.message))")
             }
+            try await Self.expectReadableInABrowser(results)
             // The skill ArchiveNoteSkill copied is flagged with it: the two share an id.
             let team = try #require(results.first { $0.skill.typeName == "TeamNoteSkill" })
             #expect(team.findings.contains { $0.ruleID == "META-2" && $0.outcome == .failed })
+        }
+
+        /// The BrokenSkills report as `--format html` writes it, opened in headless Chromium: every skill and every
+        /// failed finding's case is in the DOM it built, nothing was logged to its console, and the page is at most
+        /// 300 KB.
+        static func expectReadableInABrowser(_ results: [SkillResult]) async throws {
+            let report = ConformanceReport(
+                package: .init(path: root.appendingPathComponent("Examples/BrokenSkills").path, name: "BrokenSkills"),
+                stages: [StageResult(.conformance, .ran)],
+                skills: results.map { SkillReport(type: $0.skill.typeName, id: $0.id, findings: $0.findings) })
+            let page = HTMLReport().render(report)
+            #expect(page.utf8.count <= 300_000, "\(page.utf8.count) bytes")
+            print("skillcheck: the BrokenSkills HTML report is \(page.utf8.count) bytes")
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-broken-\(UUID()).html")
+            try page.write(to: file, atomically: true, encoding: .utf8)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let (dom, log) = try await HeadlessChromium.dumpDOM(of: file)
+            // Text as Chromium serializes a text node: only &, < and > escaped.
+            func text(_ raw: String) -> String {
+                raw.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                    .replacingOccurrences(of: ">", with: "&gt;")
+            }
+            for skill in report.skills {
+                #expect(dom.contains(text(skill.title)), "\(skill.title) is not on the page")
+                for result in skill.results where result.outcome == .failed {
+                    #expect(dom.contains("id=\"\(HTMLReport.anchor(skill))-\(result.rule)\""), "\(skill.title) \(result.rule)")
+                    // The page shows the first 12 cases of a result; the JSON report has every one.
+                    for finding in result.findings.filter({ $0.outcome == .failed }).prefix(12) {
+                        #expect(
+                            dom.contains(text(HTMLReport.clipped(finding.subject))), "\(skill.title) \(result.rule): \(finding.subject)")
+                    }
+                }
+            }
+            #expect(!log.contains("CONSOLE"), "the page logged to the console: \(log)")
         }
 
         /// What `skillcheck` must say about `Examples/HomeSkills`, a Swift 5 package written against SkillKit only:

@@ -83,12 +83,12 @@ struct CommandLineTests {
         arguments: [
             (["--timeout", "soon"], "--timeout takes a number of seconds above 0, at most 86400, such as 60; found 'soon'"),
             (["--timeout", "0"], "--timeout takes a number of seconds above 0, at most 86400, such as 60; found '0'"),
-            (["--format", "xml"], "--format takes one of text, json, junit; found 'xml'"),
-            (["--format", "jsn"], "--format takes one of text, json, junit; found 'jsn'; did you mean 'json'?"),
+            (["--format", "xml"], "--format takes one of text, json, junit, html; found 'xml'"),
+            (["--format", "jsn"], "--format takes one of text, json, junit, html; found 'jsn'; did you mean 'json'?"),
             (["--strict", "--strict"], "--strict given twice; give it once"),
             (["--output", "a", "--output", "b"], "--output given twice ('a', then 'b'); give it once"),
             (["--strict=yes"], "--strict takes no value"),
-            (["--format="], "--format takes one of text, json, junit; found ''"),
+            (["--format="], "--format takes one of text, json, junit, html; found ''"),
             (["--timeout", "-5"], "--timeout takes a number of seconds above 0, at most 86400, such as 60; found '-5'"),
             (
                 ["--output", "--strict"],

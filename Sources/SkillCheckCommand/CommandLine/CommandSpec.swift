@@ -36,6 +36,10 @@ package struct CommandSpec: Sendable {
         /// `--format FORMAT`: how a command writes its report, the same for every command that writes one.
         package static let reportFormat = Option(
             name: "--format", value: "FORMAT", help: "Default: text.", choices: ReportFormat.allCases.map(\.rawValue))
+        /// `--format FORMAT` for a conformance report (`check`, `merge`), which can also be one HTML page.
+        package static let conformanceReportFormat = Option(
+            name: "--format", value: "FORMAT", help: "Default: text. html writes one self-contained page.",
+            choices: ReportFormat.allCases.map(\.rawValue) + ["html"])
         /// `--output FILE`: where a command writes its report.
         package static let reportOutput = Option(
             name: "--output", value: "FILE", help: "Write the report to FILE instead of standard output (- is standard output).")

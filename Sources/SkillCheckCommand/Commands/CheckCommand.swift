@@ -17,7 +17,7 @@ package enum CheckCommand {
             .init(
                 name: "--skill", value: "TYPE", help: "Only this skill type (NoteSkill or Module.NoteSkill). Repeatable.",
                 repeatable: true),
-            .reportFormat,
+            .conformanceReportFormat,
             .reportOutput,
             .strict,
             .baseline,
@@ -77,6 +77,7 @@ package enum CheckCommand {
         var options = CheckOptions(packagePath: try packageFolder(parsed.positionals.first ?? ".", from: currentDirectory))
         options.skills = parsed.values["--skill"] ?? []
         options.format = parsed.value("--format").flatMap(ReportFormat.init(rawValue:)) ?? .text
+        options.html = parsed.value("--format") == "html"
         options.output = parsed.value("--output")
         options.strict = parsed.flag("--strict")
         options.baselinePath = parsed.value("--baseline")
@@ -199,6 +200,7 @@ package enum CheckCommand {
         let colour = toStandardOutput && terminal.outputIsTerminal && Terminal.allowsColour(environment)
         let text: String
         switch options.format {
+        case _ where options.html: text = HTMLReport().render(report)
         case .text: text = TextReport(colour: colour).render(report)
         case .junit: text = JUnitReport.render(report)
         case .json:

@@ -21,6 +21,8 @@ package struct CheckOptions: Sendable, Hashable {
     /// `--skill`: type names or ids to check; empty means every skill found.
     package var skills: [String] = []
     package var format: ReportFormat = .text
+    /// `--format html`: the report as one self-contained HTML page (``HTMLReport``), in place of `format`.
+    package var html = false
     /// `--output`: where the report goes; `nil` (or `-`) is standard output.
     package var output: String?
     /// `--strict`: SHOULD warnings fail the run.

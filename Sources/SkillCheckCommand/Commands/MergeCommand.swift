@@ -13,7 +13,7 @@ package enum MergeCommand {
         arguments: "REPORT...",
         argumentsHelp: "Every shard's JSON report (check --shard I/N --format json --output FILE), in any order.",
         options: [
-            .reportFormat,
+            .conformanceReportFormat,
             .reportOutput,
             .strict,
             .baseline,
@@ -68,6 +68,7 @@ package enum MergeCommand {
         }
         var options = CheckOptions(packagePath: merged.package.path)
         options.format = parsed.value("--format").flatMap(ReportFormat.init(rawValue:)) ?? .text
+        options.html = parsed.value("--format") == "html"
         options.output = parsed.value("--output")
         options.strict = parsed.flag("--strict")
         let baseline = try parsed.value("--baseline").map { path throws(UsageError) in try ConformanceBaseline.read(path) }
