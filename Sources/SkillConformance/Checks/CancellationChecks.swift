@@ -156,7 +156,7 @@ extension SkillConformance {
                         rule, .failed, subject: subject, expected: expected,
                         observed: found + " (under first-in-first-out order it did not: " + exploredCause(rule) + "; "
                             + replayHint(input, schedule) + ")",
-                        virtualLimit: virtualLimit, seed: seed(of: schedule))
+                        virtualLimit: virtualLimit, seed: schedule.seed)
                 }
             }
         }

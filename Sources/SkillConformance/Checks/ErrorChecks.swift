@@ -128,7 +128,7 @@ extension SkillConformance {
                             else { continue }
                             if finding.outcome == .failed {
                                 finding.observed += " (under first-in-first-out order it was mapped; \(replayHint(input, schedule)))"
-                                finding.seed = seed(of: schedule)
+                                finding.seed = schedule.seed
                             }
                             findings.append(finding)
                             failed = true

@@ -39,13 +39,6 @@ extension SkillConformance {
         rule.utf8.reduce(0xC0FF_EE00) { ($0 &* 31) &+ UInt64($1) }
     }
 
-    /// The seed of a random-walk or PCT schedule (what a finding carries), `nil` for any other.
-    static func seed(of schedule: Schedule) -> UInt64? {
-        let parts = schedule.description.split(separator: ":")
-        guard parts.count > 1 else { return nil }
-        return UInt64(parts[1])
-    }
-
     /// How a finding under an explored schedule says to replay it.
     static func replayHint(_ input: ConformanceCheck.Input, _ schedule: Schedule) -> String {
         "schedule \(schedule) replays with `skillcheck --seed \(input.limits.seed)`"

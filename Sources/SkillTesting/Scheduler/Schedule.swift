@@ -83,6 +83,14 @@ public struct Schedule: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The seed a random-walk or PCT schedule picks from; `nil` for first in, first out and a replay.
+    package var seed: UInt64? {
+        switch strategy {
+        case .randomWalk(let seed), .pct(let seed, _, _): seed
+        case .firstInFirstOut, .replay: nil
+        }
+    }
+
     /// Whether this is ``firstInFirstOut``: the scheduler then never records a choice.
     var isFirstInFirstOut: Bool { strategy == .firstInFirstOut }
 }
