@@ -56,9 +56,11 @@ let package = Package(
             swiftSettings: strict
         ),
         // `ConformanceCase.expectPasses()`: the one place that imports Swift Testing, for users' test targets.
-        .target(name: "SkillConformanceTesting", dependencies: ["SkillConformance", "SkillCheckSupport"], swiftSettings: strict),
+        .target(
+            name: "SkillConformanceTesting", dependencies: ["SkillConformance", "SkillTestingTraits", "SkillCheckSupport"],
+            swiftSettings: strict),
         // `@Test(.virtualTime)`: the virtual clock as a Swift Testing trait, apart so that SkillTesting never links Testing.
-        .target(name: "SkillTestingTraits", dependencies: ["SkillKit", "SkillTesting"], swiftSettings: strict),
+        .target(name: "SkillTestingTraits", dependencies: ["SkillKit", "SkillTesting", "SkillCheckSupport"], swiftSettings: strict),
         // `TranscriptCase`: each transcript a Swift Testing case of its own, attaching what was observed when it fails.
         .target(name: "SkillScenariosTesting", dependencies: ["SkillScenarios"], swiftSettings: strict),
         // The example package's skills, compiled into this package too, so that `swift test` and

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 
 /// What a process that ran CRASH-1's check left behind, read by the process that started it: how it ended and
 /// what it wrote on standard error.
@@ -22,13 +23,9 @@ public struct CrashReport: Sendable, Hashable {
         package var description: String {
             switch self {
             case .exitCode(let code): "exited with status \(code)"
-            case .signal(let signal): "was killed by signal \(signal)" + (Self.signalNames[signal].map { " (\($0))" } ?? "")
+            case .signal(let signal): "was killed by signal \(signal)" + (ToolRunner.Run.signalName(signal).map { " (\($0))" } ?? "")
             }
         }
-
-        static let signalNames: [Int32: String] = [
-            4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV",
-        ]
     }
 
     package var termination: Termination
@@ -63,13 +60,7 @@ public struct CrashReport: Sendable, Hashable {
 
     /// The runtime's words about the trap, such as `Fatal error: Unexpectedly found nil while unwrapping
     /// an Optional value` with its file and line, when it wrote any.
-    package var trapMessage: String? {
-        let lines = standardError.split(separator: "\n").map(String.init)
-        let trap = lines.filter { line in
-            ["Fatal error", "Precondition failed", "Assertion failed", "fatal error", "Illegal instruction"].contains { line.contains($0) }
-        }
-        return trap.isEmpty ? nil : trap.joined(separator: "\n")
-    }
+    package var trapMessage: String? { ToolRunner.Run.trapMessage(in: standardError) }
 
     /// Whether the process ended normally.
     package var endedNormally: Bool { termination == .exitCode(0) }

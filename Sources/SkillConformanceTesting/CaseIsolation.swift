@@ -1,6 +1,7 @@
 import Foundation
 import SkillCheckSupport
 import SkillConformance
+import SkillTestingTraits
 import Testing
 
 /// One conformance case run in a process of its own: the test binary started again for that one test and
@@ -11,44 +12,28 @@ import Testing
 /// (Xcode's test runner), and when `SKILLCHECK_ISOLATION` is `off`, the case runs in the test's own process.
 @available(SkillCheckTesting, *)
 enum CaseIsolation {
-    /// `off` runs every case in the test's own process; `child` marks the process an isolated case runs in.
-    static let environmentKey = "SKILLCHECK_ISOLATION"
-
     /// How long an isolated case may run in real time before it is ended and fails HANG-1. Each check ends a
     /// hang of its own within seconds (`CheckLimits`); this ends what nothing else can, a loop with no
     /// suspension point, and is generous because a case on a 2-core machine busy building can take minutes.
     static func watchdog(_ limits: CheckLimits) -> Duration { max(.seconds(600), limits.realStress * 10) }
 
     /// Whether this process is an isolated case's.
-    static var isChild: Bool { ProcessInfo.processInfo.environment[environmentKey] == "child" }
+    static var isChild: Bool { TestProcess.isChild }
 
     /// The findings of `c`, from a process of its own; `nil` when isolation does not apply here, or the
     /// child found no case to run (then the caller runs it in-process: a case is never left unchecked).
     static func findings(of c: ConformanceCase, limits: CheckLimits) async -> [Finding]? {
-        let environment = ProcessInfo.processInfo.environment
         // The compile-time rules build the package and never run the skill: nothing of the skill's can trap there.
-        guard !SkillConformance.staticRuleIDs.contains(c.ruleID), environment[environmentKey] == nil, let test = Test.current,
-            let binary = CommandLine.arguments.first,
-            binary.hasSuffix(".xctest"), FileManager.default.isExecutableFile(atPath: binary)
-        else { return nil }
-        let name = test.id.moduleName + "." + test.id.nameComponents.joined(separator: "/")
-        let filter = "^" + NSRegularExpression.escapedPattern(for: name) + "(/|$)"
+        guard !SkillConformance.staticRuleIDs.contains(c.ruleID), let test = Test.current else { return nil }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-case-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
-        let selection = "\(c.skill.id)/\(c.ruleID)"
-        let run: ToolRunner.Run
-        do {
-            run = try await offThePool("skillcheck: \(selection)") {
-                try ToolRunner.run(
-                    [binary, "--testing-library", "swift-testing", "--filter", filter],
-                    environment: [
-                        SkillConformance.caseEnvironmentKey: selection, environmentKey: "child", FindingsLog.environmentKey: file.path,
-                        "SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1",
-                    ], timeout: watchdog(limits))
-            }
-        } catch {
-            return nil
-        }
+        guard
+            let alone = await TestProcess.run(
+                test,
+                environment: [SkillConformance.caseEnvironmentKey: "\(c.skill.id)/\(c.ruleID)", FindingsLog.environmentKey: file.path],
+                timeout: watchdog(limits))
+        else { return nil }
+        let run = alone.run
         let findings = (try? FindingsLog.read(file)) ?? []
         if run.timedOut {
             return findings.filter { $0.ruleID == c.ruleID } + [

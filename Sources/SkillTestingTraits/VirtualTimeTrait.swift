@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 import SkillTesting
 import Testing
@@ -26,11 +27,12 @@ import Testing
 ///
 /// On a suite, `@Suite(.virtualTime)`, each test and each case of a parameterized test gets a clock of its own.
 ///
-/// After a stall, an escape or an overrun the body is cancelled and given the stall timeout to end. A body
-/// that waits on a continuation nothing resumes and that ignores cancellation cannot be ended by anything in
-/// the process: its issue is recorded at once, naming what it waits on, and the test then waits for it (Swift
-/// Testing does not let a test's body outlive its scope). Resume such a continuation on cancellation
-/// (`withTaskCancellationHandler`) and the test ends.
+/// After a stall, an escape or an overrun the body is cancelled and given the stall timeout to end. Under
+/// `swift test` each test runs in a process of its own (the test binary started again for it), so a trap, or
+/// a body that waits on a continuation nothing resumes and ignores cancellation, fails that test alone. A case
+/// of a parameterized test, a test under Xcode, and every test with `SKILLCHECK_ISOLATION=off` run in the
+/// test's own process: there such a body's issue is recorded at once and the test waits for it. Resume such a
+/// continuation on cancellation (`withTaskCancellationHandler`) and the test ends either way.
 @available(SkillCheckTesting, *)
 public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
     /// The wall-clock date at virtual time zero.
@@ -63,7 +65,14 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
         // The suite itself: its tests get their own scopes.
-        guard testCase != nil else { return try await function() }
+        guard let testCase else { return try await function() }
+        // Alone in a process of its own, what nothing in-process can end costs this test only. A case of a
+        // parameterized test cannot be started by itself, so it runs here.
+        if !testCase.isParameterized,
+            let alone = await TestProcess.run(test, environment: [:], timeout: watchdog, forwardsAttachments: true), alone.started
+        {
+            return try relay(alone, of: test)
+        }
         let scope = VirtualTimeScope(origin: origin, stallTimeout: stallTimeout, realTimeLimit: realTimeLimit)
         let thrown: (any Error)? = await withoutActuallyEscaping(function) { body in
             guard schedules > 0, replaying == nil else {
@@ -73,6 +82,45 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
             return await explore(body, scope: scope, test: test)
         }
         if let thrown { throw thrown }
+    }
+
+    /// How long a test run alone may take in real time before its process is ended: what the trait's own
+    /// limits cannot end, such as a loop that never suspends, ends there.
+    var watchdog: Duration { realTimeLimit * max(1, schedules) + .seconds(30) }
+
+    /// Records what the test's own process found as issues of `test`, where the child recorded them.
+    private func relay(_ alone: TestProcess.Outcome, of test: Test) throws {
+        for issue in alone.issues {
+            Issue.record(
+                Comment(rawValue: issue.text), severity: issue.severity, sourceLocation: issue.sourceLocation ?? test.sourceLocation)
+        }
+        let run = alone.run
+        if run.timedOut {
+            Issue.record(
+                Comment(
+                    rawValue: "virtual time: the test was still running after \(watchdog) of real time, in a process of its own, "
+                        + "and was ended: a loop that never suspends, which nothing in the process could stop"),
+                sourceLocation: test.sourceLocation)
+        } else if let signal = run.signal {
+            let trap = run.trapMessage.map { ": \($0)" } ?? ""
+            Issue.record(
+                Comment(
+                    rawValue:
+                        "the test's process was ended by signal \(signal)\(ToolRunner.Run.signalName(signal).map { " (\($0))" } ?? "")\(trap)"
+                ),
+                sourceLocation: test.sourceLocation)
+        } else if !alone.ranToTheEnd, alone.issues.isEmpty {
+            Issue.record(
+                Comment(
+                    rawValue:
+                        "the test's process exited with status \(run.status ?? -1) before its run ended: \(run.standardError.suffix(2_000))"
+                ),
+                sourceLocation: test.sourceLocation)
+        }
+        if let reason = alone.cancelled, alone.issues.isEmpty, run.succeeded {
+            try Test.cancel(
+                Comment(rawValue: reason.isEmpty ? "cancelled in its own process" : reason), sourceLocation: test.sourceLocation)
+        }
     }
 
     /// Runs `body` under ``schedules`` schedules from ``seed``, stopping at the first that fails.
@@ -107,12 +155,24 @@ public struct VirtualTimeTrait: TestTrait, SuiteTrait, TestScoping {
             Issue.record(Comment(rawValue: "virtual time: \(schedule)\(problem)"), sourceLocation: test.sourceLocation)
         }
         if !outcome.ended {
+            guard TestProcess.isChild else {
+                Issue.record(
+                    Comment(
+                        rawValue: "virtual time: the body ignored the cancellation that followed, so nothing can end it; "
+                            + "the test waits for it. Resume what it waits on when it is cancelled (withTaskCancellationHandler)"),
+                    sourceLocation: test.sourceLocation)
+                await outcome.wait()
+                return nil
+            }
+            // Alone in a process of its own: the issue reaches the parent through the event stream, written as
+            // it is recorded, and the process ends here, since nothing else can end the body.
             Issue.record(
                 Comment(
-                    rawValue: "virtual time: the body ignored the cancellation that followed, so nothing can end it; "
-                        + "the test waits for it. Resume what it waits on when it is cancelled (withTaskCancellationHandler)"),
+                    rawValue: "virtual time: the body ignored the cancellation that followed, so nothing could end it, and its "
+                        + "process was ended. Resume what it waits on when it is cancelled (withTaskCancellationHandler)"),
                 sourceLocation: test.sourceLocation)
-            await outcome.wait()
+            fflush(nil)
+            _exit(EXIT_FAILURE)
         }
         return outcome.problems.isEmpty ? outcome.thrown : nil
     }

@@ -70,6 +70,17 @@ struct VirtualTimeTraitTests {
                 for await _ in stream {}
             }
 
+            @Test func stalledContinuation() async {
+                await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in }
+            }
+
+            @Test func traps() async throws {
+                let clock = try #require(VirtualClock.current)
+                try await clock.sleep(for: .seconds(1))
+                let answer: Int? = nil
+                _ = answer!
+            }
+
             @MainActor @Test func onTheMainActor() async throws {
                 let clock = try #require(VirtualClock.current)
                 try await clock.sleep(for: .seconds(1))
@@ -164,11 +175,17 @@ struct VirtualTimeTraitTests {
             ("stalledStream()", "virtual time: no job is runnable and no sleeper is pending"),
             ("onTheMainActor()", "virtual time: work left the scheduler"),
             ("leftoverSleeper()", "sleeper: reminder"),
+            // What nothing in-process can end costs that test alone: it ran in a process of its own.
+            (
+                "stalledContinuation()",
+                "the body ignored the cancellation that followed, so nothing could end it, and its process was ended"
+            ),
+            ("traps()", "Fatal error: Unexpectedly found nil while unwrapping an Optional value"),
         ] {
             #expect(printed.contains("✘ Test \(test) failed after"), "\(test): \(printed)")
             #expect(printed.contains(message), "\(test): \(printed)")
         }
-        #expect(printed.contains("✘ Test run with 8 tests in 1 suite failed after"), "\(printed)")
+        #expect(printed.contains("✘ Test run with 10 tests in 1 suite failed after"), "\(printed)")
         // An exploring test stops at its first failing schedule and names the trait that replays it.
         #expect(printed.contains("✘ Test cacheFetchesOnce() failed after"), "\(printed)")
         #expect(printed.contains("failed; replay it with `@Test(.virtualTime(replaying: Schedule(\"random:"), "\(printed)")
@@ -180,6 +197,7 @@ struct VirtualTimeTraitTests {
         #expect(kept.contains { $0.hasPrefix("wrong.actual") && $0.hasSuffix(".json") }, "\(kept)")
         #expect(kept.contains { $0.hasPrefix("wrong.diff") && $0.hasSuffix(".txt") }, "\(kept)")
         #expect(!kept.contains { $0.hasPrefix("hello") }, "\(kept)")
-        #expect(!printed.contains("signal"), "\(printed)")
+        #expect(!printed.contains("unexpected signal"), "\(printed)")
+        #expect(printed.contains("the test's process was ended by signal 4 (SIGILL)"), "\(printed)")
     }
 }

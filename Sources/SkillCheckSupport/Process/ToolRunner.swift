@@ -31,6 +31,24 @@ package struct ToolRunner: Sendable {
         package var exitStatus: Int32 { status ?? 128 + (signal ?? 0) }
         /// The command as a person would type it.
         package var command: String { arguments.joined(separator: " ") }
+        /// The runtime's words about a trap on standard error, such as `Fatal error: Unexpectedly found nil
+        /// while unwrapping an Optional value` with its file and line, when it wrote any.
+        package var trapMessage: String? { Self.trapMessage(in: standardError) }
+
+        /// The lines of `standardError` in which the Swift runtime reports a trap, joined; `nil` when none.
+        package static func trapMessage(in standardError: String) -> String? {
+            let trap = standardError.split(separator: "\n").map(String.init).filter { line in
+                ["Fatal error", "Precondition failed", "Assertion failed", "fatal error", "Illegal instruction"].contains {
+                    line.contains($0)
+                }
+            }
+            return trap.isEmpty ? nil : trap.joined(separator: "\n")
+        }
+
+        /// The name of `signal` among those a trap or a kill ends a process with (`SIGILL`), if it is one.
+        package static func signalName(_ signal: Int32) -> String? {
+            [4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 11: "SIGSEGV"][signal]
+        }
     }
 
     /// Runs `arguments` (looked up on `PATH`) in `directory`, with `environment` added to this process's;
