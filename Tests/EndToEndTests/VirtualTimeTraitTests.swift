@@ -98,6 +98,16 @@ struct VirtualTimeTraitTests {
             }
         }
 
+        /// A test written before `escapes` and `unfinishedTasks` became deprecated still compiles and passes.
+        @Test func bareClockThroughTheDeprecatedAPI() async throws {
+            let clock = VirtualClock()
+            let nap = clock.scheduler.spawn("nap") { try await clock.sleep(for: .seconds(5)) }
+            #expect(clock.scheduler.unfinishedTasks == ["nap"])
+            try clock.run()
+            try await nap.value
+            #expect(clock.scheduler.escapes.isEmpty && clock.scheduler.unfinishedTasks.isEmpty)
+        }
+
         /// Checks, awaits, then writes: two callers at once can both miss. First in, first out never shows it here.
         actor Cache {
             var entries: [String: Int] = [:]
@@ -169,6 +179,8 @@ struct VirtualTimeTraitTests {
         #expect(!run.timedOut && !run.succeeded, "\(printed)")
         // Each test has its own verdict, and the run its summary: no crash, no signal.
         #expect(printed.contains("✔ Test passes() passed"), "\(printed)")
+        #expect(printed.contains("✔ Test bareClockThroughTheDeprecatedAPI() passed"), "\(printed)")
+        #expect(printed.contains("'unfinishedTasks' is deprecated: run the clock with VirtualClock.run()"), "\(printed)")
         #expect(printed.contains("✔ Test eachCaseItsOwnClock(_:) with 2 test cases passed"), "\(printed)")
         for (test, message) in [
             ("failingExpectation()", "Expectation failed: (clock.now.offset → 10.0 seconds) == (.seconds(11)"),
@@ -185,7 +197,7 @@ struct VirtualTimeTraitTests {
             #expect(printed.contains("✘ Test \(test) failed after"), "\(test): \(printed)")
             #expect(printed.contains(message), "\(test): \(printed)")
         }
-        #expect(printed.contains("✘ Test run with 10 tests in 1 suite failed after"), "\(printed)")
+        #expect(printed.contains("✘ Test run with 11 tests in 1 suite failed after"), "\(printed)")
         // An exploring test stops at its first failing schedule and names the trait that replays it.
         #expect(printed.contains("✘ Test cacheFetchesOnce() failed after"), "\(printed)")
         #expect(printed.contains("failed; replay it with `@Test(.virtualTime(replaying: Schedule(\"random:"), "\(printed)")

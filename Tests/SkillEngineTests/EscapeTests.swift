@@ -107,7 +107,7 @@ struct EscapeTests {
             let reply = clock.scheduler.spawn("send go") { await engine.send("go") }
             do {
                 try clock.run()
-                guard clock.scheduler.escapes.isEmpty else { return .reported("\(clock.scheduler.escapes)") }
+                guard clock.scheduler.escapesSeen.isEmpty else { return .reported("\(clock.scheduler.escapesSeen)") }
                 return .passed(reply: await reply.value.summary)
             } catch {
                 return .reported("\(error)")

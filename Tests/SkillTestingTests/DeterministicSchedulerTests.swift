@@ -15,7 +15,7 @@ struct DeterministicSchedulerTests {
         #expect(scheduler.hasRunnableJobs)
         scheduler.runUntilIdle()
         #expect(trace.all == ["a", "b", "c"])
-        #expect(scheduler.unfinishedTasks.isEmpty)
+        #expect(scheduler.unfinishedWork.isEmpty)
     }
 
     @available(SkillCheckTesting, *)
@@ -42,7 +42,7 @@ struct DeterministicSchedulerTests {
         #expect(clock.pendingCount == 3)
         clock.advance(by: .seconds(3))
         #expect(try await task.value == 6)
-        #expect(clock.scheduler.escapes.isEmpty)
+        #expect(clock.scheduler.escapesSeen.isEmpty)
     }
 
     @available(SkillCheckTesting, *)
@@ -59,8 +59,8 @@ struct DeterministicSchedulerTests {
             done.wait()
         }
         scheduler.runUntilIdle()
-        #expect(scheduler.escapes.count == 1)
-        #expect(scheduler.escapes.first?.description.contains("came back") == true)
+        #expect(scheduler.escapesSeen.count == 1)
+        #expect(scheduler.escapesSeen.first?.description.contains("came back") == true)
     }
 
     @available(SkillCheckTesting, *)

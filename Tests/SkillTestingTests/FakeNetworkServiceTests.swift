@@ -105,7 +105,7 @@ struct FakeNetworkServiceTests {
         network.stubWeather(city: "北京", reply: .hang)
         let task = clock.scheduler.spawn("fetch") { try await network.fetchWeather(city: "北京") }
         clock.scheduler.runUntilIdle()
-        #expect(clock.scheduler.unfinishedTasks == ["fetch"])
+        #expect(clock.scheduler.unfinishedWork == ["fetch"])
         task.cancel()
         clock.scheduler.runUntilIdle()
         await #expect(throws: CancellationError.self) { try await task.value }

@@ -56,7 +56,7 @@ struct VirtualClockRunTests {
         }
         #expect(throws: VirtualClockError.stalled(unfinished: ["hung request"])) { try clock.run() }
         clock.cancelAll()
-        #expect(clock.scheduler.unfinishedTasks.isEmpty)
+        #expect(clock.scheduler.unfinishedWork.isEmpty)
     }
 
     @available(SkillCheckTesting, *)

@@ -144,8 +144,8 @@ struct VirtualClockTests {
         clock.scheduler.runUntilIdle()
         #expect(clock.pendingSleepers.map(\.label) == ["from a thread", "from a thread"])
         clock.advance(by: .seconds(2))
-        #expect(clock.scheduler.unfinishedTasks.isEmpty)
-        #expect(clock.scheduler.escapes.isEmpty)
+        #expect(clock.scheduler.unfinishedWork.isEmpty)
+        #expect(clock.scheduler.escapesSeen.isEmpty)
     }
 
     @available(SkillCheckTesting, *)

@@ -216,7 +216,7 @@ struct ReplayRun {
             differences.append(Difference(kind: .replay, step: nil, path: "model", expected: nil, actual: nil, note: unplayed))
         }
         let reported = differences.contains { $0.note?.contains("left the scheduler") == true }
-        for escape in clock.scheduler.escapes where !reported {
+        for escape in clock.scheduler.escapesSeen where !reported {
             // A skill that leaves the scheduler replays differently from run to run: never a pass.
             differences.append(
                 Difference(

@@ -81,14 +81,14 @@ extension VirtualClock {
     ///   the work that left the scheduler (before time moves past it).
     public func run(horizon: Duration = .seconds(86_400 * 365), maxWakes: Int = 1_000_000) throws(VirtualClockError) {
         try run(until: { false }, horizon: horizon, maxWakes: maxWakes)
-        let unfinished = scheduler.unfinishedTasks
+        let unfinished = scheduler.unfinishedWork
         if !unfinished.isEmpty { throw .stalled(unfinished: unfinished) }
     }
 
     /// Throws when work has left the scheduler: time must not move on while it is away, or a timeout
     /// would fire that the code never earned.
     func checkEscapes() throws(VirtualClockError) {
-        let escapes = scheduler.escapes
+        let escapes = scheduler.escapesSeen
         if !escapes.isEmpty { throw .escaped(escapes) }
     }
 

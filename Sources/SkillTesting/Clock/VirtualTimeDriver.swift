@@ -51,7 +51,7 @@ struct VirtualTimeDriver: Sendable {
         return outcome
     }
 
-    private var unfinished: [String] { ["the withVirtualTime body"] + clock.scheduler.unfinishedTasks }
+    private var unfinished: [String] { ["the withVirtualTime body"] + clock.scheduler.unfinishedWork }
 
     private func loop(until isFinished: () -> Bool) -> Verdict {
         let scheduler = clock.scheduler

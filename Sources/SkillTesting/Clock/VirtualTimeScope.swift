@@ -80,8 +80,8 @@ package struct VirtualTimeScope: Sendable {
         if case .failure(let error) = await task.result { outcome.thrown = error }
         outcome.choices = clock.scheduler.choices
         let leftovers = VirtualTimeLeftovers(
-            sleepers: clock.pendingSleepers, tasks: clock.scheduler.unfinishedTasks,
-            escapes: outcome.problems.isEmpty ? clock.scheduler.escapes : [], warnings: [])
+            sleepers: clock.pendingSleepers, tasks: clock.scheduler.unfinishedWork,
+            escapes: outcome.problems.isEmpty ? clock.scheduler.escapesSeen : [], warnings: [])
         if !leftovers.isEmpty {
             clock.cancelAll()
             outcome.problems.append(leftovers)

@@ -99,8 +99,8 @@ package func withVirtualTime<Result: Sendable>(
     }
     let leftovers = VirtualTimeLeftovers(
         sleepers: clock.pendingSleepers,
-        tasks: clock.scheduler.unfinishedTasks,
-        escapes: clock.scheduler.escapes,
+        tasks: clock.scheduler.unfinishedWork,
+        escapes: clock.scheduler.escapesSeen,
         warnings: clock.warnings
     )
     if !leftovers.isEmpty || (failOnWarnings && !leftovers.warnings.isEmpty) {

@@ -324,7 +324,15 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     package var jobsRun: Int { state.withLock { $0.jobsRun } }
 
     /// Work that left the scheduler, in the order it was seen.
-    package var escapes: [Escape] { state.withLock { $0.escapes + [] } }
+    package var escapesSeen: [Escape] { state.withLock { $0.escapes + [] } }
+
+    /// Work that left the scheduler, in the order it was seen.
+    ///
+    /// Deprecated: run the clock with ``VirtualClock/run(horizon:maxWakes:)``, which throws
+    /// ``VirtualClockError/escaped(_:)`` naming each escape, or run the test under `withVirtualTime` or
+    /// `@Test(.virtualTime)`, which report them as failures.
+    @available(*, deprecated, message: "run the clock with VirtualClock.run(), which throws VirtualClockError.escaped naming each escape")
+    public var escapes: [Escape] { escapesSeen }
 
     /// Whether the calling thread is draining this scheduler: code that runs on it.
     var isDrainingOnCurrentThread: Bool { state.withLock { $0.driver == .current } }
@@ -415,7 +423,15 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     }
 
     /// Labels of spawned tasks that have not finished, oldest first.
-    package var unfinishedTasks: [String] {
+    ///
+    /// Deprecated: run the clock with ``VirtualClock/run(horizon:maxWakes:)``, which throws
+    /// ``VirtualClockError/stalled(unfinished:)`` naming them, or run the test under `withVirtualTime` or
+    /// `@Test(.virtualTime)`, which report them as failures.
+    @available(*, deprecated, message: "run the clock with VirtualClock.run(), which throws VirtualClockError.stalled naming what did not finish")
+    public var unfinishedTasks: [String] { unfinishedWork }
+
+    /// Labels of spawned tasks that have not finished, oldest first.
+    package var unfinishedWork: [String] {
         state.withLock { $0.tasks.values.filter(\.isWork).map(\.label) }
     }
 
