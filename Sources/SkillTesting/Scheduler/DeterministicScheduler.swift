@@ -427,7 +427,9 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// Deprecated: run the clock with ``VirtualClock/run(horizon:maxWakes:)``, which throws
     /// ``VirtualClockError/stalled(unfinished:)`` naming them, or run the test under `withVirtualTime` or
     /// `@Test(.virtualTime)`, which report them as failures.
-    @available(*, deprecated, message: "run the clock with VirtualClock.run(), which throws VirtualClockError.stalled naming what did not finish")
+    @available(
+        *, deprecated, message: "run the clock with VirtualClock.run(), which throws VirtualClockError.stalled naming what did not finish"
+    )
     public var unfinishedTasks: [String] { unfinishedWork }
 
     /// Labels of spawned tasks that have not finished, oldest first.
