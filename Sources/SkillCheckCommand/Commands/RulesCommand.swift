@@ -84,7 +84,7 @@ package enum RulesCommand {
             + ProviderProfile.catalogue.map { profile in
                 "    \(profile.id): \(profile.name), \(profile.field)\n"
                     + profile.checks.map { check in
-                        "      \(check.id) (\(check.level.rawValue), confirmed \(check.confirmed), sources \(check.sources.joined(separator: ", ")))"
+                        "      \(check.id) (\(check.level.rawValue), confirmed \(check.confirmed); sources: \(check.sources.joined(separator: "; ")))"
                     }.joined(separator: "\n")
             }.joined(separator: "\n") + "\n"
     }

@@ -197,7 +197,7 @@ extension SkillConformance {
                     input.finding(
                         "TOOL-7", must ? .failed : .warning, subject: "\(place) for \(problem.profile)",
                         expected:
-                            "what \(profile.name) accepts (\(problem.profile)/\(problem.check), sources \(problem.sources.joined(separator: ", ")), confirmed \(problem.confirmed))",
+                            "what \(profile.name) accepts (\(problem.profile)/\(problem.check), confirmed \(problem.confirmed); sources: \(problem.sources.joined(separator: "; ")))",
                         observed: problem.says + ". Fix: " + problem.fix
                             + (variant.dialect == .jsonSchema
                                 ? ""

@@ -1,7 +1,7 @@
 // What each model provider accepts in a tool's name and schema, as data: the provider profiles TOOL-7
 // checks against. This file holds only the catalogue; the checker (ProviderProfile+Lint.swift) reads
 // each check's `kind` and never names a provider. To update a rule, edit its check here: keep its
-// sources (the numbers are those of the project's PROVIDERS.md) and set `confirmed` to the month you
+// sources (numbers into the "sources" table, which findings quote in full) and set `confirmed` to the month you
 // confirmed it. A check with "level": "unsettled" is reported as a warning even for a chosen provider.
 //
 // Kinds: toolName (pattern), rootType, rootForbidden (keywords), forbidden (keywords, anywhere),
@@ -22,6 +22,46 @@ extension ProviderProfile {
         {
           "schema": "skillcheck.providers/1",
           "updated": "2026-09",
+          "sources": {
+            "1": "OpenAI Structured Outputs, \"Supported schemas\" (current copy) - platform.openai.com/docs/guides/structured-outputs#supported-schemas",
+            "2": "Same guide, early-2025 copy; community.openai.com/t/918388",
+            "3": "OpenAI function calling, \"Strict mode\" - platform.openai.com/docs/guides/function-calling#strict-mode",
+            "4": "openai/openai-openapi `openapi.yaml`: HEAD f85dbe2 (2026-08-21); 498c71d (2025-04-29); 5162af9 (2026-05-13)",
+            "5": "pydantic/pydantic-ai #2420 (2025-08-04), #4490 (2026-03-01), #7315 (2026-08-09)",
+            "6": "liam-hq/liam #1162 (2025-04-07)",
+            "7": "can1357/oh-my-pi #206 (2026-02-28)",
+            "8": "567-labs/instructor #1074 (2024-10-13); dotnet/extensions #6196 (2025-03-26); openai/openai-agents-python #4390 (2026-08-13)",
+            "9": "community.openai.com/t/1374904",
+            "10": "community.openai.com/t/974416",
+            "11": "chatanywhere/GPT_API_free #403 (2025-06-19)",
+            "12": "dust-tt/dust #12905 (2025-05-23); mark3labs/mcphost #90; vs huggingface/huggingface.js #1610 (2025-07-11)",
+            "13": "makenotion/notion-mcp-server #102 (2025-08-07); ai-dynamo/dynamo #15153",
+            "14": "PrefectHQ/fastmcp #2464 (2025-11-21)",
+            "15": "xemantic/xemantic-ai-tool-schema #37 (2025-08-08)",
+            "16": "docs.claude.com/en/docs/agents-and-tools/tool-use/implement-tool-use",
+            "17": "anthropics/anthropic-sdk-python `src/anthropic/types/tool_param.py`",
+            "18": "platform.claude.com/docs/en/build-with-claude/structured-outputs; header note via ENTERPILOT/GoModel #963",
+            "19": "anthropics/claude-code #657 (2025-03-30), #5319 (2025-08-07); kenn-io/kata #365 (2026-09-14)",
+            "20": "anthropics/claude-code #5486 (2025-08-10)",
+            "21": "earendil-works/pi #9953 (2026-09-23); ghostlobster/memorize-everything #93 (2026-05-01)",
+            "22": "XSpoonAi/spoon-core #16 (2025-06-03)",
+            "23": "googleapis.github.io/js-genai/release_docs/interfaces/types.Schema.html; genai SDK FunctionDeclaration docs; pub.dev google_cloud_ai_generativelanguage_v1beta FunctionDeclaration.name",
+            "24": "ai.google.dev/api/python/google/ai/generativelanguage/FunctionDeclaration; firebase.google.com/docs/reference/js/ai.functiondeclaration",
+            "25": "ai.google.dev/gemini-api/docs/structured-output (updated 2026-02-26)",
+            "26": "cloud.google.com/vertex-ai/docs/reference/rest/v1/Schema",
+            "27": "firebase.google.com/docs/reference/js/ai.schemashared; hideya/langchain-mcp-tools-ts #36 (2025-06-17)",
+            "28": "Laisky/one-api #60 (2025-04-20); Gitlawb/zero #373 (2026-07-02); vercel/ai #6933 (2025-06-30)",
+            "29": "ahmadrosid/nakama #292 (2026-08-17); openswarm-ai/openswarm #24; zendev-sh/goai #108 (2026-06-20); pizza-bot-app/pizza-bot #62 (2026-09-07)",
+            "30": "NousResearch/hermes-agent #14104 (2026-04-22); withceleste/celeste-python #262 (2026-04-18)",
+            "31": "lobehub/lobehub #5002 (2024-12-13)",
+            "32": "iBUHub/AIStudioToAPI #154 (2026-05-05)",
+            "33": "prism-php/prism #974",
+            "34": "vercel/ai #2743 (2024-08-21)",
+            "35": "developer.apple.com/documentation/foundationmodels/{generationguide, tool/arguments, dynamicgenerationschema}; apple/python-apple-fm-sdk `_modules/apple_fm_sdk/generation_guide.html`",
+            "36": "GoogleCloudPlatform/vertex-ai-samples #3618 (2024-10-04)",
+            "37": "learn.microsoft.com/azure/ai-foundry/openai/how-to/structured-outputs (quoted); browser-use/browser-use #5855 (2026-09-20)",
+            "38": "fazer-ai/agents #64 (2026-08-13)"
+          },
           "profiles": [
             {
               "id": "common",

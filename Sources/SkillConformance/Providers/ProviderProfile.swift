@@ -61,7 +61,7 @@ public struct ProviderProfile: Sendable, Codable, Hashable, Identifiable {
         public var fix: String
         /// How the rule changed over time, and what older deployments do.
         public var changed: String?
-        /// Source numbers of the project's provider notes (PROVIDERS.md).
+        /// Where the check comes from: each a page, an issue or a commit, with its date when it has one.
         public var sources: [String]
         /// The month the rule was last confirmed: `2026-09`.
         public var confirmed: String
@@ -100,9 +100,26 @@ public struct ProviderProfile: Sendable, Codable, Hashable, Identifiable {
 
     /// Every profile, from the catalogue.
     public static let catalogue: [ProviderProfile] = {
-        struct File: Decodable { var profiles: [ProviderProfile] }
+        struct File: Decodable {
+            var sources: [String: String]
+            var profiles: [ProviderProfile]
+        }
         do {
-            var profiles = try JSONDecoder().decode(File.self, from: Data(catalogueText.utf8)).profiles
+            let file = try JSONDecoder().decode(File.self, from: Data(catalogueText.utf8))
+            var profiles = file.profiles
+            for index in profiles.indices {
+                // A check cites its sources by number in the file; a finding quotes each in full, since the
+                // numbers' list is not something a user has.
+                for check in profiles[index].checks.indices {
+                    profiles[index].checks[check].sources = profiles[index].checks[check].sources.map { number in
+                        guard let source = file.sources[number] else {
+                            preconditionFailure(
+                                "ProviderCatalogue.swift: \(profiles[index].checks[check].id) cites source \(number), which is not listed")
+                        }
+                        return source
+                    }
+                }
+            }
             for index in profiles.indices {
                 guard let parent = profiles[index].includes else { continue }
                 guard let included = profiles.first(where: { $0.id == parent }), included.includes == nil else {
