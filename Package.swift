@@ -103,8 +103,7 @@ let package = Package(
                 intent: .custom(
                     verb: "skillcheck",
                     description: "Check this package's skills against every conformance rule (runs the skillcheck command)"
-                )),
-            dependencies: ["skillcheck"]
+                ))
         ),
         .executableTarget(
             name: "skillbench",

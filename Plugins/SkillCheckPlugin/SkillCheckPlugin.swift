@@ -26,12 +26,19 @@ import PackagePlugin
 /// `skillcheck` runs SwiftPM itself (`swift package describe`, `swift build`, `swift test`), each time
 /// with a scratch path of its own: the `.build` folder SwiftPM locks while this plugin runs is never one
 /// of them, so the nested calls do not wait for the outer one.
+///
+/// The `skillcheck` tool is built once per kit source and toolchain, and shared by every package on the
+/// machine (``ToolCache``): a second package, whose checkout of the kit has the same sources, runs the
+/// one already built instead of spending half a minute building its own.
 @main
 struct SkillCheckPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {
-        let tool = try context.tool(named: "skillcheck")
+        guard let kit = ToolCache.kit(of: context.package) else {
+            throw SkillCheckFailure(description: "no package in the graph has the skillcheck product")
+        }
+        let tool = try ToolCache(kit: kit.directoryURL, work: context.pluginWorkDirectoryURL).tool { Diagnostics.progress($0) }
         let process = Process()
-        process.executableURL = tool.url
+        process.executableURL = tool
         process.arguments = arguments
         process.currentDirectoryURL = context.package.directoryURL
         let progress = Pipe()
@@ -62,6 +69,8 @@ struct SkillCheckPlugin: CommandPlugin {
 /// status 1, so the distinction between "a rule failed" and "nothing could be checked" lives here.
 struct SkillCheckFailure: Error, CustomStringConvertible {
     var description: String
+
+    init(description: String) { self.description = description }
 
     init?(_ process: Process) {
         let status = process.terminationStatus

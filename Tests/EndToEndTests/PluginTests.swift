@@ -5,9 +5,9 @@ import SkillConformance
 import Testing
 
 extension ExamplePackageTests {
-    /// `swift package skillcheck` in the example package, which depends on this kit by path: SwiftPM builds
-    /// the `skillcheck` tool into `Examples/ReferenceSkills/.build` (about 25 s the first time) and the
-    /// plugin runs it. One test, because it builds: the harness goes to a scratch folder kept under this
+    /// `swift package skillcheck` in the example package, which depends on this kit by path: the plugin builds
+    /// the `skillcheck` tool once for the kit's sources into the shared build folder (about 35 s the first
+    /// time), and runs it. One test, because it builds: the harness goes to a scratch folder kept under this
     /// package's `.build/skillcheck-tests/`, so later runs take seconds per stage.
     @Suite("The command plugin: swift package skillcheck", .endToEnd)
     struct PluginTests {
@@ -53,6 +53,8 @@ extension ExamplePackageTests {
             #expect(wrong.status == 1)
             #expect(wrong.standardError.contains("unknown option '--strictt'"))
             #expect(wrong.standardError.contains("skillcheck exited with status 2: nothing was checked"))
+            // The tool built for these kit sources is kept and run again, not built again.
+            #expect(!wrong.standardError.contains("building skillcheck"), "\(wrong.standardError)")
         }
     }
 }
