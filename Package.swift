@@ -147,7 +147,7 @@ let package = Package(
         // sample transcripts and reports.
         .target(
             name: "TestSupport",
-            dependencies: ["SkillCheckCommand", "SkillConformance"],
+            dependencies: ["SkillCheckCommand", "SkillConformance", "SkillScenarios"],
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
@@ -161,8 +161,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "SkillKit", "SkillCheckCommand", "SkillConformance", "SkillConformanceTesting", "SkillCheckSupport", "TestSupport",
-                "BundledReferenceSkills", "BundledToolSkills", "BundledBrokenSkills",
+                "SkillKit", "SkillCheckCommand", "SkillConformance", "SkillConformanceTesting", "SkillCheckSupport", "SkillScenarios",
+                "TestSupport", "BundledReferenceSkills", "BundledToolSkills", "BundledBrokenSkills",
             ],
             swiftSettings: strict
         ),

@@ -55,15 +55,26 @@ public struct TranscriptCase: Sendable, CustomTestStringConvertible, CustomTestA
     /// does not pass.
     ///
     /// The issue is the text report of the case: each difference with its step, field and JSON pointer. A
-    /// failing case also attaches `NAME.actual.json` (what the run observed, secrets redacted) and
-    /// `NAME.diff.txt` (the differences), which `swift test --attachments-path DIR` writes to `DIR`.
+    /// failing case also attaches `NAME.actual.json` (what the run observed, secrets redacted),
+    /// `NAME.diff.txt` (the differences) and `NAME.html` (the differences beside a timeline of the replay on
+    /// virtual time), which `swift test --attachments-path DIR` writes to `DIR`.
     public func expectReplays(with runner: ScenarioRunner, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let scenario = runner.runOne(name: name, url: url)
         guard scenario.status != .passed, scenario.status != .recorded else { return }
         let report = ScenarioReport.text(for: scenario)
         if let result = scenario.result {
-            Attachment.record(result.actualTranscriptText, named: name.replacingOccurrences(of: "/", with: "-") + ".actual.json")
-            Attachment.record(report + "\n", named: name.replacingOccurrences(of: "/", with: "-") + ".diff.txt")
+            let file = name.replacingOccurrences(of: "/", with: "-")
+            Attachment.record(result.actualTranscriptText, named: file + ".actual.json")
+            Attachment.record(report + "\n", named: file + ".diff.txt")
+            // The page's timeline comes from a second replay that records it: a replay is the same every time,
+            // and only a failing case pays for it. It never writes the transcript.
+            var drawing = runner
+            drawing.replayer.recordsTimeline = true
+            drawing.recordMode = .never
+            drawing.artifacts = nil
+            var shown = scenario
+            shown.result?.timeline = drawing.runOne(name: name, url: url).result?.timeline
+            Attachment.record(ScenarioHTMLReport().render([shown], title: "skillcheck: " + testDescription), named: file + ".html")
         }
         Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
     }

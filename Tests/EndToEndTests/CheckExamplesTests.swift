@@ -1,5 +1,6 @@
 import Foundation
 import SkillCheckCommand
+import SkillCheckSupport
 import SkillConformance
 import SkillKit
 import TestSupport
@@ -193,7 +194,8 @@ extension ExamplePackageTests {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-broken-\(UUID()).html")
             try page.write(to: file, atomically: true, encoding: .utf8)
             defer { try? FileManager.default.removeItem(at: file) }
-            let (dom, log) = try await HeadlessChromium.dumpDOM(of: file)
+            let (dom, log, requests) = try await HeadlessChromium.dumpDOM(of: file)
+            #expect(requests.isEmpty, "the page asked the network for \(requests)")
             // Text as Chromium serializes a text node: only &, < and > escaped.
             func text(_ raw: String) -> String {
                 raw.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
@@ -206,7 +208,7 @@ extension ExamplePackageTests {
                     // The page shows the first 12 cases of a result; the JSON report has every one.
                     for finding in result.findings.filter({ $0.outcome == .failed }).prefix(12) {
                         #expect(
-                            dom.contains(text(HTMLReport.clipped(finding.subject))), "\(skill.title) \(result.rule): \(finding.subject)")
+                            dom.contains(text(HTMLText.clipped(finding.subject))), "\(skill.title) \(result.rule): \(finding.subject)")
                     }
                 }
             }

@@ -208,6 +208,10 @@ struct VirtualTimeTraitTests {
         let kept = try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: attachments).deletingLastPathComponent().path)
         #expect(kept.contains { $0.hasPrefix("wrong.actual") && $0.hasSuffix(".json") }, "\(kept)")
         #expect(kept.contains { $0.hasPrefix("wrong.diff") && $0.hasSuffix(".txt") }, "\(kept)")
+        let page = try #require(kept.first { $0.hasPrefix("wrong") && $0.hasSuffix(".html") }, "\(kept)")
+        let html = try String(
+            contentsOf: URL(fileURLWithPath: attachments).deletingLastPathComponent().appendingPathComponent(page), encoding: .utf8)
+        #expect(html.contains("◆ departed at step 1") && html.contains("<svg class=\"timeline\""), "\(html)")
         #expect(!kept.contains { $0.hasPrefix("hello") }, "\(kept)")
         #expect(!printed.contains("unexpected signal"), "\(printed)")
         #expect(printed.contains("the test's process was ended by signal 4 (SIGILL)"), "\(printed)")

@@ -1,5 +1,6 @@
 import Foundation
 import SkillCheckCommand
+import SkillCheckSupport
 import SkillConformance
 import TestSupport
 import Testing
@@ -25,14 +26,14 @@ struct HTMLReportTests {
         #expect(page.contains("cancelled while awaiting &lt;save notes/a&gt;"))
         #expect(page.contains("the skill then wrote &amp; sent"))
         #expect(page.contains("<dt>seed</dt><dd><code>42</code></dd>"))
-        #expect(page.contains(HTMLReport.escape(RuleCatalog.standard["CAN-4"]!.troubleshooting.fix)))
+        #expect(page.contains(HTMLText.escape(RuleCatalog.standard["CAN-4"]!.troubleshooting.fix)))
         // Failed and warned results are open in full; a pass is its rule and count, linked to the rule's sentence,
         // which the page holds once. Each mark is a glyph and a word.
         #expect(page.contains("id=\"skill-note-CAN-4\" open>"))
         #expect(page.contains("id=\"skill-note-META-3\" open>"))
         #expect(page.contains("CAN-4 (1)"))
         #expect(page.contains("<dt id=\"rule-CAN-4\">"))
-        #expect(page.components(separatedBy: HTMLReport.escape(RuleCatalog.standard["CAN-4"]!.sentence)).count == 3)
+        #expect(page.components(separatedBy: HTMLText.escape(RuleCatalog.standard["CAN-4"]!.sentence)).count == 3)
         #expect(page.contains("✘</i> failed"))
         // Each cell links to its category's results, which exist.
         #expect(page.contains("href=\"#skill-note-cancellation\""))
@@ -49,7 +50,7 @@ struct HTMLReportTests {
     }
 
     @available(SkillCheckTesting, *)
-    @Test("skillcheck check takes --format html (merge shares its delivery); scenarios does not")
+    @Test("skillcheck check takes --format html (merge shares its delivery), and so does scenarios")
     func formatChoice() async throws {
         let folder = try TemporaryFolder("html-format")
         try folder.file("Notes/Package.swift", "// swift-tools-version:6.2\n")
@@ -59,7 +60,10 @@ struct HTMLReportTests {
             pipeline: FakePipeline(report: Self.report))
         #expect(run.status == 1, "\(run.output)\(run.error)")
         #expect(try String(contentsOfFile: page, encoding: .utf8).contains("cancelled while awaiting &lt;save notes/a&gt;"))
-        let scenarios = await TestSupport.run(["scenarios", "--format", "html", "x.json"])
-        #expect(scenarios.status == 2)
+        let scenarios = await TestSupport.run([
+            "scenarios", "--format", "html", "--output", page, FailingTranscripts.root.appendingPathComponent("Scenarios/seed").path,
+        ])
+        #expect(scenarios.status == 0, "\(scenarios.output)\(scenarios.error)")
+        #expect(try String(contentsOfFile: page, encoding: .utf8).contains("transcripts: "))
     }
 }

@@ -46,7 +46,7 @@ struct ScenariosCommandTests {
     @Test(
         "usage mistakes are errors that say what to type instead",
         arguments: [
-            (["--format", "yaml"], "--format takes one of text, json, junit; found 'yaml'"),
+            (["--format", "yaml"], "--format takes one of text, json, junit, html; found 'yaml'"),
             (["--record", "sometimes"], "--record takes one of never, missing, failed, all; found 'sometimes'"),
             (["--shard", "0/3"], "--shard takes i/n with 1 ≤ i ≤ n, such as 1/4; found '0/3'"),
             (

@@ -33,11 +33,9 @@ package struct CommandSpec: Sendable {
 
         package var isFlag: Bool { value == nil }
 
-        /// `--format FORMAT`: how a command writes its report, the same for every command that writes one.
+        /// `--format FORMAT`: how a command writes its report, the same for every command that writes one; html
+        /// is one page, not a ``ReportFormat`` (a public enum a user's switch covers).
         package static let reportFormat = Option(
-            name: "--format", value: "FORMAT", help: "Default: text.", choices: ReportFormat.allCases.map(\.rawValue))
-        /// `--format FORMAT` for a conformance report (`check`, `merge`), which can also be one HTML page.
-        package static let conformanceReportFormat = Option(
             name: "--format", value: "FORMAT", help: "Default: text. html writes one self-contained page.",
             choices: ReportFormat.allCases.map(\.rawValue) + ["html"])
         /// `--output FILE`: where a command writes its report.

@@ -17,7 +17,7 @@ package enum CheckCommand {
             .init(
                 name: "--skill", value: "TYPE", help: "Only this skill type (NoteSkill or Module.NoteSkill). Repeatable.",
                 repeatable: true),
-            .conformanceReportFormat,
+            .reportFormat,
             .reportOutput,
             .strict,
             .baseline,

@@ -13,7 +13,7 @@ package enum MergeCommand {
         arguments: "REPORT...",
         argumentsHelp: "Every shard's JSON report (check --shard I/N --format json --output FILE), in any order.",
         options: [
-            .conformanceReportFormat,
+            .reportFormat,
             .reportOutput,
             .strict,
             .baseline,

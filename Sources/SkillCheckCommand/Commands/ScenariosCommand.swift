@@ -95,7 +95,10 @@ public enum ScenariosCommand {
         runner.filter = parsed.value("--filter")
         runner.shard = try shard(parsed.value("--shard"))
         runner.artifacts = URL(fileURLWithPath: parsed.value("--artifacts") ?? ".build/skillcheck/artifacts")
-        let format = try choose(parsed.value("--format") ?? "text", for: "--format", from: ReportFormat.allCases)
+        // HTML is not a ReportFormat (a public enum a user's switch covers): a page of its own, with the timelines.
+        let html = parsed.value("--format") == "html"
+        let format = html ? .text : try choose(parsed.value("--format") ?? "text", for: "--format", from: ReportFormat.allCases)
+        runner.replayer.recordsTimeline = html
         let paths = parsed.positionals.isEmpty ? ["Scenarios"] : parsed.positionals
 
         let cases: [ScenarioCase]
@@ -104,7 +107,8 @@ public enum ScenariosCommand {
         } catch {
             throw UsageError("\(error)", command: command)
         }
-        try deliver(ScenarioReport.render(cases, as: format), to: parsed.value("--output"), cases: cases, write: write)
+        let page = html ? ScenarioHTMLReport().render(cases) : ScenarioReport.render(cases, as: format)
+        try deliver(page, to: parsed.value("--output"), cases: cases, write: write)
         let title = "skillcheck scenarios" + (parsed.value("--shard").map { " (shard \($0))" } ?? "")
         try CheckCommand.summarize(MarkdownReport().render(scenarios: cases, title: title), environment: environment)
         return status(of: cases)

@@ -29,14 +29,14 @@ package struct HTMLReport: Sendable {
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(Self.escape(title))</title>
-            <style>\(Self.style)</style>
+            <title>\(HTMLText.escape(title))</title>
+            <style>\(HTMLText.style)</style>
             </head>
             <body>
             <header>
-            <h1>\(Self.escape(title))</h1>
-            <p class="path">\(Self.escape(report.package.path))</p>
-            <p class="summary" id="summary">\(Self.escape(report.summary.line))</p>
+            <h1>\(HTMLText.escape(title))</h1>
+            <p class="path">\(HTMLText.escape(report.package.path))</p>
+            <p class="summary" id="summary">\(HTMLText.escape(report.summary.line))</p>
             </header>
             <main>
 
@@ -47,7 +47,7 @@ package struct HTMLReport: Sendable {
         html += rules(report.skills)
         if !report.stale.isEmpty {
             html += "<section aria-labelledby=\"stale\"><h2 id=\"stale\">Stale baseline entries</h2><ul>"
-            html += report.stale.map { "<li>\(Self.mark(.failed)) \(Self.escape("\($0.skill) \($0.rule): \($0.why)"))</li>" }.joined()
+            html += report.stale.map { "<li>\(Self.mark(.failed)) \(HTMLText.escape("\($0.skill) \($0.rule): \($0.why)"))</li>" }.joined()
             html += "</ul></section>\n"
         }
         return html + "</main>\n</body>\n</html>\n"
@@ -60,10 +60,10 @@ package struct HTMLReport: Sendable {
         guard !listed.isEmpty else { return "" }
         return "<section aria-labelledby=\"rules\"><h2 id=\"rules\">Rules</h2><dl class=\"rules\">"
             + listed.map { rule in
-                "<dt id=\"rule-\(rule.id)\">\(rule.id) (\(rule.level.rawValue))</dt><dd>\(Self.escape(rule.sentence))"
-                    + "<dl><dt>usual cause</dt><dd>\(Self.escape(rule.troubleshooting.cause))</dd>"
-                    + "<dt>fix</dt><dd>\(Self.escape(rule.troubleshooting.fix))</dd></dl>"
-                    + "<pre><code>\(Self.escape(rule.troubleshooting.example))</code></pre></dd>"
+                "<dt id=\"rule-\(rule.id)\">\(rule.id) (\(rule.level.rawValue))</dt><dd>\(HTMLText.escape(rule.sentence))"
+                    + "<dl><dt>usual cause</dt><dd>\(HTMLText.escape(rule.troubleshooting.cause))</dd>"
+                    + "<dt>fix</dt><dd>\(HTMLText.escape(rule.troubleshooting.fix))</dd></dl>"
+                    + "<pre><code>\(HTMLText.escape(rule.troubleshooting.example))</code></pre></dd>"
             }.joined()
             + "</dl></section>\n"
     }
@@ -80,9 +80,9 @@ package struct HTMLReport: Sendable {
                 }
             let detail = [stage.seconds.map { TextReport.seconds($0) }, stage.reason].compactMap { $0 }.joined(separator: ": ")
             let diagnostics =
-                stage.diagnostics.isEmpty ? "" : "<pre>" + Self.escape(stage.diagnostics.joined(separator: "\n")) + "</pre>"
+                stage.diagnostics.isEmpty ? "" : "<pre>" + HTMLText.escape(stage.diagnostics.joined(separator: "\n")) + "</pre>"
             return "<li>\(Self.mark(outcome, word: word)) <strong>\(stage.stage.rawValue)</strong>"
-                + (detail.isEmpty ? "" : " " + Self.escape(detail)) + diagnostics + "</li>"
+                + (detail.isEmpty ? "" : " " + HTMLText.escape(detail)) + diagnostics + "</li>"
         }
         return "<section aria-labelledby=\"stages\"><h2 id=\"stages\">Stages</h2><ul class=\"stages\">" + items.joined()
             + "</ul></section>\n"
@@ -94,12 +94,13 @@ package struct HTMLReport: Sendable {
         }
         let categories = ConformanceRule.Category.allCases
         var html = "<section aria-labelledby=\"grid\"><h2 id=\"grid\">Skills × categories</h2><table class=\"grid\">"
-        html += "<caption>" + Self.escape(TextReport.legend) + "</caption><thead><tr><th scope=\"col\">Skill</th>"
+        html += "<caption>" + HTMLText.escape(TextReport.legend) + "</caption><thead><tr><th scope=\"col\">Skill</th>"
         html += categories.map { "<th scope=\"col\">\($0.rawValue)</th>" }.joined() + "</tr></thead><tbody>"
         for skill in skills {
-            html += "<tr><th scope=\"row\"><a href=\"#\(Self.anchor(skill))\">\(Self.escape(skill.title))</a></th>"
+            html += "<tr><th scope=\"row\"><a href=\"#\(Self.anchor(skill))\">\(HTMLText.escape(skill.title))</a></th>"
             if let problem = skill.problem {
-                html += "<td colspan=\"\(categories.count)\">\(Self.mark(.failed, word: "not checked")) \(Self.escape(problem))</td></tr>"
+                html +=
+                    "<td colspan=\"\(categories.count)\">\(Self.mark(.failed, word: "not checked")) \(HTMLText.escape(problem))</td></tr>"
                 continue
             }
             for category in categories {
@@ -117,8 +118,8 @@ package struct HTMLReport: Sendable {
 
     /// A skill's results, by category, each a `<details>`.
     func details(_ skill: SkillReport) -> String {
-        var html = "<section class=\"skill\" id=\"\(Self.anchor(skill))\"><h2>\(Self.escape(skill.title))</h2>"
-        if let problem = skill.problem { html += "<p>\(Self.mark(.failed, word: "not checked")) \(Self.escape(problem))</p>" }
+        var html = "<section class=\"skill\" id=\"\(Self.anchor(skill))\"><h2>\(HTMLText.escape(skill.title))</h2>"
+        if let problem = skill.problem { html += "<p>\(Self.mark(.failed, word: "not checked")) \(HTMLText.escape(problem))</p>" }
         for category in ConformanceRule.Category.allCases {
             let results = skill.results.filter { $0.category == category }
             guard !results.isEmpty else { continue }
@@ -136,7 +137,7 @@ package struct HTMLReport: Sendable {
                 html +=
                     "<p>\(Self.mark(.notApplicable)): "
                     + notApplicable.map(\.rule).joined(separator: ", ")
-                    + (reasons.count == 1 ? " (" + Self.escape(Self.clipped(reasons[0])) + ")" : "") + "</p>"
+                    + (reasons.count == 1 ? " (" + HTMLText.escape(HTMLText.clipped(reasons[0])) + ")" : "") + "</p>"
             }
             html += results.filter { !(($0.outcome == .passed || $0.outcome == .notApplicable) && $0.baseline == nil) }
                 .map { result(skill, $0) }.joined()
@@ -150,10 +151,10 @@ package struct HTMLReport: Sendable {
         let open = result.outcome == .failed || result.outcome == .warning
         var html = "<details class=\"result \(result.outcome.rawValue)\" id=\"\(Self.anchor(skill))-\(result.rule)\"\(open ? " open" : "")>"
         html += "<summary>\(Self.mark(result.outcome)) <strong>\(result.rule)</strong> (\(result.level.rawValue))"
-        html += rule.map { " " + Self.escape($0.sentence) } ?? ""
+        html += rule.map { " " + HTMLText.escape($0.sentence) } ?? ""
         html += "</summary>"
-        if result.outcome == .skipped, let message = result.message { html += "<p>\(Self.escape(Self.clipped(message)))</p>" }
-        if let reason = result.baseline { html += "<p>\(Self.mark(.skipped, word: "known failure")) \(Self.escape(reason))</p>" }
+        if result.outcome == .skipped, let message = result.message { html += "<p>\(HTMLText.escape(HTMLText.clipped(message)))</p>" }
+        if let reason = result.baseline { html += "<p>\(Self.mark(.skipped, word: "known failure")) \(HTMLText.escape(reason))</p>" }
         // A pass is its count; what went wrong is each case that showed it (a page stays small: 22 skills, ~1,900 findings).
         // What went wrong is each case that showed it, up to 12 (the JSON report has every one); a skip is its reason.
         let wrong = open ? result.findings.filter { $0.outcome == result.outcome } : []
@@ -164,13 +165,13 @@ package struct HTMLReport: Sendable {
         if !shown.isEmpty {
             // One expectation for every case is said once, above them.
             let sameExpectation = Set(shown.map(\.expected)).count == 1
-            if sameExpectation { html += "<p>expected: \(Self.escape(Self.clipped(shown[shown.startIndex].expected)))</p>" }
+            if sameExpectation { html += "<p>expected: \(HTMLText.escape(HTMLText.clipped(shown[shown.startIndex].expected)))</p>" }
             html += "<ol class=\"findings\">"
             for finding in shown {
                 html += "<li><dl>"
-                html += "<dt>case</dt><dd>\(Self.escape(Self.clipped(finding.subject)))</dd>"
-                if !sameExpectation { html += "<dt>expected</dt><dd>\(Self.escape(Self.clipped(finding.expected)))</dd>" }
-                html += "<dt>observed</dt><dd>\(Self.escape(Self.clipped(finding.reason ?? finding.observed)))</dd>"
+                html += "<dt>case</dt><dd>\(HTMLText.escape(HTMLText.clipped(finding.subject)))</dd>"
+                if !sameExpectation { html += "<dt>expected</dt><dd>\(HTMLText.escape(HTMLText.clipped(finding.expected)))</dd>" }
+                html += "<dt>observed</dt><dd>\(HTMLText.escape(HTMLText.clipped(finding.reason ?? finding.observed)))</dd>"
                 if let seed = finding.seed {
                     html += "<dt>seed</dt><dd><code>\(seed)</code></dd>"
                 }
@@ -180,7 +181,8 @@ package struct HTMLReport: Sendable {
             if wrong.count > shown.count { html += "<p>and \(wrong.count - shown.count) more: the JSON report has every one</p>" }
         }
         if open, let rule {
-            html += "<p>fix: \(Self.escape(rule.troubleshooting.fix)) <a href=\"#rule-\(rule.id)\">\(rule.id): cause and example</a></p>"
+            html +=
+                "<p>fix: \(HTMLText.escape(rule.troubleshooting.fix)) <a href=\"#rule-\(rule.id)\">\(rule.id): cause and example</a></p>"
         }
         return html + "</details>"
     }
@@ -211,40 +213,4 @@ package struct HTMLReport: Sendable {
         anchor(skill) + "-" + category.rawValue
     }
 
-    /// `text`, or its first 600 characters and how many more there are: an odd input of 100 KB is named, not shown.
-    package static func clipped(_ text: String) -> String {
-        guard text.count > 600 else { return text }
-        return String(text.prefix(600)) + "… (\(text.count - 600) more characters: the JSON report has them all)"
-    }
-
-    package static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
-    }
-
-    /// The page's only styling: system fonts, marks that differ in shape as well as colour, and print rules.
-    static let style = """
-        body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:72rem;padding:1rem 1.5rem;color:#1b1b1b;background:#fff}\
-        h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.15rem;margin-top:2rem}h3{font-size:1rem;margin:1rem 0 .3rem}\
-        .path{color:#555;margin:0}.summary{font-weight:600}table.grid{border-collapse:collapse}\
-        .grid th,.grid td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;white-space:nowrap}\
-        caption{caption-side:bottom;text-align:left;color:#555;padding-top:.4rem}\
-        a{color:#0645ad}a:focus,summary:focus{outline:3px solid #f90;outline-offset:1px}\
-        i{font-style:normal;font-weight:700}.passed{color:#176f2c}.failed{color:#b00020}.warning{color:#8a5a00}.skipped,.na{color:#666}\
-        details{border-left:4px solid #ddd;margin:.4rem 0;padding:.2rem .6rem}details.failed{border-color:#b00020}\
-        details.warning{border-color:#8a5a00}summary{cursor:pointer}dl{display:grid;grid-template-columns:8rem 1fr;gap:.15rem .6rem}\
-        dt{color:#555}dd{margin:0;overflow-wrap:anywhere}pre{background:#f5f5f5;padding:.5rem;overflow-x:auto}\
-        @media print{a{color:inherit;text-decoration:none}details:not([open]){display:none}body{max-width:none}}
-        """
 }

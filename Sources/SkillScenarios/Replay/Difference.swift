@@ -51,6 +51,18 @@ public struct Difference: Sendable, Hashable, CustomStringConvertible {
         return lines.joined(separator: "\n")
     }
 
+    /// What was expected and what was observed, as the diff prints them (secrets redacted); `nil` where the
+    /// difference has no such value.
+    package var shownValues: (expected: String?, actual: String?) {
+        (
+            expected.map { Self.show(SecretScanner.redacted($0, key: key)) },
+            actual.map { Self.show(SecretScanner.redacted($0, key: key)) }
+        )
+    }
+
+    /// The note, secrets redacted.
+    package var shownNote: String? { note.map(SecretScanner.redacted) }
+
     /// A value as the diff prints it: strings raw, secrets redacted, everything else as JSON.
     static func show(_ value: JSONValue) -> String {
         let redacted = SecretScanner.redacted(value)

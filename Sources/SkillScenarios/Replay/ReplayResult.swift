@@ -29,6 +29,8 @@ public struct ReplayResult: Sendable {
     public var virtualSeconds: Double
     /// How many steps ran.
     public var steps: Int
+    /// What the replay did and when, when the replayer recorded it.
+    package var timeline: ReplayTimeline?
     /// How many messages, events and requests the replay converted to JSON in all: proportional to
     /// how many it observed, never to steps × entries.
     var observationWork = 0

@@ -44,6 +44,8 @@ struct ReplayRun {
     var transcriptMatchers: [(used: Bool, miss: (depth: Int, text: String)?)]
     /// Step matchers that named nothing in their step.
     var matcherErrors: [TranscriptError] = []
+    /// What the replay did and when, when the replayer records it.
+    var timeline: TimelineRecorder?
 
     init(transcript: Transcript, replayer: Replayer, recordMode: RecordMode = .never) throws(TranscriptError) {
         self.transcript = transcript
@@ -88,6 +90,11 @@ struct ReplayRun {
         }
         for reference in transcript.skills { engine.register(try replayer.resolve(reference, in: transcript)) }
         if let fallback = settings.fallback { engine.fallbackSkill = try replayer.resolve(fallback, in: transcript) }
+        if replayer.recordsTimeline {
+            let recorder = TimelineRecorder(run: self)
+            clock.scheduler.observeIdle { recorder.sample() }
+            timeline = recorder
+        }
     }
 
     mutating func replay() throws(TranscriptError) -> ReplayResult {
@@ -98,6 +105,7 @@ struct ReplayRun {
         let observation = RealWorldObservation()
         observation.synchronously {
             for (index, step) in transcript.steps.enumerated() {
+                timeline?.begin(step: index, step.summary)
                 perform(step, index: index)
                 noteScriptErrors(step: index)
             }
@@ -121,7 +129,7 @@ struct ReplayRun {
         return ReplayResult(
             name: transcript.name, file: transcript.file, differences: differences,
             hasMissingExpectations: !unrecorded.isEmpty, unrecorded: unrecorded,
-            virtualSeconds: clock.now.offset.inSeconds, steps: transcript.steps.count,
+            virtualSeconds: clock.now.offset.inSeconds, steps: transcript.steps.count, timeline: timeline?.timeline,
             observationWork: log.conversions, transcript: transcript, observations: observed, differencesAtEnd: differences)
     }
 

@@ -24,6 +24,8 @@ public struct Replayer: Sendable {
     /// transcript that never ends.
     public var horizon: Duration = .seconds(86_400 * 365)
     public var maxWakes = 200_000
+    /// Whether each replay records its ``ReplayResult/timeline`` (the HTML report draws it).
+    package var recordsTimeline = false
 
     /// Each id that skills of different types share, with their types' names: a transcript that names
     /// one cannot say which skill it means, so it is an error (the skills break META-2).

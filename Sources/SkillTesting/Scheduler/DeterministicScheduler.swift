@@ -274,7 +274,18 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
             job.runSynchronously(on: executor)
             ran += 1
         }
+        if !nested, ran > 0, let observer = idleObserver.withLock({ $0 }) { observer() }
         return ran
+    }
+
+    /// Called on the driving thread each time a drain that ran jobs ends, outside every lock: virtual time
+    /// moves only between two such calls, so an observer that stamps what is new with the clock's instant
+    /// stamps it exactly (the replay's timeline does).
+    private let idleObserver = Locked<(@Sendable () -> Void)?>(nil)
+
+    /// Sets the observer called each time a drain that ran jobs ends.
+    package func observeIdle(_ observer: @escaping @Sendable () -> Void) {
+        idleObserver.withLock { $0 = observer }
     }
 
     /// Makes every drain stop for good once `deadline` (real time) has passed with jobs still to run,
