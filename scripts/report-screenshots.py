@@ -52,7 +52,7 @@ def main():
                               "--output", str(scenarios), str(transcripts)], cwd=ROOT)
         if run.returncode != 1:
             sys.exit(f"skillcheck scenarios exited {run.returncode}; both transcripts should fail (status 1)")
-        screenshot(scenarios, OUT / "scenarios-report.png", 1500)
+        screenshot(scenarios, OUT / "scenarios-report.png", 2500)
         if "--scenarios-only" in sys.argv:
             return
         broken = work / "broken.html"

@@ -30,7 +30,7 @@ struct ScenarioReportBrowserTests {
         for scenario in cases {
             let timeline = try #require(scenario.result?.timeline)
             for event in timeline.events { #expect(dom.contains(Self.text(HTMLText.clipped(event.text))), "\(event)") }
-            for deadline in timeline.deadlines { #expect(dom.contains("⏱ " + Self.text(deadline.text)), "\(deadline)") }
+            for deadline in timeline.deadlines { #expect(dom.contains("deadline: " + Self.text(deadline.text)), "\(deadline)") }
             let departed = try #require(scenario.result?.differences.compactMap(\.step).min())
             #expect(dom.contains("◆ departed at step \(departed)"))
         }

@@ -41,7 +41,7 @@ struct ScenarioHTMLReportTests {
         for event in hang.events + tool.events {
             #expect(page.contains(Self.escaped(HTMLText.clipped(event.text))), "\(event)")
         }
-        for deadline in hang.deadlines + tool.deadlines { #expect(page.contains("⏱ " + Self.escaped(deadline.text))) }
+        for deadline in hang.deadlines + tool.deadlines { #expect(page.contains("deadline: " + Self.escaped(deadline.text))) }
         #expect(page.contains("<td>4</td><td><code>messages[0] › /at</code>"))
         #expect(page.contains("<pre>12</pre>") && page.contains("<pre>10</pre>"))
         // Self-contained: no script, style sheet, font or image from anywhere.

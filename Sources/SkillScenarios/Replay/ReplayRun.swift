@@ -105,7 +105,7 @@ struct ReplayRun {
         let observation = RealWorldObservation()
         observation.synchronously {
             for (index, step) in transcript.steps.enumerated() {
-                timeline?.begin(step: index, step.summary)
+                timeline?.begin(step: index, step)
                 perform(step, index: index)
                 noteScriptErrors(step: index)
             }

@@ -66,7 +66,9 @@ final class TimelineRecorder: Sendable {
         var storage = 0
         var network = 0
         var modelTurns = 0
-        var sleepers: Set<Int> = []
+        /// Each pending sleeper's event, by the sleeper's sequence: one that leaves early was cancelled.
+        var sleepers: [Int: (event: Int, deadline: Duration)] = [:]
+        var sleepersSeen: Set<Int> = []
         var step: Int?
         var timeline = ReplayTimeline()
     }
@@ -93,13 +95,20 @@ final class TimelineRecorder: Sendable {
         storageLatency = run.transcript.fixtures.storageLatency
     }
 
-    /// Marks the start of step `index` (what it does in a few words), after looking at what came before it.
-    func begin(step index: Int, _ text: String) {
+    /// Marks the start of step `index`, after looking at what came before it; a tool-calling run's input is
+    /// the user's.
+    func begin(step index: Int, _ step: Transcript.Step) {
         sample()
         let now = clock.now.offset
         seen.withLock {
             $0.step = index
-            $0.timeline.steps.append(ReplayTimeline.Step(index: index, at: now, text: text))
+            $0.timeline.steps.append(ReplayTimeline.Step(index: index, at: now, text: step.summary))
+            if case .run(let input, let label, _, _) = step {
+                $0.timeline.events.append(
+                    ReplayTimeline.Event(
+                        at: now, duration: nil, lane: "user", text: SecretScanner.redacted(label.map { "\(input) (\($0))" } ?? input),
+                        step: index))
+            }
         }
     }
 
@@ -172,7 +181,17 @@ final class TimelineRecorder: Sendable {
                 )
             }
             seen.modelTurns = turns.count
-            for sleeper in sleepers where seen.sleepers.insert(sleeper.sequence).inserted {
+            // A sleep is drawn as long as it lasted: one cancelled before its deadline (a timeout that won) ends there.
+            let pending = Set(sleepers.map(\.sequence))
+            for (sequence, sleep) in seen.sleepers where !pending.contains(sequence) {
+                seen.sleepers[sequence] = nil
+                guard now < sleep.deadline else { continue }
+                let start = seen.timeline.events[sleep.event].at
+                seen.timeline.events[sleep.event].duration = now - start
+                seen.timeline.events[sleep.event].text += ", cancelled after \(DurationText.format(now - start))"
+            }
+            for sleeper in sleepers where seen.sleepersSeen.insert(sleeper.sequence).inserted {
+                seen.sleepers[sleeper.sequence] = (seen.timeline.events.count, sleeper.deadline.offset)
                 add("clock", "\(sleeper.label ?? "a task") sleeps \(DurationText.format(sleeper.duration))", duration: sleeper.duration)
             }
         }

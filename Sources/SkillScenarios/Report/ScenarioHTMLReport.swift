@@ -39,7 +39,7 @@ package struct ScenarioHTMLReport: Sendable {
             <main>
 
             """
-        html += "<section aria-labelledby=\"transcripts\"><h2 id=\"transcripts\">Transcripts</h2><table class=\"grid\">"
+        html += "<section aria-labelledby=\"transcripts\"><h2 id=\"transcripts\">Transcripts</h2><table class=\"cases\">"
         html += "<thead><tr><th scope=\"col\">Transcript</th><th scope=\"col\">Result</th><th scope=\"col\">Steps</th>"
         html += "<th scope=\"col\">Virtual time</th></tr></thead><tbody>"
         for (index, scenario) in cases.enumerated() {
@@ -115,7 +115,7 @@ package struct ScenarioHTMLReport: Sendable {
             let at = Duration.seconds(span * Double(tick) / 4.4)
             svg +=
                 "<line class=\"tick\" x1=\"\(number(x(at)))\" y1=\"\(number(axis))\" x2=\"\(number(x(at)))\" y2=\"\(number(axis + 5))\"/>"
-            svg += "<text class=\"tick\" x=\"\(number(x(at)))\" y=\"\(number(axis + 18))\">\(DurationText.format(Self.rounded(at)))</text>"
+            svg += "<text class=\"tick\" x=\"\(number(x(at)))\" y=\"\(number(axis + 18))\">\(Self.tickLabel(at))</text>"
         }
         // Steps: a thin mark where each began; the one the replay departed at, a thick one.
         for step in timeline.steps {
@@ -126,7 +126,10 @@ package struct ScenarioHTMLReport: Sendable {
             svg += "</title></line>"
         }
         if let departed, let step = timeline.steps.first(where: { $0.index == departed }) {
-            svg += "<text class=\"departed\" x=\"\(number(x(step.at) + 4))\" y=\"12\">◆ departed at step \(departed)</text>"
+            // Its label reads away from the nearer edge.
+            let rightward = x(step.at) < width * 0.6
+            svg += "<text class=\"departed\" x=\"\(number(x(step.at) + (rightward ? 4 : -4)))\" y=\"12\" "
+            svg += "text-anchor=\"\(rightward ? "start" : "end")\">◆ departed at step \(departed)</text>"
         }
         // Deadlines: a dashed line across every lane.
         for (number_, deadline) in timeline.deadlines.enumerated() {
@@ -136,7 +139,7 @@ package struct ScenarioHTMLReport: Sendable {
                 "y2=\"\(number(axis))\"><title>deadline: \(HTMLText.escape(deadline.text)) at \(DurationText.format(deadline.at))</title></line>"
             if number_ < 4 {
                 svg += "<text class=\"deadline\" x=\"\(number(position - 4))\" y=\"24\" "
-                svg += "text-anchor=\"end\">⏱ \(HTMLText.escape(deadline.text))</text>"
+                svg += "text-anchor=\"end\">deadline: \(HTMLText.escape(deadline.text))</text>"
             }
         }
         // Events: a bar for what lasted, a dot for an instant; events at one instant on one lane fan out.
@@ -170,8 +173,8 @@ package struct ScenarioHTMLReport: Sendable {
             + timeline.deadlines.map {
                 (
                     at: $0.at, order: 2,
-                    html: "<tr class=\"deadline\"><td>\(DurationText.format($0.at))</td><td></td><td>deadline</td>"
-                        + "<td>⏱ \(HTMLText.escape($0.text))</td></tr>"
+                    html: "<tr class=\"deadline\"><td>\(DurationText.format($0.at))</td><td></td><td>clock</td>"
+                        + "<td>deadline: \(HTMLText.escape($0.text))</td></tr>"
                 )
             }
         for row in rows.enumerated().sorted(by: {
@@ -190,12 +193,13 @@ package struct ScenarioHTMLReport: Sendable {
             + (event.duration.map { " <span class=\"lasted\">(\(DurationText.format($0)))</span>" } ?? "") + "</td></tr>"
     }
 
-    /// `duration` to three significant digits, for an axis label.
-    static func rounded(_ duration: Duration) -> Duration {
-        let seconds = duration.inSeconds
-        guard seconds > 0 else { return .zero }
-        let scale = Foundation.pow(10, Foundation.floor(Foundation.log10(seconds)) - 2)
-        return .seconds((seconds / scale).rounded() * scale)
+    /// `at` for an axis label, to three significant digits: `0s`, `450ms`, `1.19s`, `4.77s`, `2.5h`.
+    static func tickLabel(_ at: Duration) -> String {
+        let seconds = at.inSeconds
+        let (value, unit): (Double, String) =
+            seconds == 0 ? (0, "s") : seconds < 1 ? (seconds * 1_000, "ms") : seconds < 600 ? (seconds, "s")
+            : seconds < 36_000 ? (seconds / 60, "m") : (seconds / 3_600, "h")
+        return String(format: "%.3g", value) + unit
     }
 
     static func mark(_ status: ScenarioCase.Status) -> String {
@@ -209,7 +213,8 @@ package struct ScenarioHTMLReport: Sendable {
     }
 
     static let style = """
-        .differences,.events{border-collapse:collapse;width:100%;margin:.4rem 0}\
+        .differences,.events,.cases{border-collapse:collapse;width:100%;margin:.4rem 0}\
+        .cases th,.cases td{border:1px solid #ccc;padding:.2rem .4rem;text-align:left;vertical-align:top}.cases td{white-space:nowrap}\
         .differences th,.differences td,.events th,.events td{border:1px solid #ccc;padding:.2rem .4rem;text-align:left;vertical-align:top}\
         .differences pre{margin:0;white-space:pre-wrap}.events caption{text-align:left;color:#555}\
         svg.timeline{width:100%;height:auto;border:1px solid #ccc;margin:.4rem 0;font:11px system-ui,sans-serif}\
