@@ -27,7 +27,7 @@ package enum HTMLText {
         body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:72rem;padding:1rem 1.5rem;color:#1b1b1b;background:#fff}\
         h1{font-size:1.4rem;margin:.2rem 0}h2{font-size:1.15rem;margin-top:2rem}h3{font-size:1rem;margin:1rem 0 .3rem}\
         .path{color:#555;margin:0}.summary{font-weight:600}table.grid{border-collapse:collapse}\
-        .grid th,.grid td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;white-space:nowrap}\
+        .grid th,.grid td{border:1px solid #ccc;padding:.25rem .5rem;text-align:left;white-space:nowrap}.grid th[scope=row]{white-space:normal}\
         caption{caption-side:bottom;text-align:left;color:#555;padding-top:.4rem}\
         a{color:#0645ad}a:focus,summary:focus{outline:3px solid #f90;outline-offset:1px}\
         i{font-style:normal;font-weight:700}.passed{color:#176f2c}.failed{color:#b00020}.warning{color:#8a5a00}.skipped,.na{color:#666}\

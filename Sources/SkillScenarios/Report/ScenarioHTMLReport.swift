@@ -197,8 +197,13 @@ package struct ScenarioHTMLReport: Sendable {
     static func tickLabel(_ at: Duration) -> String {
         let seconds = at.inSeconds
         let (value, unit): (Double, String) =
-            seconds == 0 ? (0, "s") : seconds < 1 ? (seconds * 1_000, "ms") : seconds < 600 ? (seconds, "s")
-            : seconds < 36_000 ? (seconds / 60, "m") : (seconds / 3_600, "h")
+            switch seconds {
+            case 0: (0, "s")
+            case ..<1: (seconds * 1_000, "ms")
+            case ..<600: (seconds, "s")
+            case ..<36_000: (seconds / 60, "m")
+            default: (seconds / 3_600, "h")
+            }
         return String(format: "%.3g", value) + unit
     }
 
