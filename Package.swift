@@ -169,8 +169,8 @@ let package = Package(
         .testTarget(
             name: "SkillConformanceTests",
             dependencies: [
-                "SkillKit", "SkillTesting", "SkillConformance", "SkillConformanceTesting", "BundledReferenceSkills", "BundledToolSkills",
-                "BundledBrokenSkills",
+                "SkillKit", "SkillTesting", "SkillConformance", "SkillConformanceTesting", "SkillCheckSupport", "BundledReferenceSkills",
+                "BundledToolSkills", "BundledBrokenSkills",
             ],
             swiftSettings: strict
         ),

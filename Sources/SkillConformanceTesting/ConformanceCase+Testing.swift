@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillConformance
 import Testing
 
@@ -20,8 +21,8 @@ extension ConformanceCase {
     ///
     /// A case whose rule does not apply to the skill (a TOOL rule for an AgentSkill, a rule that needs a
     /// request to cancel from a skill that never waits) is reported as skipped with the reason, never as a pass.
-    /// A case with a problem attaches its findings as JSON (`weather × CAN-2.findings.json`), which
-    /// `swift test --attachments-path DIR` keeps.
+    /// A case with a problem attaches its findings as JSON (`weather × CAN-2.findings.json`) and as a page
+    /// (`weather × CAN-2.html`), which `swift test --attachments-path DIR` keeps.
     ///
     /// Under `swift test` each case runs in a process of its own (the test binary, started again for that
     /// case: a few tens of milliseconds), so a skill that traps fails that case with CRASH-1 and the trap's
@@ -51,6 +52,7 @@ extension ConformanceCase {
         let problems = findings.filter { $0.outcome.isProblem && $0.outcome != .skipped(reason: SkillConformance.needsPackage) }
         if !problems.isEmpty {
             Attachment.record(Self.json(findings), named: "\(testDescription).findings.json", sourceLocation: sourceLocation)
+            Attachment.record(page(problems), named: "\(testDescription).html", sourceLocation: sourceLocation)
         }
         if let reason = baseline.reason(rule: ruleID, skillID: skill.id, typeName: skill.declaration?.typeName) {
             withKnownIssue(Comment(rawValue: reason)) {
@@ -70,6 +72,49 @@ extension ConformanceCase {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = (try? encoder.encode(FindingsReport(findings: findings))) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+@available(SkillCheckTesting, *)
+extension ConformanceCase {
+    /// The failing case as one self-contained HTML page, as `skillcheck --format html` shows a result: the
+    /// rule's sentence, each case that showed the problem (subject, expected, observed, the seed that replays
+    /// an explored schedule), and the rule's fix, cause and example.
+    package func page(_ problems: [Finding], catalog: RuleCatalog = .standard) -> String {
+        let rule = catalog[ruleID]
+        var html = """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>skillcheck: \(HTMLText.escape(testDescription))</title>
+            <style>\(HTMLText.style)</style>
+            </head>
+            <body>
+            <main>
+            <h1>\(HTMLText.escape(testDescription))</h1>
+
+            """
+        if let rule { html += "<p><strong>\(rule.id)</strong> (\(rule.level.rawValue)) \(HTMLText.escape(rule.sentence))</p>" }
+        html += "<ol class=\"findings\">"
+        for finding in problems {
+            html += "<li><dl><dt>outcome</dt><dd><i class=\"failed\">✘</i> \(HTMLText.escape("\(finding.outcome)"))</dd>"
+            html += "<dt>case</dt><dd>\(HTMLText.escape(HTMLText.clipped(finding.subject)))</dd>"
+            html += "<dt>expected</dt><dd>\(HTMLText.escape(HTMLText.clipped(finding.expected)))</dd>"
+            html += "<dt>observed</dt><dd>\(HTMLText.escape(HTMLText.clipped(finding.observed)))</dd>"
+            if let seed = finding.seed {
+                html += "<dt>seed</dt><dd><code>\(seed)</code> (<code>skillcheck --seed \(seed)</code> replays it)</dd>"
+            }
+            html += "</dl></li>"
+        }
+        html += "</ol>"
+        if let rule {
+            html += "<dl><dt>fix</dt><dd>\(HTMLText.escape(rule.troubleshooting.fix))</dd>"
+            html += "<dt>usual cause</dt><dd>\(HTMLText.escape(rule.troubleshooting.cause))</dd></dl>"
+            html += "<pre><code>\(HTMLText.escape(rule.troubleshooting.example))</code></pre>"
+        }
+        return html + "</main>\n</body>\n</html>\n"
     }
 }
 

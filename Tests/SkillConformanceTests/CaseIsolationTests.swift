@@ -1,4 +1,5 @@
 import BundledBrokenSkills
+import SkillCheckSupport
 import SkillConformance
 import SkillConformanceTesting
 import Testing
@@ -20,5 +21,23 @@ struct CaseIsolationTests {
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("CRASH-1 FAILED") && text.contains("while checking ERR-2") && text.contains("Fatal error")
         }
+    }
+}
+
+/// A failing case's page, attached beside its findings' JSON.
+@Suite("A failing conformance case attaches its page")
+struct CasePageTests {
+    @Test("the page names the case and the rule, and holds each finding and the rule's fix, escaped")
+    func page() async throws {
+        let c = try #require(SkillConformance.cases(for: [TipSkill()], rules: ["META-1"]).first)
+        let finding = Finding(
+            ruleID: "META-1", skillID: "tip", outcome: .failed, subject: "canHandle(\"<b>小费</b>\")", expected: "true",
+            observed: "false")
+        let page = c.page([finding])
+        #expect(page.hasPrefix("<!doctype html>") && page.contains("<title>skillcheck: tip × META-1</title>"))
+        #expect(page.contains("canHandle(&quot;&lt;b&gt;小费&lt;/b&gt;&quot;)"))
+        let rule = try #require(RuleCatalog.standard["META-1"])
+        #expect(page.contains(HTMLText.escape(rule.sentence)) && page.contains(HTMLText.escape(rule.troubleshooting.fix)))
+        for reference in ["<script", "<link", "<img", "src=", "url("] { #expect(!page.contains(reference)) }
     }
 }
