@@ -1,5 +1,21 @@
 /// What the kit's HTML pages share: escaping, clipping a long text, and the styling.
 package enum HTMLText {
+    /// A page's beginning, up to and including `<body>`: its title, and the kit's styling with `style` after it.
+    package static func head(title: String, style extra: String = "") -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escape(title))</title>
+        <style>\(style)\(extra)</style>
+        </head>
+        <body>
+
+        """
+    }
+
     /// `text`, or its first 600 characters and how many more there are: an odd input of 100 KB is named, not shown.
     package static func clipped(_ text: String) -> String {
         guard text.count > 600 else { return text }

@@ -82,20 +82,12 @@ extension ConformanceCase {
     /// an explored schedule), and the rule's fix, cause and example.
     package func page(_ problems: [Finding], catalog: RuleCatalog = .standard) -> String {
         let rule = catalog[ruleID]
-        var html = """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>skillcheck: \(HTMLText.escape(testDescription))</title>
-            <style>\(HTMLText.style)</style>
-            </head>
-            <body>
-            <main>
-            <h1>\(HTMLText.escape(testDescription))</h1>
+        var html =
+            HTMLText.head(title: "skillcheck: " + testDescription) + """
+                <main>
+                <h1>\(HTMLText.escape(testDescription))</h1>
 
-            """
+                """
         if let rule { html += "<p><strong>\(rule.id)</strong> (\(rule.level.rawValue)) \(HTMLText.escape(rule.sentence))</p>" }
         html += "<ol class=\"findings\">"
         for finding in problems {

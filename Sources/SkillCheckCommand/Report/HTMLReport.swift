@@ -23,24 +23,16 @@ package struct HTMLReport: Sendable {
 
     package func render(_ report: ConformanceReport) -> String {
         let title = "skillcheck " + (report.package.name ?? report.package.path)
-        var html = """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(HTMLText.escape(title))</title>
-            <style>\(HTMLText.style)</style>
-            </head>
-            <body>
-            <header>
-            <h1>\(HTMLText.escape(title))</h1>
-            <p class="path">\(HTMLText.escape(report.package.path))</p>
-            <p class="summary" id="summary">\(HTMLText.escape(report.summary.line))</p>
-            </header>
-            <main>
+        var html =
+            HTMLText.head(title: title) + """
+                <header>
+                <h1>\(HTMLText.escape(title))</h1>
+                <p class="path">\(HTMLText.escape(report.package.path))</p>
+                <p class="summary" id="summary">\(HTMLText.escape(report.summary.line))</p>
+                </header>
+                <main>
 
-            """
+                """
         html += stages(report.stages)
         html += grid(report.skills)
         html += report.skills.map(details).joined()

@@ -22,23 +22,15 @@ package struct ScenarioHTMLReport: Sendable {
         let summary =
             "\(cases.count) transcript\(cases.count == 1 ? "" : "s"): \(counts.passed) passed, \(counts.failed) failed, "
             + "\(counts.invalid) invalid, \(counts.recorded) recorded, \(counts.unwritten) not written"
-        var html = """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>\(HTMLText.escape(title))</title>
-            <style>\(HTMLText.style)\(Self.style)</style>
-            </head>
-            <body>
-            <header>
-            <h1>\(HTMLText.escape(title))</h1>
-            <p class="summary" id="summary">\(cases.isEmpty ? "No transcript was replayed: nothing here is a pass." : summary)</p>
-            </header>
-            <main>
+        var html =
+            HTMLText.head(title: title, style: Self.style) + """
+                <header>
+                <h1>\(HTMLText.escape(title))</h1>
+                <p class="summary" id="summary">\(cases.isEmpty ? "No transcript was replayed: nothing here is a pass." : summary)</p>
+                </header>
+                <main>
 
-            """
+                """
         html += "<section aria-labelledby=\"transcripts\"><h2 id=\"transcripts\">Transcripts</h2><table class=\"cases\">"
         html += "<thead><tr><th scope=\"col\">Transcript</th><th scope=\"col\">Result</th><th scope=\"col\">Steps</th>"
         html += "<th scope=\"col\">Virtual time</th></tr></thead><tbody>"
