@@ -211,14 +211,35 @@ final class TimelineRecorder: Sendable {
         }
     }
 
+    /// A phase as the timeline says it: `thinking`, `executing slow`.
+    static func words(_ phase: AgentPhase) -> String {
+        switch phase {
+        case .idle: "idle"
+        case .thinking: "thinking"
+        case .executing(let skillID): "executing \(skillID)"
+        case .responding: "responding"
+        }
+    }
+
+    /// A tool's state as the timeline says it: `starting`, `executing (40%)`, `failed: 技能执行超时`.
+    static func words(_ state: SkillLifecycleState) -> String {
+        switch state {
+        case .starting: "starting"
+        case .executing(let progress): "executing" + (progress.map { " (\(Int(($0 * 100).rounded()))%)" } ?? "")
+        case .completed: "completed"
+        case .failed(let reason): "failed: \(reason)"
+        case .cancelled: "cancelled"
+        }
+    }
+
     static func describe(_ event: ToolCallingEvent, skillID: (ToolCall) -> String) -> (lane: String, text: String) {
         switch event {
         case .queued: ("engine", "queued")
         case .rejected(let text): ("engine", "rejected: \(text)")
-        case .phase(let phase): ("engine", "phase \(phase)")
+        case .phase(let phase): ("engine", Self.words(phase))
         case .textChunk(let text): ("model", "streamed \"\(text)\"")
         case .skillSelected(let call): ("tool \(skillID(call))", "\(call.name) called with \(call.argumentsText)")
-        case .skillState(let skillID, let state): ("tool \(skillID)", "\(state)")
+        case .skillState(let skillID, let state): ("tool \(skillID)", Self.words(state))
         case .skillResult(let call, let text): ("tool \(skillID(call))", "returned \(text)")
         case .resultSummarized(let call, let bytes): ("tool \(skillID(call))", "result summarized from \(bytes) bytes")
         case .skillFailed(let call, let error): ("tool \(skillID(call))", "failed: \(error)")
