@@ -175,10 +175,9 @@ final class TimelineRecorder: Sendable {
             }
             seen.network = requests.count
             for turn in turns.dropFirst(seen.modelTurns) {
-                add(
-                    "model",
-                    "turn \(turn.turn) asked: \(turn.messages.count) messages, \(turn.tools.count) tools\(turn.streamed ? ", streamed" : "")"
-                )
+                let messages = "\(turn.messages.count) message\(turn.messages.count == 1 ? "" : "s")"
+                let tools = "\(turn.tools.count) tool\(turn.tools.count == 1 ? "" : "s")"
+                add("model", "turn \(turn.turn) asked: \(messages), \(tools)\(turn.streamed ? ", streamed" : "")")
             }
             seen.modelTurns = turns.count
             // A sleep is drawn as long as it lasted: one cancelled before its deadline (a timeout that won) ends there.
