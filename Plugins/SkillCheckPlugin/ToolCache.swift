@@ -35,6 +35,9 @@ struct ToolCache {
     }
 
     /// The shared folder, or `nil` when sharing is off.
+    ///
+    /// - Bug: the same rule as `SharedBuildCache.defaultRoot(environment:)` in SkillCheckCommand, written again
+    ///   because a plugin links only PackagePlugin and Foundation; change both together.
     var sharedRoot: URL? {
         if let root = environment["SKILLCHECK_SHARED_CACHE"], !root.isEmpty {
             return root == "off" ? nil : URL(fileURLWithPath: root)
@@ -113,7 +116,8 @@ struct ToolCache {
         return Self.digest(of: parts)
     }
 
-    /// Two 64-bit FNV-1a hashes (each part's length folded in), as 32 hex digits.
+    /// Two 64-bit FNV-1a hashes (each part's length folded in), as 32 hex digits: a plugin cannot link
+    /// SkillCheckCommand's `PackageFingerprint.Digest`.
     static func digest(of parts: [Data]) -> String {
         var first: UInt64 = 0xcbf2_9ce4_8422_2325
         var second: UInt64 = 0x8422_2325_cbf2_9ce4

@@ -35,8 +35,8 @@ enum HeadlessChromium {
     /// keyed elsewhere, and `data:` and `file:` addresses are the page's own.
     static func requests(in netLog: URL) throws -> [String] {
         var text = try String(contentsOf: netLog, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        // A log Chromium did not get to close lacks its last brackets.
-        if !text.hasSuffix("}") { text = text.trimmingCharacters(in: CharacterSet(charactersIn: ",")) + "]}" }
+        // A log Chromium did not get to close ends in "…},": its last brackets are missing.
+        if !text.hasSuffix("}") { text = String(text.dropLast(text.hasSuffix(",") ? 1 : 0)) + "]}" }
         let log = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         let constants = try #require(log["constants"] as? [String: Any])
         let types = try #require(constants["logEventTypes"] as? [String: Int])

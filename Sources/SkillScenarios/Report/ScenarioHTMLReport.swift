@@ -124,12 +124,12 @@ package struct ScenarioHTMLReport: Sendable {
             svg += "text-anchor=\"\(rightward ? "start" : "end")\">◆ departed at step \(departed)</text>"
         }
         // Deadlines: a dashed line across every lane.
-        for (number_, deadline) in timeline.deadlines.enumerated() {
+        for (index, deadline) in timeline.deadlines.enumerated() {
             let position = x(deadline.at)
             svg += "<line class=\"deadline\" x1=\"\(number(position))\" y1=\"\(number(top - 4))\" x2=\"\(number(position))\" "
             svg +=
                 "y2=\"\(number(axis))\"><title>deadline: \(HTMLText.escape(deadline.text)) at \(DurationText.format(deadline.at))</title></line>"
-            if number_ < 4 {
+            if index < 4 { // the first four are labelled; every one has its title and its table row
                 svg += "<text class=\"deadline\" x=\"\(number(position - 4))\" y=\"24\" "
                 svg += "text-anchor=\"end\">deadline: \(HTMLText.escape(deadline.text))</text>"
             }
