@@ -57,7 +57,7 @@ let package = Package(
         ),
         // `ConformanceCase.expectPasses()`: the one place that imports Swift Testing, for users' test targets.
         .target(
-            name: "SkillConformanceTesting", dependencies: ["SkillConformance", "SkillTestingTraits", "SkillCheckSupport"],
+            name: "SkillConformanceTesting", dependencies: ["SkillConformance", "SkillTesting", "SkillTestingTraits", "SkillCheckSupport"],
             swiftSettings: strict),
         // `@Test(.virtualTime)`: the virtual clock as a Swift Testing trait, apart so that SkillTesting never links Testing.
         .target(name: "SkillTestingTraits", dependencies: ["SkillKit", "SkillTesting", "SkillCheckSupport"], swiftSettings: strict),

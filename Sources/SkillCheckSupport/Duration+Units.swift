@@ -29,4 +29,13 @@ extension Duration {
         let remainder: Int64 = attoseconds % 1_000_000_000_000_000 == 0 ? 0 : 1
         return Int32(clamping: seconds * 1_000 + attoseconds / 1_000_000_000_000_000 + remainder)
     }
+
+    /// The duration as transcripts and reports write it: `"1.5s"`, `"250ms"`, `"0s"`.
+    package var written: String {
+        let (seconds, attoseconds) = components
+        if attoseconds == 0 { return "\(seconds)s" }
+        let total = inSeconds
+        if total < 1, (total * 1000).rounded() == total * 1000 { return "\(Int((total * 1000).rounded()))ms" }
+        return "\(total)s"
+    }
 }

@@ -68,6 +68,9 @@ public struct Finding: Sendable, Codable, Hashable {
     public var limits: Limits
     /// The schema a provider is sent, for TOOL-7's finding about that provider: the report shows it.
     package var sentSchema: SentSchema?
+    /// The run on virtual time that a failure or a warning came from, when a check ran the skill: the HTML
+    /// report draws it. Never encoded when `nil`, so a finding without one reads as it always has.
+    package var run: RunTimeline?
 
     /// The schema one provider profile is sent for a tool, and what it cannot say of the tool's own.
     package struct SentSchema: Sendable, Codable, Hashable {

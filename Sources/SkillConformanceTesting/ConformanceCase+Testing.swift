@@ -1,6 +1,7 @@
 import Foundation
 import SkillCheckSupport
 import SkillConformance
+import SkillTesting
 import Testing
 
 @available(SkillCheckTesting, *)
@@ -79,18 +80,19 @@ extension ConformanceCase {
 extension ConformanceCase {
     /// The failing case as one self-contained HTML page, as `skillcheck --format html` shows a result: the
     /// rule's sentence, each case that showed the problem (subject, expected, observed, the seed that replays
-    /// an explored schedule), and the rule's fix, cause and example.
+    /// an explored schedule, the run on virtual time when it took time or had a deadline), and the rule's fix,
+    /// cause and example.
     package func page(_ problems: [Finding], catalog: RuleCatalog = .standard) -> String {
         let rule = catalog[ruleID]
         var html =
-            HTMLText.head(title: "skillcheck: " + testDescription) + """
+            HTMLText.head(title: "skillcheck: " + testDescription, style: RunTimeline.style) + """
                 <main>
                 <h1>\(HTMLText.escape(testDescription))</h1>
 
                 """
         if let rule { html += "<p><strong>\(rule.id)</strong> (\(rule.level.rawValue)) \(HTMLText.escape(rule.sentence))</p>" }
         html += "<ol class=\"findings\">"
-        for finding in problems {
+        for (index, finding) in problems.enumerated() {
             html += "<li><dl><dt>outcome</dt><dd><i class=\"failed\">✘</i> \(HTMLText.escape("\(finding.outcome)"))</dd>"
             html += "<dt>case</dt><dd>\(HTMLText.escape(HTMLText.clipped(finding.subject)))</dd>"
             html += "<dt>expected</dt><dd>\(HTMLText.escape(HTMLText.clipped(finding.expected)))</dd>"
@@ -98,7 +100,9 @@ extension ConformanceCase {
             if let seed = finding.seed {
                 html += "<dt>seed</dt><dd><code>\(seed)</code> (<code>skillcheck --seed \(seed)</code> replays it)</dd>"
             }
-            html += "</dl></li>"
+            html += "</dl>"
+            if let run = finding.run, run.takesTime { html += run.html(id: "case-\(index + 1)", subject: "the run", drawn: 40) }
+            html += "</li>"
         }
         html += "</ol>"
         if let rule {

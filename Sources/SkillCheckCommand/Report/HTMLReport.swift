@@ -1,12 +1,17 @@
 import SkillCheckSupport
 import SkillConformance
+import SkillScenarios
+import SkillTesting
 
 /// A ``ConformanceReport`` as one self-contained HTML page: `skillcheck --format html`.
 ///
 /// The page has no script, no font, no image and no request of its own, so it reads offline and as a CI
 /// artifact. It holds the stages, the grid of skills × categories (each cell a link to that category's
 /// results), and each result as a `<details>` (open when it failed or warned), with its findings' subject,
-/// expected, observed and seed, the rule's sentence, cause, fix and example. Every mark is a glyph and a
+/// expected, observed and seed, the rule's sentence, cause, fix and example. The first case of a failure or
+/// a warning that came from a run of the skill has that run drawn on virtual time (``RunTimeline``): a lane per
+/// actor (the check, the skill or each of two requests sent at once, storage, network, clock), the cut's
+/// deadline and the instant the check cancelled the run. Every mark is a glyph and a
 /// word, never colour alone; the page is keyboard-navigable (links and `<details>`) and prints without the
 /// closed passes.
 ///
@@ -24,7 +29,7 @@ package struct HTMLReport: Sendable {
     package func render(_ report: ConformanceReport) -> String {
         let title = "skillcheck " + (report.package.name ?? report.package.path)
         var html =
-            HTMLText.head(title: title) + """
+            HTMLText.head(title: title, style: RunTimeline.style) + """
                 <header>
                 <h1>\(HTMLText.escape(title))</h1>
                 <p class="path">\(HTMLText.escape(report.package.path))</p>
@@ -35,7 +40,8 @@ package struct HTMLReport: Sendable {
                 """
         html += stages(report.stages)
         html += grid(report.skills)
-        html += report.skills.map(details).joined()
+        var shared: Set<String> = []
+        html += report.skills.map { details($0, shared: &shared) }.joined()
         html += rules(report.skills)
         if !report.stale.isEmpty {
             html += "<section aria-labelledby=\"stale\"><h2 id=\"stale\">Stale baseline entries</h2><ul>"
@@ -108,31 +114,43 @@ package struct HTMLReport: Sendable {
         return html + "</tbody></table></section>\n"
     }
 
-    /// A skill's results, by category, each a `<details>`.
-    func details(_ skill: SkillReport) -> String {
+    /// A skill's results, by category, each a `<details>`. `shared` holds the not-applicable reasons said in
+    /// full on the page so far.
+    func details(_ skill: SkillReport, shared: inout Set<String>) -> String {
         var html = "<section class=\"skill\" id=\"\(Self.anchor(skill))\"><h2>\(HTMLText.escape(skill.title))</h2>"
         if let problem = skill.problem { html += "<p>\(Self.mark(.failed, word: "not checked")) \(HTMLText.escape(problem))</p>" }
         for category in ConformanceRule.Category.allCases {
             let results = skill.results.filter { $0.category == category }
             guard !results.isEmpty else { continue }
-            html += "<section id=\"\(Self.anchor(skill, category))\"><h3>\(category.rawValue)</h3>"
-            // A pass is a rule and its count of cases, linked to the rule's sentence; what went wrong is in full.
+            // A pass is a rule and its count of cases; a rule that does not apply, its reason when they share one.
             let passed = results.filter { $0.outcome == .passed && $0.baseline == nil }
-            if !passed.isEmpty {
-                html +=
-                    "<p>\(Self.mark(.passed)): "
-                    + passed.map { "\($0.rule) (\($0.checks))" }.joined(separator: ", ") + "</p>"
-            }
             let notApplicable = results.filter { $0.outcome == .notApplicable && $0.baseline == nil }
+            var lines: [String] = []
+            if !passed.isEmpty {
+                lines.append("\(Self.mark(.passed)): " + passed.map { "\($0.rule) (\($0.checks))" }.joined(separator: ", "))
+            }
             if !notApplicable.isEmpty {
                 let reasons = Set(notApplicable.compactMap { $0.findings.first?.observed }).sorted()
-                html +=
-                    "<p>\(Self.mark(.notApplicable)): "
-                    + notApplicable.map(\.rule).joined(separator: ", ")
-                    + (reasons.count == 1 ? " (" + HTMLText.escape(HTMLText.clipped(reasons[0])) + ")" : "") + "</p>"
+                var why = ""
+                if reasons.count == 1 {
+                    // A reason many skills share (every AgentSkill's for the TOOL rules) is said in full once.
+                    let (isNew, reason) = shared.insert(reasons[0])
+                    why = isNew ? reason : (reason.split(separator: ":").first.map(String.init) ?? reason) + ", as above"
+                }
+                lines.append(
+                    "\(Self.mark(.notApplicable)): " + notApplicable.map(\.rule).joined(separator: ", ")
+                        + (why.isEmpty ? "" : " (" + HTMLText.escape(HTMLText.clipped(why)) + ")"))
             }
-            html += results.filter { !(($0.outcome == .passed || $0.outcome == .notApplicable) && $0.baseline == nil) }
-                .map { result(skill, $0) }.joined()
+            let rest = results.filter { !(($0.outcome == .passed || $0.outcome == .notApplicable) && $0.baseline == nil) }
+            // A category with nothing wrong is a line; one with something wrong, a section with each result that was.
+            if rest.isEmpty {
+                html += "<p id=\"\(Self.anchor(skill, category))\"><b>\(category.rawValue)</b> "
+                html += lines.joined(separator: "; ") + "</p>"
+                continue
+            }
+            html += "<section id=\"\(Self.anchor(skill, category))\"><h3>\(category.rawValue)</h3>"
+            html += lines.map { "<p>\($0)</p>" }.joined()
+            html += rest.map { result(skill, $0) }.joined()
             html += "</section>"
         }
         return html + "</section>\n"
@@ -170,6 +188,16 @@ package struct HTMLReport: Sendable {
                 html += "</dl></li>"
             }
             html += "</ol>"
+            if let (number, run) = shown.enumerated().lazy.compactMap({ index, finding in finding.run.map { (index + 1, $0) } })
+                .first(where: { $0.1.takesTime })
+            {
+                // One run a result, and one that took virtual time or had a deadline: the page stays small (a run
+                // at one instant is what its finding says), and the first case is the one a reader opens first.
+                let id = "\(Self.anchor(skill))-\(result.rule)-run"
+                html += "<details class=\"run\" open><summary>case \(number) on virtual time: \(run.events.count) events, "
+                html += "ending at \(run.end.written)</summary>"
+                html += run.mappingTexts(SecretScanner.redacted).html(id: id, subject: "the run", drawn: 16, titled: false) + "</details>"
+            }
             if wrong.count > shown.count { html += "<p>and \(wrong.count - shown.count) more: the JSON report has every one</p>" }
         }
         if open, let rule {

@@ -1,4 +1,5 @@
 import SkillConformance
+import SkillTesting
 
 /// The verdict on one rule for one skill, aggregated from every finding its check produced.
 ///
@@ -26,6 +27,13 @@ public struct RuleResult: Sendable, Codable, Hashable {
         public var seed: UInt64?
         /// Why the check was skipped, for a `skipped` finding.
         public var reason: String?
+        /// The run on virtual time the finding came from, for the HTML report; never in the JSON report,
+        /// whose schema stays as it is (a report read back from JSON has none).
+        package var run: RunTimeline?
+
+        private enum CodingKeys: String, CodingKey {
+            case outcome, subject, expected, observed, seed, reason
+        }
 
         package init(outcome: Outcome, subject: String, expected: String, observed: String, seed: UInt64? = nil, reason: String? = nil) {
             self.outcome = outcome
@@ -112,9 +120,11 @@ public struct RuleResult: Sendable, Codable, Hashable {
         if case .skipped(let why) = finding.outcome { reason = why }
         let outcome = outcome(of: finding.outcome)
         guard outcome != .passed else { return nil }
-        return Detail(
+        var detail = Detail(
             outcome: outcome, subject: finding.subject, expected: finding.expected, observed: finding.observed,
             seed: finding.seed, reason: reason)
+        detail.run = finding.run
+        return detail
     }
 
     static func unique(_ lines: [String]) -> [String] {

@@ -72,6 +72,8 @@ final class AwaitGate: Sendable {
     @TaskLocal static var request: Int?
 
     let action: Action
+    /// Where a point reached by one of several requests sent at once is drawn, on that request's lane.
+    private let timeline: ProbeTimeline?
     private let state = Locked(State())
 
     private struct State {
@@ -82,8 +84,9 @@ final class AwaitGate: Sendable {
         var watcherGone = false
     }
 
-    init(_ action: Action = .observe) {
+    init(_ action: Action = .observe, timeline: ProbeTimeline? = nil) {
         self.action = action
+        self.timeline = timeline
     }
 
     /// Every point the run reached, in order.
@@ -115,6 +118,7 @@ final class AwaitGate: Sendable {
             defer { state.watcher = nil }
             return (index, key, state.watcher, false)
         }
+        if let request { timeline?.add("request \(request)", "awaits `\(description)`" + (late ? " after the cancellation" : "")) }
         // Once the check has cancelled the run, requests and storage operations end with the cancellation, as
         // a cancelled URLSession task or a store whose wait is cancelled does: a skill that retries regardless
         // never gets an answer that would let it stop (CAN-2), and one that rethrows ends (CAN-3). Each is

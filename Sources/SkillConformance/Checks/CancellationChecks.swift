@@ -53,7 +53,8 @@ extension SkillConformance {
                         "CAN-1", effects.isEmpty ? .passed : .failed, subject: subject, expected: expected,
                         observed: effects.isEmpty
                             ? "none, then \(describe(probe.ending))"
-                            : effects.map(\.description).joined(separator: "; ")))
+                            : effects.map(\.description).joined(separator: "; "),
+                        run: probe.timeline))
             }
         }
         return findings
@@ -97,7 +98,7 @@ extension SkillConformance {
                     findings.append(
                         input.finding(
                             rule, .failed, subject: subject, expected: expected, observed: found,
-                            virtualLimit: virtualLimit))
+                            virtualLimit: virtualLimit, run: run.timeline))
                     failed = true
                 }
             }
@@ -156,7 +157,7 @@ extension SkillConformance {
                         rule, .failed, subject: subject, expected: expected,
                         observed: found + " (under first-in-first-out order it did not: " + exploredCause(rule) + "; "
                             + replayHint(input, schedule) + ")",
-                        virtualLimit: virtualLimit, seed: schedule.seed)
+                        virtualLimit: virtualLimit, seed: schedule.seed, run: run.timeline)
                 }
             }
         }

@@ -17,6 +17,8 @@ struct CancellationProbe: Sendable {
     var operationsAfter: [Operation]
     /// Virtual time from the cancellation to the end of the run.
     var endedAfter: Duration
+    /// The run on virtual time.
+    var timeline: RunTimeline?
 
     /// A storage operation or a network request.
     struct Operation: Sendable, CustomStringConvertible {
@@ -35,13 +37,17 @@ struct CancellationProbe: Sendable {
         let cancelled = CancellationMark()
         if beforeStart { cancelled.set() }
         let observation = RealWorldObservation()
+        let timeline = ProbeTimeline()
         do {
-            let probe = try await withVirtualTime(
+            var probe = try await withVirtualTime(
                 stallTimeout: limits.realStall, horizon: .seconds(3_600), realTimeLimit: limits.realRun
             ) { clock in
                 let store = InMemoryDataStore(clock: clock, latency: beforeStart ? .zero : .seconds(1))
                 let network = FakeNetworkService(clock: clock)
                 if beforeStart { InjectedFault.healthy(store, network) } else { network.stub(.init(), reply: .hang) }
+                timeline.start(
+                    clock: clock, stores: [store], storageLatency: beforeStart ? .zero : .seconds(1), networks: [network],
+                    call: ProbeTimeline.call(input) + (beforeStart ? " in a task cancelled before it starts" : ""))
                 let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
                 let skill = subject.instance(in: context)
                 return await withTaskGroup(of: (Probe.Ending, Bool).self) { group in
@@ -54,12 +60,14 @@ struct CancellationProbe: Sendable {
                     if !beforeStart {
                         try? await clock.sleep(for: cancelAfter)
                         marks = (store.log.count, network.requests.count)
+                        timeline.mark("the check cancelled the run")
                         cancelled.set()
                         group.cancelAll()
                     }
                     let cancelledAt = clock.now
                     let (ending, finishedFirst) = await group.next() ?? (.threw(ThrownError(CancellationError())), false)
                     let endedAfter = cancelledAt.duration(to: clock.now)
+                    timeline.ended(ending)
                     let (log, requests) = (store.log.map(Operation.init), network.requests.map(Operation.init))
                     return CancellationProbe(
                         ending: ending, finishedBeforeCancel: finishedFirst,
@@ -70,9 +78,12 @@ struct CancellationProbe: Sendable {
                 }
             }
             _ = observation.finish(sample: input.rawText)
+            probe.timeline = timeline.finish()
             return .success(probe)
         } catch {
-            return .failure(ProbeFailure(error, afterCancellation: cancelled.isSet, observation: observation, sample: input.rawText))
+            return .failure(
+                ProbeFailure(error, afterCancellation: cancelled.isSet, observation: observation, sample: input.rawText, timeline: timeline)
+            )
         }
     }
 }

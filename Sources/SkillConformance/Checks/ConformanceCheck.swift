@@ -1,3 +1,5 @@
+import SkillTesting
+
 /// The check of one rule, as a value: run it against a skill and it returns findings.
 ///
 /// A check makes a fresh instance of the skill (``SkillUnderTest``) for each run, on virtual time, and
@@ -27,15 +29,18 @@ public struct ConformanceCheck: Sendable {
 
         /// A finding of this check for this skill.
         /// `virtual` says the run was cut at the engine timeout; `virtualLimit` gives another virtual bound.
+        /// `run` is the timeline of the run the finding judged: a failure or a warning keeps it.
         func finding(
             _ ruleID: String, _ outcome: Finding.Outcome, subject: String, expected: String, observed: String,
-            virtual: Bool = false, virtualLimit: Duration? = nil, seed: UInt64? = nil
+            virtual: Bool = false, virtualLimit: Duration? = nil, seed: UInt64? = nil, run: RunTimeline? = nil
         ) -> Finding {
-            Finding(
+            var finding = Finding(
                 ruleID: ruleID, skillID: skill.id, outcome: outcome, subject: subject, expected: expected,
                 observed: observed, seed: seed,
                 limits: limits.finding(virtual: virtualLimit ?? (virtual ? limits.engineTimeout : nil))
             )
+            if outcome == .failed || outcome == .warning { finding.run = run }
+            return finding
         }
     }
 

@@ -38,7 +38,8 @@ extension SkillConformance {
                             ? "the same"
                             : differences.prefix(3).map { path, one, two in
                                 "\(path): \(quoted(one)) then \(quoted(two))"
-                            }.joined(separator: "; ")
+                            }.joined(separator: "; "),
+                        run: b.timeline // the second run: where it departed from the first
                     ))
             case (.failure(let failure), _), (_, .failure(let failure)):
                 findings.append(input.unended(rule, subject: subject, expected: expected, failure))

@@ -169,14 +169,15 @@ extension SkillConformance {
         case .failure(let failure):
             return input.unended("ERR-1", subject: subject, expected: expected, failure, virtual: fault.cut)
         case .success(let run) where !mapped(run.ending):
-            return input.finding("ERR-1", .failed, subject: subject, expected: expected, observed: describe(run), virtual: fault.cut)
+            return input.finding(
+                "ERR-1", .failed, subject: subject, expected: expected, observed: describe(run), virtual: fault.cut, run: run.timeline)
         case .success(let run) where echoesErrorBody(run.ending):
             // A fallback may answer under a fault; handing the error's own body over as the result is never one.
             return input.finding(
                 "ERR-1", .failed, subject: subject, expected: expected,
                 observed: "returned the HTTP 500 response's error body as its result: \(describe(run)); "
                     + "check the response's status before reading its body, and throw a SkillError",
-                virtual: fault.cut)
+                virtual: fault.cut, run: run.timeline)
         case .success:
             return nil
         }
@@ -229,7 +230,7 @@ extension SkillConformance {
                 findings.append(
                     input.finding(
                         "ERR-2", ok ? .passed : .failed, subject: subject, expected: expected,
-                        observed: describe(probe)))
+                        observed: describe(probe), run: probe.timeline))
             }
         }
         return (findings, errors)

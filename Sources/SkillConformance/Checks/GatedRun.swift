@@ -21,6 +21,8 @@ struct GatedRun: Sendable {
     var reads: [RealWorldRead] = []
     /// The scheduler's choices among two or more ready jobs (``DeterministicScheduler/choices``).
     var choices: [Int] = []
+    /// The run on virtual time.
+    var timeline: RunTimeline?
 
     /// Whether the skill turned the input away before any work: `SkillError.invalidInput` with no storage
     /// operation, request or sleep before it.
@@ -43,6 +45,7 @@ struct GatedRun: Sendable {
         let cancelled = CancellationMark()
         let observation = RealWorldObservation()
         let scheduler = DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule)
+        let timeline = ProbeTimeline()
         do {
             var run = try await withVirtualTime(
                 scheduler: scheduler, stallTimeout: limits.realStall, horizon: .seconds(86_400), realTimeLimit: limits.realRun
@@ -56,6 +59,9 @@ struct GatedRun: Sendable {
                 case .cancel: faulty.stub(.init(), reply: .hang)
                 default: break
                 }
+                timeline.start(
+                    clock: clock, stores: [store], storageLatency: latency, networks: [network, faulty],
+                    call: ProbeTimeline.call(input) + Self.conditions(action, schedule), cutAfter: cutAfter)
                 var context = SkillContext.virtual(
                     clock: clock, storage: GatedStore(base: store, gate: gate),
                     networkService: GatedNetwork(base: network, faulty: faulty, gate: gate))
@@ -63,7 +69,8 @@ struct GatedRun: Sendable {
                 let skill = subject.instance(in: context)
                 let (ending, wasCut, cancelledAt) = await drive(
                     skill, input: input, context: context, gate: gate, clock: clock,
-                    cutAfter: cutAfter, cancelled: cancelled, observation: observation)
+                    cutAfter: cutAfter, cancelled: cancelled, observation: observation, timeline: timeline)
+                timeline.ended(ending)
                 return GatedRun(
                     ending: ending, points: gate.points, wasCut: wasCut,
                     endedAfterCancellation: cancelledAt.map { $0.duration(to: clock.now) }, storeLog: store.log,
@@ -71,10 +78,30 @@ struct GatedRun: Sendable {
             }
             run.reads = observation.finish(sample: input.rawText)
             run.choices = scheduler.choices
+            run.timeline = timeline.finish()
             return .success(run)
         } catch {
-            return .failure(ProbeFailure(error, afterCancellation: cancelled.isSet, observation: observation, sample: input.rawText))
+            return .failure(
+                ProbeFailure(error, afterCancellation: cancelled.isSet, observation: observation, sample: input.rawText, timeline: timeline)
+            )
         }
+    }
+
+    /// What the check does to the run, as its timeline's first event says it: `, cancelled at await 2`.
+    private static func conditions(_ action: AwaitGate.Action, _ schedule: Schedule) -> String {
+        let target = { (target: AwaitGate.Target) in
+            switch target {
+            case .index(let index): "await \(index + 1)"
+            case .operation(let key): "`\(key)`"
+            }
+        }
+        let what =
+            switch action {
+            case .observe: ""
+            case .cancel(let at): ", cancelled at \(target(at))"
+            case .fault(let fault, let at): ", \(fault.name) at \(target(at))"
+            }
+        return what + (schedule == .firstInFirstOut ? "" : " under schedule \(schedule)")
     }
 
     private enum Event: Sendable {
@@ -85,7 +112,7 @@ struct GatedRun: Sendable {
 
     private static func drive(
         _ skill: any AgentSkill, input: SkillInput, context: SkillContext, gate: AwaitGate, clock: VirtualClock,
-        cutAfter: Duration?, cancelled: CancellationMark, observation: RealWorldObservation
+        cutAfter: Duration?, cancelled: CancellationMark, observation: RealWorldObservation, timeline: ProbeTimeline
     ) async -> (Probe.Ending, Bool, VirtualClock.Instant?) {
         await withTaskGroup(of: Event.self) { group in
             group.addTask { .ended(await Probe.capture(skill, input, context, observation)) }
@@ -106,11 +133,13 @@ struct GatedRun: Sendable {
                     group.cancelAll()
                 case .reached(true) where ending == nil && cancelledAt == nil:
                     cancelledAt = clock.now
+                    timeline.mark("the check cancelled the run" + (gate.points.last.map { " awaiting `\($0.description)`" } ?? ""))
                     gate.markCancelled()
                     cancelled.set()
                     group.cancelAll()
                 case .timer(fired: true) where ending == nil && cancelledAt == nil:
                     wasCut = true
+                    timeline.mark("the check cancelled the run")
                     cancelled.set()
                     group.cancelAll()
                 default:

@@ -142,7 +142,8 @@ extension SkillConformance {
                         }
                     }
                 }
-                findings.append(input.finding("TOOL-4", outcome, subject: subject, expected: expected, observed: observed))
+                findings.append(
+                    input.finding("TOOL-4", outcome, subject: subject, expected: expected, observed: observed, run: probe.timeline))
             }
         }
         return (findings, errors)

@@ -22,6 +22,8 @@ struct Probe: Sendable {
     var sideEffects: [(path: String, value: String)]
     /// What the skill's side read of the real world (``RealWorldObservation``).
     var reads: [RealWorldRead] = []
+    /// The run on virtual time.
+    var timeline: RunTimeline?
 
     /// Runs `skill` once: `setUp` prepares the fakes; `cutAfter` cancels the run after that much virtual
     /// time, as the engine's timeout does. Returns the failure text when the run could not be observed
@@ -37,30 +39,36 @@ struct Probe: Sendable {
     ) async -> Result<Probe, ProbeFailure> {
         let cancelled = CancellationMark()
         let observation = RealWorldObservation(wallClockOffset: wallClockOffset)
+        let timeline = ProbeTimeline()
         do {
             var probe = try await withVirtualTime(stallTimeout: limits.realStall, realTimeLimit: limits.realRun) { clock in
                 let store = InMemoryDataStore(clock: clock)
                 let network = FakeNetworkService(clock: clock)
                 setUp(store, network)
+                timeline.start(clock: clock, stores: [store], networks: [network], call: ProbeTimeline.call(input), cutAfter: cutAfter)
                 let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
                 let skill = subject.instance(in: context)
                 let (ending, wasCut) = await execute(
                     skill, input: input, context: context, clock: clock, cutAfter: cutAfter, cancelled: cancelled,
-                    observation: observation)
+                    observation: observation, timeline: timeline)
+                timeline.ended(ending)
                 return Probe(
                     ending: ending, wasCut: wasCut, storeLog: store.log, requestCount: network.requests.count,
                     sideEffects: effects(store: store, network: network))
             }
             probe.reads = observation.finish(sample: input.rawText)
+            probe.timeline = timeline.finish()
             return .success(probe)
         } catch {
-            return .failure(ProbeFailure(error, afterCancellation: cancelled.isSet, observation: observation, sample: input.rawText))
+            return .failure(
+                ProbeFailure(error, afterCancellation: cancelled.isSet, observation: observation, sample: input.rawText, timeline: timeline)
+            )
         }
     }
 
     private static func execute(
         _ skill: any AgentSkill, input: SkillInput, context: SkillContext, clock: VirtualClock, cutAfter: Duration?,
-        cancelled: CancellationMark, observation: RealWorldObservation
+        cancelled: CancellationMark, observation: RealWorldObservation, timeline: ProbeTimeline
     ) async -> (Ending, Bool) {
         guard let cutAfter else { return (await capture(skill, input, context, observation), false) }
         return await withTaskGroup(of: Ending?.self) { group in
@@ -77,6 +85,7 @@ struct Probe: Sendable {
                 } else if ending == nil {
                     wasCut = true
                     cancelled.set()
+                    timeline.mark("the check cancelled the run")
                 }
                 group.cancelAll()
             }
@@ -138,12 +147,21 @@ struct ProbeFailure: Error, Sendable {
     var escapes: [DeterministicScheduler.Escape]
     /// What the skill's side read of the real world before the run failed.
     var reads: [RealWorldRead] = []
+    /// The run up to where it stopped.
+    var timeline: RunTimeline?
 
     /// The failure of a run on `sample` that `observation` watched: ends the observation, handing its
     /// reads and this failure's escapes to the check that ran it.
-    init(_ error: any Error, afterCancellation: Bool, observation: RealWorldObservation, sample: String) {
+    init(
+        _ error: any Error, afterCancellation: Bool, observation: RealWorldObservation, sample: String,
+        timeline: ProbeTimeline? = nil
+    ) {
         self.init(error, afterCancellation: afterCancellation)
         reads = observation.finish(sample: sample, failure: self)
+        if let timeline {
+            timeline.add("check", "the run did not end: \(text)")
+            self.timeline = timeline.finish()
+        }
     }
 
     init(_ error: any Error, afterCancellation: Bool = false) {
@@ -205,7 +223,7 @@ extension ConformanceCheck.Input {
             if let owner = failure.owner, owner != ruleID { .skipped(reason: ProbeFailure.reason(owner: owner)) } else { .failed }
         return finding(
             ruleID, outcome, subject: subject, expected: expected,
-            observed: "the run did not end: \(failure.text)", virtual: virtual, virtualLimit: virtualLimit)
+            observed: "the run did not end: \(failure.text)", virtual: virtual, virtualLimit: virtualLimit, run: failure.timeline)
     }
 }
 

@@ -74,7 +74,8 @@ extension SkillConformance {
                         "TOOL-8", must ? .failed : .warning, subject: subject, expected: expected,
                         observed: "the tool threw invalidInput(\(quoted(reason))) for arguments \(quoted(arguments.text)), "
                             + "which these say is valid: \(senders). "
-                            + agreementFix(entry.instance, variant: first)))
+                            + agreementFix(entry.instance, variant: first),
+                        run: probe.timeline))
             }
         }
         for (variant, set) in sets where !refused.contains(variant.dialect) {

@@ -68,7 +68,7 @@ extension SkillConformance {
                             + (interleaving(run.points).map { ". The requests ran: \($0)" } ?? "")
                             + ". Replay it with `skillcheck --seed \(input.limits.seed)`, or in a test whose body sends both requests at once "
                             + "to one instance: exploreSchedules(replaying: Schedule(\"\(Schedule.randomWalk(seed: seed))\")!)",
-                        seed: seed)
+                        seed: seed, run: run.timeline)
                 }
                 if broken != nil || unjudged != nil { break }
             }
@@ -134,7 +134,7 @@ extension SkillConformance {
                             + ". The work's parts finished in another order: keep results by their place, not by when they came. "
                             + "Replay it with `skillcheck --seed \(input.limits.seed)`, or in a test whose body runs the request: "
                             + "exploreSchedules(replaying: Schedule(\"\(Schedule.randomWalk(seed: seed))\")!)",
-                        seed: seed)
+                        seed: seed, run: run.timeline)
                 }
                 if verdict != nil { break }
             }
@@ -174,9 +174,10 @@ extension SkillConformance {
     /// One run of `pair` on one instance with shared fakes: one after the other in `order`, or both at once.
     private static func sharedRun(
         _ input: ConformanceCheck.Input, _ pair: [String], order: [Int]?, latency: Bool, schedule: Schedule
-    ) async -> Result<(outcome: SharedOutcome, choices: [Int], points: [AwaitGate.Point]), SharedRunFailure> {
+    ) async -> Result<(outcome: SharedOutcome, choices: [Int], points: [AwaitGate.Point], timeline: RunTimeline?), SharedRunFailure> {
         let scheduler = DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule)
-        let gate = AwaitGate()
+        let timeline = ProbeTimeline()
+        let gate = AwaitGate(timeline: timeline)
         let observation = RealWorldObservation()
         do {
             let outcome = try await withVirtualTime(
@@ -186,6 +187,11 @@ extension SkillConformance {
                 let store = InMemoryDataStore(clock: clock, latency: latency ? .milliseconds(1) : .zero)
                 let network = FakeNetworkService(clock: clock)
                 network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: latency ? .milliseconds(1) : .zero)
+                let how = order.map { "one at a time, in the order " + $0.map { "request \($0 + 1)" }.joined(separator: ", ") } ?? "at once"
+                timeline.start(
+                    clock: clock, stores: [store], storageLatency: latency ? .milliseconds(1) : .zero, networks: [network],
+                    call: "\(pair.count) request\(pair.count == 1 ? "" : "s") to one instance, \(how)"
+                        + (schedule == .firstInFirstOut ? "" : ", under schedule \(schedule)"))
                 // Each operation passes a gate that only notes which request reached it, for the finding's interleaving.
                 var context = SkillContext.virtual(
                     clock: clock, storage: GatedStore(base: store, gate: gate),
@@ -196,7 +202,11 @@ extension SkillConformance {
                 let frozen = context
                 @Sendable func send(_ index: Int) async -> String {
                     await AwaitGate.$request.withValue(index + 1) {
-                        describe(await Probe.capture(skill, SkillInput(rawText: pair[index]), frozen, observation))
+                        let lane = "request \(index + 1)"
+                        timeline.add(lane, ProbeTimeline.call(SkillInput(rawText: pair[index])))
+                        let ending = await Probe.capture(skill, SkillInput(rawText: pair[index]), frozen, observation)
+                        timeline.ended(ending, lane: lane)
+                        return describe(ending)
                     }
                 }
                 if let order {
@@ -213,7 +223,7 @@ extension SkillConformance {
                 return SharedOutcome(outputs: outputs.map(normalized), documents: documents, requests: requests)
             }
             _ = observation.finish(sample: pair[0])
-            return .success((outcome, scheduler.choices, gate.points))
+            return .success((outcome, scheduler.choices, gate.points, timeline.finish()))
         } catch {
             _ = observation.finish(sample: pair[0])
             let failure = ProbeFailure(error, afterCancellation: false, observation: observation, sample: pair[0])

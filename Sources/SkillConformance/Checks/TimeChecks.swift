@@ -57,9 +57,13 @@ extension SkillConformance {
                 let run = await Probe.run(
                     input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: fault?.setUp ?? InjectedFault.healthy)
                 var problems: [String] = []
+                var timeline: RunTimeline?
                 switch run {
-                case .success(let probe): problems = owned(probe.reads).map { "\($0.description); instead, \($0.fix)" }
+                case .success(let probe):
+                    problems = owned(probe.reads).map { "\($0.description); instead, \($0.fix)" }
+                    timeline = probe.timeline
                 case .failure(let failure):
+                    timeline = failure.timeline
                     if rule == "TIME-1" { problems = failure.escapes.map(\.description) }
                     problems += owned(failure.reads).map { "\($0.description); instead, \($0.fix)" }
                     // A run that did not end for another reason is HANG-1's or CAN-2's to judge; a fault run's is ERR-1's.
@@ -76,7 +80,8 @@ extension SkillConformance {
                     input.finding(
                         rule, problems.isEmpty ? .passed : .failed, subject: subject, expected: expected,
                         observed: problems.isEmpty
-                            ? "none" + unobserved : "skill \"\(input.skill.id)\": " + problems.joined(separator: "; ")))
+                            ? "none" + unobserved : "skill \"\(input.skill.id)\": " + problems.joined(separator: "; "),
+                        run: timeline))
             }
         }
         return findings

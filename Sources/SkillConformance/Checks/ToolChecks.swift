@@ -120,7 +120,8 @@ extension SkillConformance {
                 findings.append(
                     input.finding(
                         "TOOL-3", rejected ? .failed : .passed, subject: subject, expected: expected,
-                        observed: (rejected ? "the tool rejected its own sample: " : "they fit; ") + describe(probe)))
+                        observed: (rejected ? "the tool rejected its own sample: " : "they fit; ") + describe(probe),
+                        run: probe.timeline))
             }
         }
         return findings
@@ -144,7 +145,7 @@ extension SkillConformance {
                 findings.append(
                     input.finding(
                         "TOOL-6", size <= limit ? .passed : .warning, subject: subject, expected: expected,
-                        observed: "\(size) bytes: \(quoted(output.summary))"))
+                        observed: "\(size) bytes: \(quoted(output.summary))", run: probe.timeline))
             }
         }
         if findings.isEmpty {

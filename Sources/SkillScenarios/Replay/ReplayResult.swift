@@ -1,3 +1,5 @@
+import SkillTesting
+
 /// What replaying one transcript found.
 @available(SkillCheckTesting, *)
 public struct ReplayResult: Sendable {
@@ -30,7 +32,7 @@ public struct ReplayResult: Sendable {
     /// How many steps ran.
     public var steps: Int
     /// What the replay did and when, when the replayer recorded it.
-    package var timeline: ReplayTimeline?
+    package var timeline: RunTimeline?
     /// How many messages, events and requests the replay converted to JSON in all: proportional to
     /// how many it observed, never to steps × entries.
     var observationWork = 0

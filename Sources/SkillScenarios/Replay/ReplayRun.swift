@@ -92,7 +92,7 @@ struct ReplayRun {
         if let fallback = settings.fallback { engine.fallbackSkill = try replayer.resolve(fallback, in: transcript) }
         if replayer.recordsTimeline {
             let recorder = TimelineRecorder(run: self)
-            clock.scheduler.observeIdle { recorder.sample() }
+            clock.scheduler.observeIdle { [weak recorder] in recorder?.sample() } // the run keeps it
             timeline = recorder
         }
     }

@@ -40,12 +40,6 @@ package enum DurationText {
         return .nanoseconds(Int64(value.rounded()))
     }
 
-    /// `"1.5s"`, `"250ms"`, `"0s"`.
-    package static func format(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        if attoseconds == 0 { return "\(seconds)s" }
-        let total = duration.inSeconds
-        if total < 1, (total * 1000).rounded() == total * 1000 { return "\(Int((total * 1000).rounded()))ms" }
-        return "\(total)s"
-    }
+    /// `"1.5s"`, `"250ms"`, `"0s"`: ``Duration/written``, as transcripts write it.
+    package static func format(_ duration: Duration) -> String { duration.written }
 }

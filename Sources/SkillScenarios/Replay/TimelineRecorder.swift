@@ -4,58 +4,8 @@ import SkillEngine
 import SkillKit
 import SkillTesting
 
-/// What a replay did and when, on its virtual clock: each message, engine event, storage operation, network
-/// request, sleep and model turn at its instant, in a lane per actor, with each timeout's deadline and the
-/// instant each step began. The HTML report draws it.
-///
-/// Instants are exact: the recorder looks at every log each time the replay's scheduler goes idle, and time
-/// moves only between two such moments, so what is new was done at the instant the clock reads.
-@available(SkillCheckTesting, *)
-package struct ReplayTimeline: Sendable, Hashable {
-    /// One thing that happened.
-    package struct Event: Sendable, Hashable {
-        /// When, from the start of the replay.
-        package var at: Duration
-        /// How long it took, when the fake knows: a sleep, a storage operation's latency.
-        package var duration: Duration?
-        /// Who did it: `user`, `agent`, `engine`, `skill`, `storage`, `network`, `clock`, `model`, or
-        /// `tool NAME` for each tool.
-        package var lane: String
-        package var text: String
-        /// The step it happened during.
-        package var step: Int?
-    }
-
-    /// The instant a timeout fires, drawn across the lanes.
-    package struct Deadline: Sendable, Hashable {
-        package var at: Duration
-        package var text: String
-    }
-
-    /// A transcript step and the instant it began.
-    package struct Step: Sendable, Hashable {
-        package var index: Int
-        package var at: Duration
-        package var text: String
-    }
-
-    package var events: [Event] = []
-    package var deadlines: [Deadline] = []
-    package var steps: [Step] = []
-    /// Virtual time when the replay ended.
-    package var end: Duration = .zero
-
-    /// The lanes that have an event, in the order a reader follows a run: who asked, who answered, then the
-    /// engine, the skill and what it used.
-    package var lanes: [String] {
-        let order = ["user", "agent", "engine", "skill", "model"]
-        let present = Set(events.map(\.lane))
-        let tools = present.filter { $0.hasPrefix("tool ") }.sorted()
-        return order.filter(present.contains) + tools + ["storage", "network", "clock"].filter(present.contains)
-    }
-}
-
-/// Builds a ``ReplayTimeline`` as the replay runs: called by the scheduler each time it goes idle, and by
+/// Builds the ``RunTimeline`` of a replay as it runs, its engine's side here and its fakes' in a
+/// ``RunTimelineRecorder``: called by the scheduler each time it goes idle, and by
 /// the replay at each step.
 @available(SkillCheckTesting, *)
 final class TimelineRecorder: Sendable {
@@ -63,63 +13,45 @@ final class TimelineRecorder: Sendable {
         var messages = 0
         var events = 0
         var toolEvents = 0
-        var storage = 0
-        var network = 0
         var modelTurns = 0
-        /// Each pending sleeper's event, by the sleeper's sequence: one that leaves early was cancelled.
-        var sleepers: [Int: (event: Int, deadline: Duration)] = [:]
-        var sleepersSeen: Set<Int> = []
-        var step: Int?
-        var timeline = ReplayTimeline()
     }
 
     private let clock: VirtualClock
     private let engine: AgentEngine
-    private let store: InMemoryDataStore
-    private let network: FakeNetworkService
     private let tooling: (engine: ToolCallingEngine, model: ScriptedLLMClient, registry: SkillRegistry)?
     private let engineTimeout: Duration
     private let toolTimeout: @Sendable (String) -> Duration
-    private let storageLatency: Duration
+    /// The fakes' side: storage, network and the clock's sleepers.
+    private let fakes: RunTimelineRecorder
     private let seen = Locked(Seen())
 
     init(run: ReplayRun) {
         clock = run.clock
         engine = run.engine
-        store = run.store
-        network = run.network
         tooling = run.tooling.map { ($0.engine, $0.model, $0.registry) }
         engineTimeout = run.transcript.engine.timeout
         let configuration = run.tooling?.engine.configuration
         toolTimeout = { configuration?.timeout(for: $0) ?? .seconds(10) }
-        storageLatency = run.transcript.fixtures.storageLatency
+        fakes = RunTimelineRecorder(
+            clock: run.clock, stores: [run.store], storageLatency: run.transcript.fixtures.storageLatency, networks: [run.network])
     }
 
     /// Marks the start of step `index`, after looking at what came before it; a tool-calling run's input is
     /// the user's.
     func begin(step index: Int, _ step: Transcript.Step) {
         sample()
-        let now = clock.now.offset
-        seen.withLock {
-            $0.step = index
-            $0.timeline.steps.append(ReplayTimeline.Step(index: index, at: now, text: step.summary))
-            if case .run(let input, let label, _, _) = step {
-                $0.timeline.events.append(
-                    ReplayTimeline.Event(
-                        at: now, duration: nil, lane: "user", text: SecretScanner.redacted(label.map { "\(input) (\($0))" } ?? input),
-                        step: index))
-            }
+        fakes.begin(step: index, step.summary)
+        if case .run(let input, let label, _, _) = step {
+            fakes.add("user", label.map { "\(input) (\($0))" } ?? input)
         }
     }
 
     /// The timeline so far, ended at the clock's instant.
-    var timeline: ReplayTimeline {
+    /// A message, a URL or a tool's arguments may carry a secret: the timeline shows it redacted, as every
+    /// artifact does.
+    var timeline: RunTimeline {
         sample()
-        let now = clock.now.offset
-        return seen.withLock {
-            $0.timeline.end = now
-            return $0.timeline
-        }
+        return fakes.finish().mappingTexts(SecretScanner.redacted)
     }
 
     /// Stamps everything new in every log with the clock's instant.
@@ -127,21 +59,14 @@ final class TimelineRecorder: Sendable {
         let now = clock.now.offset
         let messages = engine.messages
         let events = engine.eventLog
-        let storage = store.log
-        let requests = network.requests
-        let sleepers = clock.pendingSleepers
         let toolEvents = tooling?.engine.eventLog ?? []
         let turns = tooling?.model.requests ?? []
         let registry = tooling?.registry
         // A call names a tool; its lane and its timeout are its skill's, as the engine's own events name it.
         let skillID: (ToolCall) -> String = { call in (try? registry?.resolve(call).get())?.id ?? call.name }
+        let fakes = fakes
+        func add(_ lane: String, _ text: String, at: Duration = now) { fakes.add(lane, text, at: at) }
         seen.withLock { seen in
-            // A message, a URL or a tool's arguments may carry a secret: the timeline shows it redacted, as
-            // every artifact does.
-            func add(_ lane: String, _ text: String, at: Duration = now, duration: Duration? = nil) {
-                seen.timeline.events.append(
-                    ReplayTimeline.Event(at: at, duration: duration, lane: lane, text: SecretScanner.redacted(text), step: seen.step))
-            }
             for message in messages.dropFirst(seen.messages) {
                 let at = Duration.seconds(message.timestamp.timeIntervalSince(clock.origin))
                 add(message.role == .user ? "user" : "agent", message.content, at: at)
@@ -151,8 +76,7 @@ final class TimelineRecorder: Sendable {
                 let (lane, text) = Self.describe(event)
                 add(lane, text)
                 if case .skillStarted(let skillID) = event {
-                    seen.timeline.deadlines.append(
-                        .init(at: now + engineTimeout, text: "\(skillID)'s \(DurationText.format(engineTimeout)) timeout"))
+                    fakes.deadline(at: now + engineTimeout, "\(skillID)'s \(engineTimeout.written) timeout")
                 }
             }
             seen.events = events.count
@@ -162,38 +86,18 @@ final class TimelineRecorder: Sendable {
                 if case .skillSelected(let call) = logged.event {
                     let id = skillID(call)
                     let limit = toolTimeout(id)
-                    seen.timeline.deadlines.append(.init(at: now + limit, text: "\(id)'s \(DurationText.format(limit)) timeout"))
+                    fakes.deadline(at: now + limit, "\(id)'s \(limit.written) timeout")
                 }
             }
             seen.toolEvents = toolEvents.count
-            for operation in storage.dropFirst(seen.storage) {
-                add("storage", operation.description, duration: storageLatency > .zero ? storageLatency : nil)
-            }
-            seen.storage = storage.count
-            for request in requests.dropFirst(seen.network) {
-                add("network", "\(request.method.rawValue) \(request.url.absoluteString)")
-            }
-            seen.network = requests.count
             for turn in turns.dropFirst(seen.modelTurns) {
                 let messages = "\(turn.messages.count) message\(turn.messages.count == 1 ? "" : "s")"
                 let tools = "\(turn.tools.count) tool\(turn.tools.count == 1 ? "" : "s")"
                 add("model", "turn \(turn.turn) asked: \(messages), \(tools)\(turn.streamed ? ", streamed" : "")")
             }
             seen.modelTurns = turns.count
-            // A sleep is drawn as long as it lasted: one cancelled before its deadline (a timeout that won) ends there.
-            let pending = Set(sleepers.map(\.sequence))
-            for (sequence, sleep) in seen.sleepers where !pending.contains(sequence) {
-                seen.sleepers[sequence] = nil
-                guard now < sleep.deadline else { continue }
-                let start = seen.timeline.events[sleep.event].at
-                seen.timeline.events[sleep.event].duration = now - start
-                seen.timeline.events[sleep.event].text += ", cancelled after \(DurationText.format(now - start))"
-            }
-            for sleeper in sleepers where seen.sleepersSeen.insert(sleeper.sequence).inserted {
-                seen.sleepers[sleeper.sequence] = (seen.timeline.events.count, sleeper.deadline.offset)
-                add("clock", "\(sleeper.label ?? "a task") sleeps \(DurationText.format(sleeper.duration))", duration: sleeper.duration)
-            }
         }
+        fakes.sample()
     }
 
     static func describe(_ event: AgentEvent) -> (lane: String, text: String) {
