@@ -3,6 +3,8 @@ import SkillCheckCommand
 import SkillCheckSupport
 import SkillConformance
 import SkillKit
+import SkillScenarios
+import SkillTesting
 import TestSupport
 import Testing
 
@@ -24,7 +26,7 @@ extension ExamplePackageTests {
         }
 
         /// No skip in the report points to a rule that passed (``SkillReport/contradictions(in:kind:catalog:)``).
-        static func expectConsistent(_ results: [SkillResult], sourceLocation: SourceLocation = #_sourceLocation) {
+        static func expectConsistent(_ results: [SkillResult], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
             for result in results {
                 let contradictions = SkillReport.contradictions(in: result.findings, kind: result.skill.kind)
                 #expect(
@@ -201,6 +203,7 @@ extension ExamplePackageTests {
                 raw.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                     .replacingOccurrences(of: ">", with: "&gt;")
             }
+            var drawn = 0
             for skill in report.skills {
                 #expect(dom.contains(text(skill.title)), "\(skill.title) is not on the page")
                 for result in skill.results where result.outcome == .failed {
@@ -211,7 +214,25 @@ extension ExamplePackageTests {
                             dom.contains(text(HTMLText.clipped(finding.subject))), "\(skill.title) \(result.rule): \(finding.subject)")
                     }
                 }
+                // The run drawn under a failure or a warning: the first of its shown cases that took virtual time, every
+                // event of it the page draws (the first 9 and the last 3 of a longer run), and each mark's words.
+                for result in skill.results where result.outcome == .failed || result.outcome == .warning {
+                    let shown = result.findings.filter { $0.outcome == result.outcome }.prefix(12)
+                    guard let found = shown.lazy.compactMap(\.run).first(where: \.takesTime) else { continue }
+                    let run = found.mappingTexts { SecretScanner.redacted($0) }
+                    drawn += 1
+                    #expect(
+                        dom.contains("id=\"\(HTMLReport.anchor(skill))-\(result.rule)-run-timeline-title\""),
+                        "\(skill.title) \(result.rule)")
+                    let events = run.events.count > 12 ? Array(run.events.prefix(9) + run.events.suffix(3)) : run.events
+                    for event in events {
+                        #expect(dom.contains(text(HTMLText.clipped(event.text))), "\(skill.title) \(result.rule): \(event.text)")
+                    }
+                    for mark in run.marks { #expect(dom.contains("◆ " + text(mark.text)), "\(skill.title) \(result.rule): \(mark.text)") }
+                }
             }
+            // CAN-2..4, HANG-1 and SEND-4 fail among these skills on runs that take virtual time: the page draws them.
+            #expect(drawn >= 8, "\(drawn) runs drawn")
             #expect(!log.contains("CONSOLE"), "the page logged to the console: \(log)")
         }
 

@@ -2,6 +2,7 @@ import Foundation
 import SkillCheckCommand
 import SkillCheckSupport
 import SkillConformance
+import SkillTesting
 import TestSupport
 import Testing
 
@@ -65,5 +66,38 @@ struct HTMLReportTests {
         ])
         #expect(scenarios.status == 0, "\(scenarios.output)\(scenarios.error)")
         #expect(try String(contentsOfFile: page, encoding: .utf8).contains("transcripts: "))
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("a failure's run is drawn under its cases, secrets redacted; the JSON report and a report read back from it have none")
+    func runs() throws {
+        var run = RunTimeline()
+        run.events = [
+            .init(at: .zero, lane: "check", text: "execute(input: \"记录 a\"), cancelled at await 1"),
+            .init(at: .zero, lane: "network", text: "GET https://api.example.invalid/notes?api_key=sk-proj-abcdefghijklmnopqrstuv"),
+            .init(at: .seconds(2), lane: "check", text: "◆ the check cancelled the run"),
+        ]
+        run.marks = [.init(at: .seconds(2), text: "the check cancelled the run")]
+        run.end = .seconds(2)
+        var failed = Reports.finding("CAN-2", .failed, subject: "cancelled while awaiting operation 1 of 1")
+        failed.run = run
+        var instant = Reports.finding("CAN-4", .failed, subject: "cancelled while awaiting <save notes/a>")
+        instant.run = RunTimeline()
+        let report = Reports.report([failed, instant])
+        #expect(report.skills[0].result(for: "CAN-2")?.findings.first?.run == run)
+
+        let page = HTMLReport().render(report)
+        #expect(page.contains("<details class=\"run\" open><summary>case 1 on virtual time: 3 events, ending at 2s</summary>"))
+        #expect(page.contains("aria-labelledby=\"skill-note-CAN-2-run-timeline-title\""))
+        #expect(page.contains("◆ the check cancelled the run</text>") && page.contains(">network</text>"))
+        #expect(page.contains("api_key=«redacted»") && !page.contains("sk-proj-abcdefghijklmnopqrstuv"))
+        // A run at one instant is what its finding says: not drawn.
+        #expect(page.components(separatedBy: "<details class=\"run\"").count == 2)
+
+        let json = try report.json()
+        #expect(!json.contains("\"run\"") && !json.contains("the check cancelled the run"))
+        let back = try ConformanceReport.decode(Data(json.utf8))
+        #expect(back.skills[0].result(for: "CAN-2")?.findings.first?.run == nil)
+        #expect(!HTMLReport().render(back).contains("<details class=\"run\""))
     }
 }

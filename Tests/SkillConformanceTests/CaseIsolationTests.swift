@@ -40,4 +40,16 @@ struct CasePageTests {
         #expect(page.contains(HTMLText.escape(rule.sentence)) && page.contains(HTMLText.escape(rule.troubleshooting.fix)))
         for reference in ["<script", "<link", "<img", "src=", "url("] { #expect(!page.contains(reference)) }
     }
+
+    @available(SkillCheckTesting, *)
+    @Test("a finding from a run that took virtual time has that run drawn on the page")
+    func run() async throws {
+        let c = try #require(SkillConformance.cases(for: [SkillUnderTest(CatchAllForecastSkill())], rules: ["CAN-3"]).first)
+        let findings = await SkillConformance.check(for: "CAN-3").run(SkillUnderTest(CatchAllForecastSkill()))
+        let problem = try #require(findings.first { $0.outcome == .failed })
+        let run = try #require(problem.run)
+        let page = c.page([problem])
+        #expect(page.contains("<svg class=\"timeline\"") == run.takesTime)
+        for event in run.events { #expect(page.contains(HTMLText.escape(HTMLText.clipped(event.text))), "\(event)") }
+    }
 }

@@ -196,7 +196,7 @@ package struct HTMLReport: Sendable {
                 let id = "\(Self.anchor(skill))-\(result.rule)-run"
                 html += "<details class=\"run\" open><summary>case \(number) on virtual time: \(run.events.count) events, "
                 html += "ending at \(run.end.written)</summary>"
-                html += run.mappingTexts(SecretScanner.redacted).html(id: id, subject: "the run", drawn: 16, titled: false) + "</details>"
+                html += run.mappingTexts(SecretScanner.redacted).html(id: id, subject: "the run", drawn: 12, titled: false) + "</details>"
             }
             if wrong.count > shown.count { html += "<p>and \(wrong.count - shown.count) more: the JSON report has every one</p>" }
         }

@@ -72,7 +72,7 @@ final class AwaitGate: Sendable {
     @TaskLocal static var request: Int?
 
     let action: Action
-    /// Where a point reached by one of several requests sent at once is drawn, on that request's lane.
+    /// Where each point is drawn, on the lane of the request that reached it (the skill's, for one request).
     private let timeline: ProbeTimeline?
     private let state = Locked(State())
 
@@ -118,7 +118,8 @@ final class AwaitGate: Sendable {
             defer { state.watcher = nil }
             return (index, key, state.watcher, false)
         }
-        if let request { timeline?.add("request \(request)", "awaits `\(description)`" + (late ? " after the cancellation" : "")) }
+        // On the timeline, on the lane of whoever awaits it: the operation the gate holds never reaches the fake.
+        timeline?.add(request.map { "request \($0)" } ?? "skill", "awaits `\(description)`" + (late ? " after the cancellation" : ""))
         // Once the check has cancelled the run, requests and storage operations end with the cancellation, as
         // a cancelled URLSession task or a store whose wait is cancelled does: a skill that retries regardless
         // never gets an answer that would let it stop (CAN-2), and one that rethrows ends (CAN-3). Each is

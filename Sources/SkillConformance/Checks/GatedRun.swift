@@ -50,7 +50,7 @@ struct GatedRun: Sendable {
             var run = try await withVirtualTime(
                 scheduler: scheduler, stallTimeout: limits.realStall, horizon: .seconds(86_400), realTimeLimit: limits.realRun
             ) { clock in
-                let gate = AwaitGate(action)
+                let gate = AwaitGate(action, timeline: timeline)
                 let store = InMemoryDataStore(clock: clock, latency: latency)
                 let network = FakeNetworkService(clock: clock), faulty = FakeNetworkService(clock: clock)
                 network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: latency)

@@ -56,8 +56,8 @@ extension RunTimeline {
         svg += "aria-labelledby=\"\(id)-timeline-title\">"
         svg +=
             "<title id=\"\(id)-timeline-title\">\(HTMLText.escape(subject.prefix(1).uppercased() + subject.dropFirst())) on virtual time: "
-        svg += "\(lanes.count) lanes, \(events.count) events, \(deadlines.count) deadlines, ending at \(end.written); "
-        svg += "the table below lists every event</title><g class=\"lanes\">"
+        svg += "\(lanes.count) lanes, \(events.count) events, \(deadlines.count) deadlines, ending at \(end.written)</title>"
+        svg += "<g class=\"lanes\">"
         func y(_ row: Int) -> Double { top + Double(row) * laneHeight + laneHeight / 2 }
         for (row, lane) in lanes.enumerated() {
             svg += "<text x=\"8\" y=\"\(number(y(row) + 4))\">\(HTMLText.escape(lane))</text>"
