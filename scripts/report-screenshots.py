@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
-"""Regenerates the screenshots of the two HTML reports in the documentation (ReadingAReport.md).
+"""Regenerates the screenshots of the HTML reports in the documentation (ReadingAReport.md).
 
 The scenarios page comes from the two corpus transcripts the tests make fail (the same two changes as
 Tests/TestSupport/FailingTranscripts.swift): the weather service that hangs into the engine's 10 s timeout,
 and a tool cut at its own 2 s timeout. The conformance page is skillcheck's own run on Examples/BrokenSkills
-(a few minutes: it builds the package's harness). Headless Chromium takes each screenshot.
+(a few minutes: it builds the package's harness); a third screenshot shows two of its failed results with
+their runs drawn (a cancellation, and two requests at once under SEND-4). Headless Chromium takes each.
 
     python3 scripts/report-screenshots.py            # both
     python3 scripts/report-screenshots.py --scenarios-only
 """
-import pathlib, shutil, subprocess, sys, tempfile
+import pathlib, re, shutil, subprocess, sys, tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "Sources/SkillCheckCommand/SkillCheckCommand.docc/Resources"
@@ -34,6 +35,24 @@ def screenshot(page, png, height):
                         f"--window-size=1200,{height}", f"--screenshot={png}", page.as_uri()],
                        check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     print(f"wrote {png.relative_to(ROOT)}")
+
+
+def results(page, rules):
+    """A page of the report's head and, for each rule, the first failed result of it that has a run drawn."""
+    head = page[: page.index("<body>") + len("<body>")]
+    parts = []
+    for rule in rules:
+        found = re.search(rf'id="([^"]*-{rule})-run-timeline-title"', page)
+        if not found:
+            sys.exit(f"no {rule} result with a run on the page: the report no longer draws one")
+        start = page.rindex("<details", 0, page.index(f'id="{found.group(1)}"') + 1)
+        depth = 0
+        for tag in re.finditer(r"<details\b|</details>", page[start:]):
+            depth += 1 if tag.group(0) == "<details" else -1
+            if depth == 0:
+                parts.append(page[start : start + tag.end()])
+                break
+    return head + "<main>" + "".join(parts) + "</main></body></html>\n"
 
 
 def main():
@@ -61,6 +80,9 @@ def main():
         if run.returncode != 1:
             sys.exit(f"skillcheck Examples/BrokenSkills exited {run.returncode}; its skills should fail (status 1)")
         screenshot(broken, OUT / "conformance-report.png", 1100)
+        runs = work / "runs.html"
+        runs.write_text(results(broken.read_text(encoding="utf-8"), ["CAN-3", "SEND-4"]), encoding="utf-8")
+        screenshot(runs, OUT / "conformance-runs.png", 1900)
 
 
 if __name__ == "__main__":

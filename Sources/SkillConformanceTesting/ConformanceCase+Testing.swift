@@ -67,7 +67,8 @@ extension ConformanceCase {
 
 @available(SkillCheckTesting, *)
 extension ConformanceCase {
-    /// The findings as the JSON report writes them (`skillcheck.findings/1`), for an attachment.
+    /// The findings as the harness hands them to `skillcheck` (`skillcheck.findings/1`), each failure's run
+    /// included, for an attachment.
     static func json(_ findings: [Finding]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
