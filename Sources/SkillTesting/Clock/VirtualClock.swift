@@ -195,6 +195,10 @@ public final class VirtualClock: Clock, Sendable {
     /// How many sleepers are pending.
     package var pendingCount: Int { state.withLock { $0.sleeping } }
 
+    /// How many sleepers are pending, and how many have ever slept: when neither changed, neither did the
+    /// sleepers (a timeline looks at them only then).
+    package var sleepersVersion: (pending: Int, slept: Int) { state.withLock { ($0.sleeping, $0.nextSequence) } }
+
     /// When the next sleeper is due, if any.
     public var nextDeadline: Instant? {
         state.withLock { state in

@@ -97,6 +97,11 @@ public final class FakeNetworkService: NetworkServing, Sendable {
     /// Every request sent, in order, unmatched ones included.
     public var requests: [NetworkRequest] { state.withLock { $0.requests } }
 
+    /// The requests from the `from`-th on, in order: what a timeline has not seen yet, without copying the rest.
+    package func requests(from index: Int) -> ArraySlice<NetworkRequest> {
+        state.withLock { $0.requests[min(index, $0.requests.count)...] }
+    }
+
     /// Stubs that answered nothing.
     public var unusedStubs: [NetworkStub] {
         state.withLock { state in zip(state.stubs, state.uses).filter { $0.1 == 0 }.map(\.0) }

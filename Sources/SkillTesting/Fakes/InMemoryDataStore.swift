@@ -112,6 +112,9 @@ public final class InMemoryDataStore: DataStoring, Sendable {
     /// Every operation asked for, in order, failed ones included.
     public var log: [Operation] { state.withLock { $0.log } }
 
+    /// The log from the `from`-th operation on: what a timeline has not seen yet, without copying the rest.
+    package func log(from index: Int) -> ArraySlice<Operation> { state.withLock { $0.log[min(index, $0.log.count)...] } }
+
     /// The contents: each collection's documents in the order they were first saved.
     public func snapshot() -> [String: [StoredDocument]] {
         state.withLock { state in

@@ -24,6 +24,8 @@ package final class RunTimelineRecorder: Sendable {
         /// Each pending sleeper's event, by the sleeper's sequence: one that leaves early was cancelled.
         var sleepers: [Int: (event: Int, deadline: Duration)] = [:]
         var sleepersSeen: Set<Int> = []
+        /// ``VirtualClock/sleepersVersion`` when the sleepers were last looked at.
+        var sleepersVersion = (pending: -1, slept: -1)
 
         /// The most events the timeline keeps; the check's own (its call, how the run ended) are always kept.
         var maximumEvents: Int
@@ -111,9 +113,12 @@ package final class RunTimelineRecorder: Sendable {
     /// Stamps everything new in the fakes' logs and among the clock's sleepers with the clock's instant.
     package func sample() {
         let now = now
-        let operations = stores.map { $0.store.log }
-        let requests = networks.map(\.requests)
-        let sleepers = clock.pendingSleepers
+        // Only what is new is read: each idle moment of a long run would otherwise copy every log again.
+        let seen = state.withLock { ($0.storage, $0.network, $0.sleepersVersion) }
+        let operations = stores.enumerated().map { $1.store.log(from: seen.0[$0]) }
+        let requests = networks.enumerated().map { $1.requests(from: seen.1[$0]) }
+        let version = clock.sleepersVersion
+        let sleepers = version == seen.2 ? nil : clock.pendingSleepers
         state.withLock { state in
             @discardableResult
             func add(_ lane: String, _ text: String, duration: Duration? = nil) -> Bool {
@@ -121,17 +126,19 @@ package final class RunTimelineRecorder: Sendable {
             }
             for (index, log) in operations.enumerated() {
                 let latency = stores[index].latency
-                for operation in log.dropFirst(state.storage[index]) {
+                for operation in log.dropFirst(max(0, state.storage[index] - log.startIndex)) {
                     add("storage", operation.description, duration: latency > .zero ? latency : nil)
                 }
-                state.storage[index] = log.count
+                state.storage[index] = max(state.storage[index], log.endIndex)
             }
             for (index, sent) in requests.enumerated() {
-                for request in sent.dropFirst(state.network[index]) {
+                for request in sent.dropFirst(max(0, state.network[index] - sent.startIndex)) {
                     add("network", "\(request.method.rawValue) \(request.url.absoluteString)")
                 }
-                state.network[index] = sent.count
+                state.network[index] = max(state.network[index], sent.endIndex)
             }
+            guard let sleepers else { return }
+            state.sleepersVersion = version
             // A sleep is drawn as long as it lasted: one cancelled before its deadline (a timeout that won) ends there.
             let pending = Set(sleepers.map(\.sequence))
             for (sequence, sleep) in state.sleepers where !pending.contains(sequence) {
