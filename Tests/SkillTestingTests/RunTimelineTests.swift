@@ -85,6 +85,14 @@ struct RunTimelineTests {
         #expect(html.contains("<tr class=\"mark\"><td>10s</td><td>check</td><td>◆ the check cancelled the run</td></tr>"))
         for forbidden in ["<script", "<img", "src=", "url(", "xmlns"] { #expect(!html.contains(forbidden), "\(forbidden)") }
 
+        // A cancellation at the first instant is drawn, with one tick: no time passed.
+        var cancelled = RunTimeline()
+        cancelled.events = [.init(at: .zero, lane: "check", text: "execute"), .init(at: .zero, lane: "check", text: "◆ cancelled")]
+        cancelled.marks = [.init(at: .zero, text: "cancelled")]
+        let drawn = cancelled.html(id: "c")
+        let ticks = drawn.components(separatedBy: "<g class=\"ticks\">")[1].components(separatedBy: "</g>")[0]
+        #expect(drawn.contains("<svg") && ticks.components(separatedBy: "<text").count == 2, "\(ticks)")
+
         // At one instant there is nothing to draw: the table says it all.
         var instant = RunTimeline()
         instant.events = [.init(at: .zero, lane: "check", text: "execute"), .init(at: .zero, lane: "skill", text: "returned")]

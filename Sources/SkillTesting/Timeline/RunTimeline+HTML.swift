@@ -63,10 +63,10 @@ extension RunTimeline {
             svg += "<text x=\"8\" y=\"\(number(y(row) + 4))\">\(HTMLText.escape(lane))</text>"
             svg += "<line x1=\"\(number(left))\" y1=\"\(number(y(row)))\" x2=\"\(number(width - 8))\" y2=\"\(number(y(row)))\"/>"
         }
-        // Time axis: three ticks.
+        // Time axis: three ticks; one, for a run that took no virtual time (its order is the table's).
         let axis = top + Double(lanes.count) * laneHeight + 6
         svg += "</g><g class=\"ticks\">"
-        for tick in 0...2 {
+        for tick in 0...(last == .zero ? 0 : 2) {
             let at = Duration.seconds(span * Double(tick) / 2.2)
             svg += "<line x1=\"\(number(x(at)))\" y1=\"\(number(axis))\" x2=\"\(number(x(at)))\" y2=\"\(number(axis + 5))\"/>"
             svg += "<text x=\"\(number(x(at)))\" y=\"\(number(axis + 18))\">\(Self.tickLabel(at))</text>"
