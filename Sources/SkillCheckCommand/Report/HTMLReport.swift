@@ -8,10 +8,10 @@ import SkillTesting
 /// The page has no script, no font, no image and no request of its own, so it reads offline and as a CI
 /// artifact. It holds the stages, the grid of skills × categories (each cell a link to that category's
 /// results), and each result as a `<details>` (open when it failed or warned), with its findings' subject,
-/// expected, observed and seed, the rule's sentence, cause, fix and example. The first case of a failure or
-/// a warning that came from a run of the skill has that run drawn on virtual time (``RunTimeline``): a lane per
-/// actor (the check, the skill or each of two requests sent at once, storage, network, clock), the cut's
-/// deadline and the instant the check cancelled the run. Every mark is a glyph and a
+/// expected, observed and seed, the rule's sentence, cause, fix and example. Under a failure or a warning, the
+/// first shown case whose run took virtual time, or was cut or cancelled by the check, has that run drawn
+/// (``RunTimeline``): a lane per actor (the check, the skill or each of two requests sent at once, storage,
+/// network, clock), the cut's deadline and the instant the check cancelled the run. Every mark is a glyph and a
 /// word, never colour alone; the page is keyboard-navigable (links and `<details>`) and prints without the
 /// closed passes.
 ///

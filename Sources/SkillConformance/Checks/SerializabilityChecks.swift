@@ -187,11 +187,15 @@ extension SkillConformance {
                 let store = InMemoryDataStore(clock: clock, latency: latency ? .milliseconds(1) : .zero)
                 let network = FakeNetworkService(clock: clock)
                 network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: latency ? .milliseconds(1) : .zero)
-                let how = order.map { "one at a time, in the order " + $0.map { "request \($0 + 1)" }.joined(separator: ", ") } ?? "at once"
+                let how =
+                    pair.count == 1
+                    ? "1 request"
+                    : "\(pair.count) requests to one instance, "
+                        + (order.map { "one at a time, in the order " + $0.map { "request \($0 + 1)" }.joined(separator: ", ") }
+                            ?? "at once")
                 timeline.start(
                     clock: clock, stores: [store], storageLatency: latency ? .milliseconds(1) : .zero, networks: [network],
-                    call: "\(pair.count) request\(pair.count == 1 ? "" : "s") to one instance, \(how)"
-                        + (schedule == .firstInFirstOut ? "" : ", under schedule \(schedule)"))
+                    call: how + (schedule == .firstInFirstOut ? "" : ", under schedule \(schedule)"))
                 // Each operation passes a gate that only notes which request reached it, for the finding's interleaving.
                 var context = SkillContext.virtual(
                     clock: clock, storage: GatedStore(base: store, gate: gate),

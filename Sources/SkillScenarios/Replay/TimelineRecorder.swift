@@ -5,8 +5,7 @@ import SkillKit
 import SkillTesting
 
 /// Builds the ``RunTimeline`` of a replay as it runs, its engine's side here and its fakes' in a
-/// ``RunTimelineRecorder``: called by the scheduler each time it goes idle, and by
-/// the replay at each step.
+/// ``RunTimelineRecorder``: called by the scheduler each time it goes idle, and by the replay at each step.
 @available(SkillCheckTesting, *)
 final class TimelineRecorder: Sendable {
     private struct Seen {
@@ -46,9 +45,8 @@ final class TimelineRecorder: Sendable {
         }
     }
 
-    /// The timeline so far, ended at the clock's instant.
-    /// A message, a URL or a tool's arguments may carry a secret: the timeline shows it redacted, as every
-    /// artifact does.
+    /// The timeline so far, ended at the clock's instant, with every secret redacted: a message, a URL or a
+    /// tool's arguments may carry one, and the timeline shows it as every artifact does.
     var timeline: RunTimeline {
         sample()
         return fakes.finish().mappingTexts(SecretScanner.redacted)
