@@ -316,12 +316,12 @@ extension SessionRecorder {
         if !fitting.isEmpty { members.append(("chunks", .array(fitting.map { .number(Double($0)) }))) }
         if let first = request.pieces.first?.at ?? request.answeredAt {
             let latency = Self.rounded(first - request.started)
-            if latency > .zero { members.append(("latency", .string(DurationText.format(latency)))) }
+            if latency > .zero { members.append(("latency", .string(latency.written))) }
         }
         if request.pieces.count > 1 {
             let gaps = zip(request.pieces.dropFirst(), request.pieces).map { $0.at - $1.at }.sorted()
             let between = Self.rounded(gaps[gaps.count / 2])
-            if between > .zero { members.append(("between", .string(DurationText.format(between)))) }
+            if between > .zero { members.append(("between", .string(between.written))) }
         }
         if let call = request.call {
             let arguments: JSONValue
@@ -342,7 +342,7 @@ extension SessionRecorder {
             members.append(("error", error))
             if let retriedAfter {
                 members.append(("retriedBy", .string("client")))
-                if retriedAfter > .zero { members.append(("retryAfter", .string(DurationText.format(retriedAfter)))) }
+                if retriedAfter > .zero { members.append(("retryAfter", .string(retriedAfter.written))) }
             }
         }
         var expect: [(key: String, value: JSONValue)] = []

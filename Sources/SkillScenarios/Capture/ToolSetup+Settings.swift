@@ -24,10 +24,10 @@ extension ToolConversation.Settings {
     var json: JSONValue {
         var members: [(key: String, value: JSONValue)] = [
             ("maxIterations", .number(Double(maxIterations))),
-            ("timeout", .string(DurationText.format(timeout))),
+            ("timeout", .string(timeout.written)),
         ]
         if !timeouts.isEmpty {
-            members.append(("timeouts", .object(timeouts.map { ($0.id, .string(DurationText.format($0.timeout))) })))
+            members.append(("timeouts", .object(timeouts.map { ($0.id, .string($0.timeout.written)) })))
         }
         members.append(("resultLimit", .number(Double(resultLimit))))
         switch policy {
@@ -51,10 +51,10 @@ extension ToolConversation.Settings {
         members.append(("streaming", .bool(streaming)))
         if let modelRetry {
             var retry: [(key: String, value: JSONValue)] = [
-                ("maxRetries", .number(Double(modelRetry.maxRetries))), ("baseDelay", .string(DurationText.format(modelRetry.baseDelay))),
+                ("maxRetries", .number(Double(modelRetry.maxRetries))), ("baseDelay", .string(modelRetry.baseDelay.written)),
                 ("factor", .number(modelRetry.factor)),
             ]
-            if let maxDelay = modelRetry.maxDelay { retry.append(("maxDelay", .string(DurationText.format(maxDelay)))) }
+            if let maxDelay = modelRetry.maxDelay { retry.append(("maxDelay", .string(maxDelay.written))) }
             if case .full(let seed) = modelRetry.jitter { retry.append(("jitterSeed", .number(Double(seed)))) }
             members.append(("modelRetry", .object(retry)))
         }

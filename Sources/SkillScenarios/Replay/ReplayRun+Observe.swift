@@ -45,7 +45,7 @@ extension ReplayRun {
         switch field.read(in: &self) {
         case .log(let entries): (.array(Array(entries[checked[field, default: 0]...])), nil)
         case .value(let value): (value, nil)
-        case .duration(let duration): (.string(DurationText.format(duration)), duration)
+        case .duration(let duration): (.string(duration.written), duration)
         }
     }
 

@@ -38,8 +38,8 @@ final class TimelineRecorder: Sendable {
     /// Marks the start of step `index`, after looking at what came before it; a tool-calling run's input is
     /// the user's.
     func begin(step index: Int, _ step: Transcript.Step) {
-        sample()
-        fakes.begin(step: index, step.summary)
+        sampleEngine()
+        fakes.begin(step: index, step.summary) // which stamps what is new in the fakes first
         if case .run(let input, let label, _, _) = step {
             fakes.add("user", label.map { "\(input) (\($0))" } ?? input)
         }
@@ -54,6 +54,12 @@ final class TimelineRecorder: Sendable {
 
     /// Stamps everything new in every log with the clock's instant.
     func sample() {
+        sampleEngine()
+        fakes.sample()
+    }
+
+    /// Stamps what is new in the engine's logs (messages, events, tool events, model turns).
+    private func sampleEngine() {
         let now = clock.now.offset
         let messages = engine.messages
         let events = engine.eventLog
@@ -95,7 +101,6 @@ final class TimelineRecorder: Sendable {
             }
             seen.modelTurns = turns.count
         }
-        fakes.sample()
     }
 
     static func describe(_ event: AgentEvent) -> (lane: String, text: String) {
@@ -107,7 +112,7 @@ final class TimelineRecorder: Sendable {
         case .skillStarted(let skillID): ("skill", "\(skillID) started")
         case .skillFinished(let skillID, let summary): ("skill", "\(skillID) finished: \(summary)")
         case .skillFailed(let skillID, let error): ("skill", "\(skillID) failed: \(error)")
-        case .timedOut(let skillID, let seconds): ("engine", "\(skillID) timed out after \(DurationText.format(.seconds(seconds)))")
+        case .timedOut(let skillID, let seconds): ("engine", "\(skillID) timed out after \(Duration.seconds(seconds).written)")
         case .cancelled(let skillID, let reason): ("engine", "cancelled \(skillID ?? "the send") (\(reason.rawValue))")
         }
     }
@@ -144,7 +149,7 @@ final class TimelineRecorder: Sendable {
         case .skillResult(let call, let text): ("tool \(skillID(call))", "returned \(text)")
         case .resultSummarized(let call, let bytes): ("tool \(skillID(call))", "result summarized from \(bytes) bytes")
         case .skillFailed(let call, let error): ("tool \(skillID(call))", "failed: \(error)")
-        case .timedOut(let call, let seconds): ("tool \(skillID(call))", "timed out after \(DurationText.format(.seconds(seconds)))")
+        case .timedOut(let call, let seconds): ("tool \(skillID(call))", "timed out after \(Duration.seconds(seconds).written)")
         case .lateResultDropped(let call): ("tool \(skillID(call))", "late result dropped")
         case .completed(let text): ("agent", text)
         case .cancelled(let reason): ("engine", "cancelled (\(reason.rawValue))")
@@ -159,7 +164,7 @@ extension Transcript.Step {
     var summary: String {
         switch self {
         case .send(let text, let wait): "send \"\(text)\"" + (wait ? "" : " (no wait)")
-        case .advance(let duration): "advance \(DurationText.format(duration))"
+        case .advance(let duration): "advance \(duration.written)"
         case .cancel(let reference):
             switch reference {
             case .last: "cancel the last"

@@ -40,7 +40,7 @@ package struct ScenarioHTMLReport: Sendable {
             let linked = Self.isProblem(scenario) ? "<a href=\"#case-\(index)\">\(name)</a>" : name
             html += "<tr><th scope=\"row\">\(linked)</th><td>\(Self.mark(scenario.status))</td>"
             html += "<td>\(scenario.result.map { "\($0.steps)" } ?? "–")</td>"
-            html += "<td>\(scenario.result.map { DurationText.format(.seconds($0.virtualSeconds)) } ?? "–")</td></tr>"
+            html += "<td>\(scenario.result.map { Duration.seconds($0.virtualSeconds).written } ?? "–")</td></tr>"
         }
         html += "</tbody></table></section>\n"
         for (index, scenario) in cases.enumerated() where Self.isProblem(scenario) {

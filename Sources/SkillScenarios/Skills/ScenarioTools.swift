@@ -116,7 +116,7 @@ package enum ScenarioTools {
         package func execute(arguments: Data) async throws -> String {
             let duration = ScenarioTools.duration(try decodeArguments(ScenarioTools.Seconds.self, from: arguments).seconds)
             try await clock.sleep(for: duration)
-            return "waited \(DurationText.format(duration))"
+            return "waited \(duration.written)"
         }
     }
 
@@ -140,7 +140,7 @@ package enum ScenarioTools {
             } else {
                 _ = await Task { try? await clock.sleep(for: duration) }.value
             }
-            return "finished after \(DurationText.format(duration))"
+            return "finished after \(duration.written)"
         }
     }
 

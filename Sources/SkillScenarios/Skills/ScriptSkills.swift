@@ -53,7 +53,7 @@ package enum ScriptSkills: SkillCatalog {
             let words = input.rawText.split(whereSeparator: \.isWhitespace).map(String.init)
             let duration = words.lazy.compactMap(DurationText.parse).first ?? .seconds(1)
             try await context.clock.sleep(for: duration)
-            return SkillOutput(summary: "slept \(DurationText.format(duration))")
+            return SkillOutput(summary: "slept \(duration.written)")
         }
     }
 

@@ -39,7 +39,4 @@ package enum DurationText {
         guard value.isFinite, value >= 0, value <= maximumNanoseconds else { return nil }
         return .nanoseconds(Int64(value.rounded()))
     }
-
-    /// `"1.5s"`, `"250ms"`, `"0s"`: ``Duration/written``, as transcripts write it.
-    package static func format(_ duration: Duration) -> String { duration.written }
 }
