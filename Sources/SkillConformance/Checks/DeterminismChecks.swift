@@ -48,10 +48,10 @@ extension SkillConformance {
         return findings
     }
 
-    /// The output (or error) and side effects of a run, by path.
+    /// The output (or error) and side effects of a run, by path, JSON text with its keys in one order.
     static func observed(_ probe: Probe) -> [(path: String, value: String)] {
         var values: [(path: String, value: String)]
-        switch probe.ending {
+        switch probe.ending.comparable {
         case .output(let output):
             values = [
                 ("/output/summary", output.summary), ("/output/detail", output.detail ?? "null"),

@@ -11,6 +11,15 @@ struct Probe: Sendable {
     enum Ending: Sendable {
         case output(SkillOutput)
         case threw(ThrownError)
+
+        /// The ending as two runs are compared: an output's JSON text with its keys in one order
+        /// (``JSON/comparable(_:)``), since a dictionary's encoding order changes from run to run.
+        var comparable: Ending {
+            guard case .output(var output) = self else { return self }
+            output.summary = JSON.comparable(output.summary)
+            output.detail = output.detail.map(JSON.comparable)
+            return .output(output)
+        }
     }
 
     var ending: Ending
@@ -99,14 +108,14 @@ struct Probe: Sendable {
         for (collection, documents) in store.snapshot().sorted(by: { $0.key < $1.key }) {
             for (index, document) in documents.enumerated() {
                 effects.append(("/storage/\(collection)/\(index)/id", document.id))
-                effects.append(("/storage/\(collection)/\(index)/data", String(decoding: document.data, as: UTF8.self)))
+                effects.append(("/storage/\(collection)/\(index)/data", JSON.comparable(String(decoding: document.data, as: UTF8.self))))
             }
         }
         for (index, request) in network.requests.enumerated() {
             effects.append(
                 (
                     "/requests/\(index)",
-                    "\(request.method.rawValue) \(request.url) \(String(decoding: request.body ?? Data(), as: UTF8.self))"
+                    "\(request.method.rawValue) \(request.url) \(JSON.comparable(String(decoding: request.body ?? Data(), as: UTF8.self)))"
                 ))
         }
         return effects

@@ -210,7 +210,7 @@ extension SkillConformance {
                         timeline.add(lane, ProbeTimeline.call(SkillInput(rawText: pair[index])))
                         let ending = await Probe.capture(skill, SkillInput(rawText: pair[index]), frozen, observation)
                         timeline.ended(ending, lane: lane)
-                        return describe(ending)
+                        return describe(ending.comparable)
                     }
                 }
                 if let order {
@@ -221,7 +221,7 @@ extension SkillConformance {
                     outputs = [await first, await second]
                 }
                 let documents = store.snapshot().sorted { $0.key < $1.key }.flatMap { collection, documents in
-                    documents.map { normalized("\(collection)/\($0.id): \(String(decoding: $0.data, as: UTF8.self))") }
+                    documents.map { normalized("\(collection)/\($0.id): \(JSON.comparable(String(decoding: $0.data, as: UTF8.self)))") }
                 }.sorted()
                 let requests = network.requests.map { normalized("\($0.method.rawValue) \($0.url)") }.sorted()
                 return SharedOutcome(outputs: outputs.map(normalized), documents: documents, requests: requests)

@@ -1,0 +1,86 @@
+import Foundation
+import SkillConformance
+import SkillKit
+import SkillTesting
+import Synchronization
+import Testing
+
+/// `JSONEncoder` writes a struct's keys in the order of a dictionary it builds, and that order changes from one
+/// dictionary to the next within one process: the rules that compare two runs compare JSON by value.
+@Suite("Rules that compare runs read JSON output as JSON")
+struct EncodedOutputTests {
+    /// Saves a record and answers it, both encoded by a plain `JSONEncoder` (no `.sortedKeys`), as most tools do.
+    struct RecordTool: ToolSkill {
+        let id = "record.save"
+        let name = "save_record"
+        let description = "Saves a record and returns it."
+        let inputSchema: JSON = [
+            "type": "object", "properties": ["title": ["type": "string"]], "required": ["title"], "additionalProperties": false,
+        ]
+        let context: SkillContext
+        /// A value in the output that is not the same twice, when set: a real difference inside JSON.
+        var counter: Counter? = nil
+
+        struct Arguments: Decodable { let title: String }
+        struct Record: Codable {
+            var title, kind, owner, state, colour, size, shape, origin: String
+            var count: Int
+        }
+
+        final class Counter: Sendable {
+            let value = Mutex(0)
+            func next() -> Int {
+                value.withLock {
+                    $0 += 1
+                    return $0
+                }
+            }
+        }
+
+        func execute(arguments: Data) async throws -> String {
+            let title = try decodeArguments(Arguments.self, from: arguments).title
+            let record = Record(
+                title: title, kind: "note", owner: "me", state: "open", colour: "red", size: "small", shape: "round", origin: "app",
+                count: counter?.next() ?? 1)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .prettyPrinted
+            do {
+                try Task.checkCancellation()
+                try await context.storage.saveDocument(try encoder.encode(record), id: title, in: "records")
+                return String(decoding: try encoder.encode([record]), as: UTF8.self)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                throw SkillError.executionFailed("could not save \(title)")
+            }
+        }
+    }
+
+    @Test("a tool that answers and stores JSON in another key order each run passes the rules that compare runs")
+    func keyOrder() async {
+        let skill = SkillUnderTest(tool: { context in RecordTool(context: context) })
+        for rule in ["TOOL-5", "SEND-2", "SEND-4", "SEND-5"] {
+            let findings = await SkillConformance.check(for: rule).run(skill)
+            #expect(!findings.isEmpty && findings.allSatisfy { $0.outcome == .passed }, "\(rule): \(findings.map(\.message))")
+        }
+    }
+
+    @Test("a value that differs inside JSON output still fails TOOL-5")
+    func valueInsideJSON() async {
+        let counter = RecordTool.Counter()
+        let findings = await SkillConformance.check(for: "TOOL-5").run(
+            SkillUnderTest(tool: { context in RecordTool(context: context, counter: counter) }))
+        #expect(findings.map(\.outcome) == [.failed])
+        #expect(findings.first?.observed.contains(#"/output/summary: "[{"colour":"red","count":"#) == true, "\(findings.map(\.message))")
+    }
+
+    @Test("comparable JSON: keys sorted, whitespace gone, arrays in their order, JSON Lines a line at a time, other text as it is")
+    func comparable() {
+        #expect(JSON.comparable("{\n  \"b\" : 2,\n  \"a\" : [1, {\"d\": null, \"c\": true}]\n}") == #"{"a":[1,{"c":true,"d":null}],"b":2}"#)
+        #expect(JSON.comparable("[2, 1]") != JSON.comparable("[1, 2]"))
+        #expect(JSON.comparable("{\"b\":1,\"a\":2}\n\n{\"d\":3,\"c\":4}\n") == "{\"a\":2,\"b\":1}\n{\"c\":4,\"d\":3}")
+        for text in ["第 1 次查询", "{not json", "[1, 2] and more", "{\"a\":1}\nplain", "", "  42  "] {
+            #expect(JSON.comparable(text) == text)
+        }
+    }
+}
