@@ -1,4 +1,5 @@
 import Foundation
+import SkillKit
 
 /// A value that came out differently in two replays of the same transcript, such as a note id made
 /// by `UUID()`: record mode never writes it, since the literal would fail the very next run.
@@ -35,6 +36,9 @@ package struct Nondeterminism: Sendable, Hashable, CustomStringConvertible {
             }
         case (.array(let a), .array(let b)) where a.count == b.count:
             return zip(a, b).enumerated().flatMap { differences($1.0, $1.1, pointer: pointer + "/\($0)") }
+        case (.string(let a), .string(let b)):
+            // JSON text in another key order is the same value (what a replay compares, too).
+            return a == b || JSON.comparable(a) == JSON.comparable(b) ? [] : [pointer]
         default:
             return first == second ? [] : [pointer]
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SkillKit
 import SkillTesting
 
 /// Compares an expected value with an observed one under matchers, collecting differences.
@@ -77,6 +78,10 @@ struct Comparison {
         case (.string(let wanted), .string(let found)) where RedactionPlaceholder.occurs(in: wanted):
             // A recording redacted a secret here: its place is compared, never its value.
             if !RedactionPlaceholder.matches(wanted, found) { record(.changed, tokens, expected, actual) }
+        case (.string(let wanted), .string(let found)) where wanted != found:
+            // A tool's JSON text (a result, a message's content) is compared as JSON: `JSONEncoder` writes a
+            // struct's keys in an order that changes from run to run, and keys in any order are one object.
+            if JSON.comparable(wanted) != JSON.comparable(found) { record(.changed, tokens, expected, actual) }
         default:
             if expected != actual { record(.changed, tokens, expected, actual) }
         }
