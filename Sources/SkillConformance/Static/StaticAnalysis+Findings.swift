@@ -15,8 +15,13 @@ extension StaticAnalysis {
         package var storedTypes: [String]
         package var diagnostics: [CompilerDiagnostic]
         package var escapeHatches: [EscapeHatch]
-        /// Reads of real time, ids or randomness in the type or its stored properties' types.
+        /// Reads of real time, ids or randomness in the type or its stored properties' types, or in the
+        /// top-level functions and types their code reaches (``StaticAnalysis/reach(from:)``).
         package var realTimeUses: [RealTimeUse] = []
+        /// How the code of each read outside the type is reached (`fetchWithRetries(…), which MarketCloseTool calls`).
+        package var realTimeReached: [RealTimeUse: String] = [:]
+        /// The top-level functions (`name(…)`) and types its code reaches, sorted.
+        package var reaches: [String] = []
     }
 
     /// The report of the type called `typeName` (as ``SkillDeclaration/typeName`` spells it), or nil when
@@ -39,12 +44,29 @@ extension StaticAnalysis {
             return covered[owner] != nil || owner.hasPrefix(root + ".")
         }
         let fileLevel = escapeHatches.filter { $0.isImport && $0.file == type.file }
+        let reached = reach(from: Set(covered.keys))
+        var realTimeReached: [RealTimeUse: String] = [:]
+        for use in realTimeUses where !belongs(realTimeOwners[use]) {
+            if let owner = realTimeOwners[use],
+                let how = reached.types[owner] ?? reached.types.first(where: { owner.hasPrefix($0.key + ".") })?.value
+            {
+                realTimeReached[use] = how
+            } else if realTimeOwners[use] == nil,
+                let how = reached.functions.first(where: { $0.key.file == use.file && $0.key.lines.contains(use.line) })?.value
+            {
+                realTimeReached[use] = how
+            }
+        }
         return TypeReport(
             qualifiedName: root, file: type.file, line: type.line,
             storedTypes: covered.values.filter { !$0.isEmpty }.sorted(),
             diagnostics: diagnostics.filter { belongs(diagnosticOwners[$0]) },
             escapeHatches: fileLevel + escapeHatches.filter { belongs(hatchOwners[$0]) },
-            realTimeUses: realTimeUses.filter { belongs(realTimeOwners[$0]) }
+            realTimeUses: realTimeUses.filter { belongs(realTimeOwners[$0]) || realTimeReached[$0] != nil },
+            realTimeReached: realTimeReached,
+            reaches: (reached.functions.keys.map { "\($0.name)(…)" }
+                + reached.types.keys.map { String($0.split(separator: ".").last ?? "") })
+                .sorted()
         )
     }
 
@@ -112,13 +134,16 @@ extension StaticAnalysis {
             return [
                 Finding(
                     ruleID: "TIME-1", skillID: skillID, outcome: .passed, subject: "the source of " + declared(typeName, report),
-                    expected: expected, observed: "no \(spellings) in \(typeName)" + held(report))
+                    expected: expected,
+                    observed: "no \(spellings) in \(typeName)" + held(report)
+                        + (report.reaches.isEmpty ? "" : " or the code it reaches (\(report.reaches.joined(separator: ", ")))"))
             ]
         }
         return report.realTimeUses.map { use in
             Finding(
                 ruleID: "TIME-1", skillID: skillID, outcome: .failed, subject: "`\(use.kind.rawValue)` at \(use.location)",
-                expected: expected, observed: "`\(use.text)`: \(use.kind.fix)")
+                expected: expected,
+                observed: (report.realTimeReached[use].map { "in \($0): " } ?? "") + "`\(use.text)`: \(use.kind.fix)")
         }
     }
 

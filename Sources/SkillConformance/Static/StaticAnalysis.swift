@@ -46,6 +46,17 @@ public struct StaticAnalysis: Sendable {
     /// type each belongs to.
     package let realTimeUses: [RealTimeUse]
     let realTimeOwners: [RealTimeUse: String]
+    /// Each source file's code by line (comments and strings blanked), for what a type's code calls.
+    let codeLines: [String: [Substring]]
+    /// The package's top-level functions, each with the lines it spans.
+    let functions: [FunctionSpan]
+
+    /// A top-level function of the package's sources and the lines it spans (to the next top-level declaration).
+    struct FunctionSpan: Sendable, Hashable {
+        var name: String
+        var file: String
+        var lines: ClosedRange<Int>
+    }
 
     /// Compiles the package (see ``StrictBuild``) and reads what it found. Throws
     /// ``StaticAnalysisError``: `buildFailed` carries the compiler's own error lines.
@@ -74,12 +85,15 @@ public struct StaticAnalysis: Sendable {
             realTimeUses: sources.flatMap { RealTimeUse.scan($0.text, file: $0.file) },
             lines: Dictionary(
                 sources.map { ($0.file, $0.text.split(separator: "\n", omittingEmptySubsequences: false)) },
+                uniquingKeysWith: { first, _ in first }),
+            code: Dictionary(
+                sources.map { ($0.file, SourceScanner.code(of: $0.text).split(separator: "\n", omittingEmptySubsequences: false)) },
                 uniquingKeysWith: { first, _ in first }))
     }
 
     init(
         package: URL, diagnostics: [CompilerDiagnostic], index: DeclarationIndex, hatches: [EscapeHatch],
-        realTimeUses: [RealTimeUse] = [], lines: [String: [Substring]]
+        realTimeUses: [RealTimeUse] = [], lines: [String: [Substring]], code: [String: [Substring]] = [:]
     ) {
         self.package = package
         self.index = index
@@ -103,6 +117,22 @@ public struct StaticAnalysis: Sendable {
         var realTimeOwners: [RealTimeUse: String] = [:]
         for use in realTimeUses { realTimeOwners[use] = index.owner(file: use.file, line: use.line) }
         self.realTimeOwners = realTimeOwners
+        codeLines = code
+        functions = code.flatMap { file, lines in Self.functionSpans(file: file, code: lines, index: index) }
+    }
+
+    /// The top-level functions declared at column 0 of `code` (a file's code by line), each to the line before
+    /// the next declaration the index knows in that file, or to the file's end.
+    static func functionSpans(file: String, code: [Substring], index: DeclarationIndex) -> [FunctionSpan] {
+        let declaration =
+            /^(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|fileprivate|private|nonisolated)\s+)*func\s+([A-Za-z_]\w*)/
+        let anchors = index.anchors[file] ?? []
+        return code.enumerated().compactMap { offset, line in
+            guard let match = line.firstMatch(of: declaration) else { return nil }
+            let start = offset + 1
+            let end = (anchors.first { $0.line > start }?.line).map { $0 - 1 } ?? code.count
+            return FunctionSpan(name: String(match.output.1), file: file, lines: start...max(start, end))
+        }
     }
 
     /// The declarations at column 0 of `source` (a top-level type, extension, function or variable): each

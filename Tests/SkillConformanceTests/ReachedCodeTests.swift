@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+@testable import SkillConformance
+
+/// TIME-1's source scan reads what a skill's code calls, not only the skill's own declaration: a retry helper's
+/// real sleep or a fallback's `Date()` runs only on the path a fault opens, which a run may never take.
+@Suite("TIME-1's source scan follows the skill's calls")
+struct ReachedCodeTests {
+    static let file = "/tmp/reach/Sources/Retry/Retry.swift"
+
+    /// A tool that calls a top-level retry helper (which calls another) and names a helper type; a type and a
+    /// function nobody calls read the clock too.
+    static let source = """
+        import Foundation
+
+        func fetchWithRetries(_ url: String) async throws -> String {
+            try await Task.sleep(nanoseconds: UInt64(Double.random(in: 1...2) * 1e9))
+            return backoff(url)
+        }
+
+        func backoff(_ url: String) -> String { "\\(url) at \\(Date())" }
+
+        struct MarketTool {
+            let name = "market"
+            func run() async throws -> String {
+                let stamp = Helper.stamp()
+                return try await fetchWithRetries(name) + stamp
+            }
+            func unrelated() -> String { "" }
+        }
+
+        struct Helper {
+            static func stamp() -> String { "\\(Date.now)" }
+        }
+
+        struct Unused {
+            let made = Date()
+        }
+
+        func unrelated() -> UUID { UUID() }
+        """
+
+    static func analysis() throws -> StaticAnalysis {
+        func type(_ name: String, line: Int) -> String {
+            #"{"identifier": {"precise": "s:5Retry\#(name)V"}, "kind": {"identifier": "swift.struct"}, "pathComponents": ["\#(name)"], "#
+                + #""location": {"uri": "file://\#(file)", "position": {"line": \#(line - 1), "character": 7}}}"#
+        }
+        let graph =
+            #"{"module": {"name": "Retry"}, "symbols": ["#
+            + [type("MarketTool", line: 10), type("Helper", line: 19), type("Unused", line: 23)].joined(separator: ",") + "]}"
+        return try StaticAnalysis(
+            package: URL(fileURLWithPath: "/tmp/reach"), buildLog: "", symbolGraphs: [Data(graph.utf8)],
+            sources: [.init(file: file, module: "Retry", text: source)])
+    }
+
+    @Test("reads in the functions the skill calls, what they call, and the types it names fail TIME-1, saying how they are reached")
+    func followsCalls() throws {
+        let findings = try Self.analysis().realTimeFindings(typeName: "MarketTool", skillID: "market")
+        #expect(findings.allSatisfy { $0.outcome == .failed })
+        #expect(
+            findings.map(\.subject) == [
+                "`Task.sleep` at \(Self.file):4:15", "`.random` at \(Self.file):4:52", "`Date()` at \(Self.file):8:54",
+                "`Date.now` at \(Self.file):20:40",
+            ])
+        #expect(findings[0].observed.hasPrefix("in `fetchWithRetries(…)`, which MarketTool calls: `"))
+        #expect(findings[2].observed.hasPrefix("in `backoff(…)`, which `fetchWithRetries(…)` calls: `"))
+        #expect(findings[3].observed.hasPrefix("in `Helper`, which MarketTool uses: `"))
+    }
+
+    @Test("a type and a function the skill never reaches are not its findings; and a member or a declaration is no call")
+    func onlyWhatIsReached() throws {
+        let analysis = try Self.analysis()
+        let helper = analysis.realTimeFindings(typeName: "Helper", skillID: "helper")
+        #expect(helper.map(\.subject) == ["`Date.now` at \(Self.file):20:40"])
+        let unused = analysis.realTimeFindings(typeName: "Unused", skillID: "unused")
+        #expect(unused.map(\.subject) == ["`Date()` at \(Self.file):24:16"])
+        #expect(StaticAnalysis.calls("x = fetch(1)", "fetch") && !StaticAnalysis.calls("x = self.fetch(1)", "fetch"))
+        #expect(!StaticAnalysis.calls("func fetch(_ a: Int)", "fetch") && !StaticAnalysis.calls("refetch(1)", "fetch"))
+        #expect(StaticAnalysis.names("Helper.stamp()", "Helper") && !StaticAnalysis.names("let h: Helper", "Helper"))
+    }
+}
