@@ -35,6 +35,16 @@ extension ExamplePackageTests {
             }
         }
 
+        /// A rule's findings passed, or it is SEND-5 on a request that never runs two parts at once, which has
+        /// nothing to reorder and says so.
+        static func checked(_ findings: [Finding]) -> Bool {
+            findings.contains { $0.outcome == .passed }
+                || (!findings.isEmpty
+                    && findings.allSatisfy {
+                        $0.ruleID == "SEND-5" && $0.outcome == .notApplicable && $0.observed.contains("one interleaving")
+                    })
+        }
+
         @Test("the reference skills: every rule passes for both, ThreadSanitizer included")
         func referenceSkills() async throws {
             let results = try await Self.run("ReferenceSkills", raceStage: true)
@@ -43,8 +53,7 @@ extension ExamplePackageTests {
                 let problems = result.findings.filter { $0.outcome.isProblem || $0.outcome == .warning }
                 #expect(problems.isEmpty, "\(result.skill): \(problems.map(\.message).joined(separator: "\n"))")
                 for rule in SkillConformance.implementedRuleIDs where RuleCatalog.standard[rule]?.applies(to: .agent) == true {
-                    #expect(
-                        result.findings.contains { $0.ruleID == rule && $0.outcome == .passed }, "\(result.skill): \(rule) checked nothing")
+                    #expect(Self.checked(result.findings.filter { $0.ruleID == rule }), "\(result.skill): \(rule) checked nothing")
                 }
                 #expect(result.findings.contains { $0.subject.contains("ThreadSanitizer") && $0.outcome == .passed })
             }
@@ -62,7 +71,7 @@ extension ExamplePackageTests {
                 for rule in SkillConformance.implementedRuleIDs {
                     let findings = result.findings.filter { $0.ruleID == rule }
                     if RuleCatalog.standard[rule]?.applies(to: .tool) == true {
-                        #expect(findings.contains { $0.outcome == .passed }, "\(result.skill): \(rule) checked nothing")
+                        #expect(Self.checked(findings), "\(result.skill): \(rule) checked nothing")
                     } else {
                         #expect(!findings.isEmpty && findings.allSatisfy { $0.outcome == .notApplicable }, "\(result.skill): \(rule)")
                     }

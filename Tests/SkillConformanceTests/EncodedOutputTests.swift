@@ -20,6 +20,8 @@ struct EncodedOutputTests {
         let context: SkillContext
         /// A value in the output that is not the same twice, when set: a real difference inside JSON.
         var counter: Counter? = nil
+        /// Saves the record and a copy at once (`async let`), or one after the other.
+        var atOnce = true
 
         struct Arguments: Decodable { let title: String }
         struct Record: Codable {
@@ -46,7 +48,14 @@ struct EncodedOutputTests {
             encoder.outputFormatting = .prettyPrinted
             do {
                 try Task.checkCancellation()
-                try await context.storage.saveDocument(try encoder.encode(record), id: title, in: "records")
+                let data = try encoder.encode(record)
+                if atOnce {
+                    async let original: Void = context.storage.saveDocument(data, id: title, in: "records")
+                    async let copy: Void = context.storage.saveDocument(data, id: title + "-copy", in: "records")
+                    _ = try await (original, copy)
+                } else {
+                    try await context.storage.saveDocument(data, id: title, in: "records")
+                }
                 return String(decoding: try encoder.encode([record]), as: UTF8.self)
             } catch is CancellationError {
                 throw CancellationError()
@@ -63,6 +72,16 @@ struct EncodedOutputTests {
             let findings = await SkillConformance.check(for: rule).run(skill)
             #expect(!findings.isEmpty && findings.allSatisfy { $0.outcome == .passed }, "\(rule): \(findings.map(\.message))")
         }
+    }
+
+    @Test("a request that never runs two parts at once has nothing for SEND-5 to reorder: not applicable, never a pass")
+    func nothingToReorder() async {
+        let findings = await SkillConformance.check(for: "SEND-5").run(
+            SkillUnderTest(tool: { context in RecordTool(context: context, atOnce: false) }))
+        #expect(findings.map(\.outcome) == [.notApplicable])
+        #expect(
+            findings.first?.observed.contains("nothing to reorder: no two parts of the request were ever ready at once (one interleaving)")
+                == true)
     }
 
     @Test("a value that differs inside JSON output still fails TOOL-5")

@@ -125,7 +125,7 @@ extension SkillConformance {
             return [
                 input.finding(
                     rule, .notApplicable, subject: "every handled sample", expected: "a run that waits, to cancel",
-                    observed: "the skill finished every sample without waiting on the network, storage or its clock")
+                    observed: "no await: the skill finished every sample without waiting on the network, storage or its clock")
             ]
         }
         return findings

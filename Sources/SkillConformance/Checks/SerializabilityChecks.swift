@@ -138,6 +138,13 @@ extension SkillConformance {
                 }
                 if verdict != nil { break }
             }
+            // One interleaving under every schedule: no two parts of the request were ever ready at once, so no
+            // schedule had anything to reorder, and a pass would say what was never checked.
+            if verdict == nil, interleavings.count == 1, interleavings.first?.isEmpty == true {
+                verdict = input.finding(
+                    "SEND-5", .notApplicable, subject: subject, expected: expected,
+                    observed: "nothing to reorder: no two parts of the request were ever ready at once (one interleaving)")
+            }
             findings.append(
                 verdict
                     ?? input.finding(
