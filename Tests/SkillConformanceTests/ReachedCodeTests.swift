@@ -1,4 +1,5 @@
 import Foundation
+import SkillKit
 import Testing
 
 @testable import SkillConformance
@@ -78,5 +79,42 @@ struct ReachedCodeTests {
         #expect(StaticAnalysis.calls("x = fetch(1)", "fetch") && !StaticAnalysis.calls("x = self.fetch(1)", "fetch"))
         #expect(!StaticAnalysis.calls("func fetch(_ a: Int)", "fetch") && !StaticAnalysis.calls("refetch(1)", "fetch"))
         #expect(StaticAnalysis.names("Helper.stamp()", "Helper") && !StaticAnalysis.names("let h: Helper", "Helper"))
+    }
+}
+
+/// A client that retries a rate limit sleeps only on that path: TIME-1 runs it under HTTP 429.
+@Suite("TIME-1 under a rate limit")
+struct RateLimitTests {
+    /// Asks once; on HTTP 429 waits and asks again, on a real clock or on the context's.
+    struct QuoteTool: ToolSkill {
+        let id = "quote"
+        let name = "get_quote"
+        let description = "A stock quote."
+        let inputSchema: JSON = ["type": "object", "properties": ["symbol": ["type": "string"]], "required": ["symbol"]]
+        let context: SkillContext
+        var realSleep: Bool
+
+        func execute(arguments: Data) async throws -> String {
+            let url = URL(string: "https://quotes.example/v1/AAPL")!
+            for attempt in 0..<3 {
+                let response = try await context.networkService.send(NetworkRequest(url: url))
+                guard response.status == 429 else { return "\(response.status)" }
+                if realSleep {
+                    try await Task.sleep(nanoseconds: UInt64(1_000_000 << attempt)) // the port's backoff, on a real clock
+                } else {
+                    try await context.clock.sleep(for: .seconds(1 << attempt))
+                }
+            }
+            throw SkillError.executionFailed("rate limited")
+        }
+    }
+
+    @Test("a retry that sleeps on a real clock fails TIME-1 in its HTTP 429 run; on the context's clock it passes")
+    func retrySleep() async {
+        let real = await SkillConformance.check(for: "TIME-1").run(SkillUnderTest(tool: { QuoteTool(context: $0, realSleep: true) }))
+        let failed = real.filter { $0.outcome == .failed }
+        #expect(failed.map(\.subject) == [#"HTTP 429 rate limited fault, arguments "{"symbol":"example"}""#], "\(real.map(\.message))")
+        let virtual = await SkillConformance.check(for: "TIME-1").run(SkillUnderTest(tool: { QuoteTool(context: $0, realSleep: false) }))
+        #expect(!virtual.isEmpty && virtual.allSatisfy { $0.outcome == .passed }, "\(virtual.map(\.message))")
     }
 }

@@ -35,6 +35,15 @@ struct InjectedFault: Sendable {
         },
     ]
 
+    /// Every request refused for its rate (HTTP 429, `Retry-After: 1`): the fault a client retries, after a
+    /// sleep. TIME-1 and IO-1 run it, so that a retry's real sleep or jitter is seen on the path it takes.
+    static let rateLimited = network(
+        "HTTP 429 rate limited",
+        .response(
+            NetworkResponse(
+                status: 429, headers: ["Content-Type": "application/json", "Retry-After": "1"],
+                body: Data(#"{"error": {"code": 429, "message": "rate limited, retry after 1 second"}}"#.utf8))))
+
     static func network(_ name: String, _ reply: NetworkStub.Reply) -> InjectedFault {
         InjectedFault(name: name, isNetwork: true, cut: false) { _, network in network.stub(.init(), reply: reply) }
     }

@@ -36,8 +36,10 @@ extension SkillConformance {
     }
 
     /// The faults TIME-1 and IO-1 also run each sample under: a retry, a fallback or a cache on the path a
-    /// failure opens is where real sleeps, wall-clock fallbacks and files hide.
-    static let realWorldFaults = InjectedFault.all.filter { ["offline", "HTTP 500", "storage failure"].contains($0.name) }
+    /// failure opens is where real sleeps, wall-clock fallbacks and files hide; a rate limit is what a client
+    /// retries after a sleep.
+    static let realWorldFaults =
+        InjectedFault.all.filter { ["offline", "HTTP 500", "storage failure"].contains($0.name) } + [InjectedFault.rateLimited]
 
     /// Runs each handled sample with working fakes, then under each of ``realWorldFaults``, and judges `rule`
     /// by the reads `owned` keeps (and, for TIME-1, by escapes): a finding per sample with working fakes,
