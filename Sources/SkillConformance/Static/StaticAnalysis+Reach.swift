@@ -35,8 +35,9 @@ extension StaticAnalysis {
     private func code(of qualified: String) -> String {
         var code: [Substring] = []
         for (file, lines) in codeLines.sorted(by: { $0.key < $1.key }) {
-            for (offset, text) in lines.enumerated() {
-                guard let owner = index.owner(file: file, line: offset + 1) else { continue }
+            let owners = lineOwners[file] ?? []
+            for (offset, text) in lines.enumerated() where offset < owners.count {
+                guard let owner = owners[offset] else { continue }
                 if owner == qualified || owner.hasPrefix(qualified + ".") { code.append(text) }
             }
         }
@@ -65,7 +66,9 @@ extension StaticAnalysis {
             let before = range.lowerBound == code.startIndex ? nil : code[code.index(before: range.lowerBound)]
             if let before, before == "." || before == "_" || before.isLetter || before.isNumber { continue }
             // Its own declaration (`func name(`, a method of the same name) is not a call.
-            if code[..<range.lowerBound].trimmingCharacters(in: .whitespaces).hasSuffix("func") { continue }
+            var start = range.lowerBound
+            for _ in 0..<12 where start > code.startIndex { start = code.index(before: start) }
+            if code[start..<range.lowerBound].trimmingCharacters(in: .whitespaces).hasSuffix("func") { continue }
             let after = code[range.upperBound...].first { !$0.isWhitespace }
             if let after, followedBy.contains(after) { return true }
         }

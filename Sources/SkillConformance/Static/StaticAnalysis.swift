@@ -50,6 +50,8 @@ public struct StaticAnalysis: Sendable {
     let codeLines: [String: [Substring]]
     /// The package's top-level functions, each with the lines it spans.
     let functions: [FunctionSpan]
+    /// The type (`module.name`) each line of each file belongs to, by line (0-based), as ``DeclarationIndex/owner(file:line:)`` says.
+    let lineOwners: [String: [String?]]
 
     /// A top-level function of the package's sources and the lines it spans (to the next top-level declaration).
     struct FunctionSpan: Sendable, Hashable {
@@ -119,6 +121,21 @@ public struct StaticAnalysis: Sendable {
         self.realTimeOwners = realTimeOwners
         codeLines = code
         functions = code.flatMap { file, lines in Self.functionSpans(file: file, code: lines, index: index) }
+        var lineOwners: [String: [String?]] = [:]
+        for (file, lines) in code {
+            // The anchors are sorted: one walk down the file gives each line the last anchor at or above it.
+            let anchors = index.anchors[file] ?? []
+            var next = 0
+            var owner: String?
+            lineOwners[file] = lines.indices.map { offset in
+                while next < anchors.count, anchors[next].line <= offset + 1 {
+                    owner = anchors[next].owner
+                    next += 1
+                }
+                return owner
+            }
+        }
+        self.lineOwners = lineOwners
     }
 
     /// The top-level functions declared at column 0 of `code` (a file's code by line), each to the line before
