@@ -75,9 +75,8 @@ struct ConcurrencyStress: Sendable {
 
     private static func call(_ skill: any AgentSkill, _ text: String, in context: SkillContext) async -> Outcome {
         do {
-            let output = try await skill.execute(input: SkillInput(rawText: text), context: context)
-            let summary = JSON.comparable(output.summary), detail = JSON.comparable(output.detail ?? "")
-            return "\(text) → \(quoted(summary)) \(quoted(detail)) refresh: \(output.shouldRefreshUI)"
+            let output = try await skill.execute(input: SkillInput(rawText: text), context: context).comparable
+            return "\(text) → \(quoted(output.summary)) \(quoted(output.detail ?? "")) refresh: \(output.shouldRefreshUI)"
         } catch {
             return "\(text) → threw \(ThrownError(error))"
         }

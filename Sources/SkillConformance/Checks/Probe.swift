@@ -15,10 +15,8 @@ struct Probe: Sendable {
         /// The ending as two runs are compared: an output's JSON text with its keys in one order
         /// (``JSON/comparable(_:)``), since a dictionary's encoding order changes from run to run.
         var comparable: Ending {
-            guard case .output(var output) = self else { return self }
-            output.summary = JSON.comparable(output.summary)
-            output.detail = output.detail.map(JSON.comparable)
-            return .output(output)
+            guard case .output(let output) = self else { return self }
+            return .output(output.comparable)
         }
     }
 
@@ -316,5 +314,17 @@ public struct CheckLimits: Sendable, Hashable {
             realStallSeconds: realStall.inSeconds,
             realRunSeconds: realRun.inSeconds
         )
+    }
+}
+
+@available(SkillCheckTesting, *)
+extension SkillOutput {
+    /// The output as two runs are compared: its summary and detail, when JSON text, with their keys in one
+    /// order (``JSON/comparable(_:)``), since a dictionary's encoding order changes from run to run.
+    var comparable: SkillOutput {
+        var output = self
+        output.summary = JSON.comparable(summary)
+        output.detail = detail.map(JSON.comparable)
+        return output
     }
 }

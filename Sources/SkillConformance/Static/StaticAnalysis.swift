@@ -76,10 +76,14 @@ public struct StaticAnalysis: Sendable {
     /// The analysis of a build's log, given the package's symbol graphs and sources.
     init(package: URL, buildLog: String, symbolGraphs: [Data], sources: [Source]) throws {
         var index = try DeclarationIndex(symbolGraphs: symbolGraphs)
+        // Each file's code by line, comments and strings blanked once: for the anchors and for what a type's code calls.
+        let code = Dictionary(
+            sources.map { ($0.file, SourceScanner.code(of: $0.text).split(separator: "\n", omittingEmptySubsequences: false)) },
+            uniquingKeysWith: { first, _ in first })
         index.addSourceAnchors(
             Dictionary(
                 sources.map { source in
-                    (source.file, Self.topLevelAnchors(source.text, module: source.module, index: index))
+                    (source.file, Self.topLevelAnchors(code[source.file] ?? [], module: source.module, index: index))
                 }, uniquingKeysWith: +))
         self.init(
             package: package, diagnostics: CompilerDiagnostic.parse(buildLog), index: index,
@@ -88,9 +92,7 @@ public struct StaticAnalysis: Sendable {
             lines: Dictionary(
                 sources.map { ($0.file, $0.text.split(separator: "\n", omittingEmptySubsequences: false)) },
                 uniquingKeysWith: { first, _ in first }),
-            code: Dictionary(
-                sources.map { ($0.file, SourceScanner.code(of: $0.text).split(separator: "\n", omittingEmptySubsequences: false)) },
-                uniquingKeysWith: { first, _ in first }))
+            code: code)
     }
 
     init(
@@ -141,25 +143,24 @@ public struct StaticAnalysis: Sendable {
     /// The top-level functions declared at column 0 of `code` (a file's code by line), each to the line before
     /// the next declaration the index knows in that file, or to the file's end.
     static func functionSpans(file: String, code: [Substring], index: DeclarationIndex) -> [FunctionSpan] {
-        let declaration =
-            /^(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|internal|package|fileprivate|private|nonisolated)\s+)*func\s+([A-Za-z_]\w*)/
         let anchors = index.anchors[file] ?? []
         return code.enumerated().compactMap { offset, line in
-            guard let match = line.firstMatch(of: declaration) else { return nil }
+            guard let match = line.firstMatch(of: topLevelDeclaration), match.output.1 == "func" else { return nil }
             let start = offset + 1
             let end = (anchors.first { $0.line > start }?.line).map { $0 - 1 } ?? code.count
-            return FunctionSpan(name: String(match.output.1), file: file, lines: start...max(start, end))
+            return FunctionSpan(name: String(match.output.2), file: file, lines: start...max(start, end))
         }
     }
 
-    /// The declarations at column 0 of `source` (a top-level type, extension, function or variable): each
-    /// ends the span of the type above it. Comments and strings are blanked first.
-    static func topLevelAnchors(_ source: String, module: String, index: DeclarationIndex) -> [DeclarationIndex.Anchor] {
-        let declaration =
-            /^(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|open|internal|package|fileprivate|private|final|indirect|nonisolated)\s+)*(struct|class|enum|actor|extension|protocol|func|var|let|typealias)\s+([A-Za-z_][\w.]*)/
-        return SourceScanner.code(of: source).split(separator: "\n", omittingEmptySubsequences: false).enumerated().compactMap {
-            number, line in
-            guard let match = line.firstMatch(of: declaration) else { return nil }
+    /// A declaration at column 0 (a top-level type, extension, function or variable): its kind and its name.
+    nonisolated(unsafe) static let topLevelDeclaration =
+        /^(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|open|internal|package|fileprivate|private|final|indirect|nonisolated)\s+)*(struct|class|enum|actor|extension|protocol|func|var|let|typealias)\s+([A-Za-z_][\w.]*)/
+
+    /// The declarations at column 0 of `code` (a file's code by line, comments and strings blanked): each ends
+    /// the span of the type above it.
+    static func topLevelAnchors(_ code: [Substring], module: String, index: DeclarationIndex) -> [DeclarationIndex.Anchor] {
+        code.enumerated().compactMap { number, line in
+            guard let match = line.firstMatch(of: topLevelDeclaration) else { return nil }
             let kind = String(match.output.1)
             let name = String(match.output.2)
             let isType = ["struct", "class", "enum", "actor", "extension"].contains(kind)
