@@ -28,6 +28,7 @@
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/random.h>
 #include <sys/socket.h>
@@ -425,7 +426,67 @@ pid_t fork(void) {
     return real_fork();
 }
 
+// ---- work sent to the main queue ------------------------------------------------------------------------
+// The concurrency runtime sends a main-actor job to the main queue with dispatch_async_f. When the sending
+// thread's scheduler follows that work, it is wrapped so that the scheduler hears when it ran.
+
+static _Atomic(skillcheck_main_queue_follow_callback) main_follow;
+static _Atomic(skillcheck_main_queue_around_callback) main_around;
+
+int32_t skillcheck_main_queue_install(skillcheck_main_queue_follow_callback follow, skillcheck_main_queue_around_callback around) {
+    atomic_store(&main_around, around);
+    atomic_store(&main_follow, follow);
+    return 1;
+}
+
+extern char _dispatch_main_q __attribute__((weak));
+
+typedef void (*dispatch_work)(void *);
+void dispatch_async_f(void *queue, void *context, dispatch_work work);
+
+typedef struct {
+    dispatch_work work;
+    void *context;
+    void *token;
+} followed_work;
+
+static void run_followed(void *pointer) {
+    followed_work followed = *(followed_work *)pointer;
+    free(pointer);
+    skillcheck_main_queue_around_callback around = atomic_load_explicit(&main_around, memory_order_acquire);
+    around(followed.token, 0);
+    followed.work(followed.context);
+    around(followed.token, 1);
+}
+
+void dispatch_async_f(void *queue, void *context, dispatch_work work) {
+    REAL(dispatch_async_f);
+    skillcheck_main_queue_follow_callback follow = atomic_load_explicit(&main_follow, memory_order_acquire);
+    if (follow && queue == (void *)&_dispatch_main_q && !reporting) {
+        void *token = follow();
+        followed_work *followed = token ? malloc(sizeof(followed_work)) : NULL;
+        if (followed) {
+            followed->work = work;
+            followed->context = context;
+            followed->token = token;
+            real_dispatch_async_f(queue, followed, run_followed);
+            return;
+        }
+        if (token) {
+            // No memory for the wrapper: the work runs unfollowed, and the scheduler stops waiting for it.
+            atomic_load_explicit(&main_around, memory_order_acquire)(token, 2);
+        }
+    }
+    real_dispatch_async_f(queue, context, work);
+}
+
 #else
+
+int32_t skillcheck_main_queue_install(skillcheck_main_queue_follow_callback follow, skillcheck_main_queue_around_callback around) {
+    (void)follow;
+    (void)around;
+    return 0;
+}
 
 int32_t skillcheck_object_at(const void *address, const char **path, const void **base, const char **symbol) {
     (void)address;

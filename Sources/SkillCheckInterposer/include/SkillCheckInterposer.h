@@ -1,6 +1,7 @@
 // What a skill's run reads of the real world, seen where it reaches the C library: the wall clock, system
 // randomness, files and sockets. SkillConformance installs two callbacks and turns what they receive into
-// TIME-1 and IO-1 findings; nothing here decides what is a finding.
+// TIME-1 and IO-1 findings; nothing here decides what is a finding. It also sees work sent to the main
+// dispatch queue (a hop to the main actor), so that SkillTesting's scheduler can wait for it to run.
 //
 // On Linux (glibc), the functions below are defined in the test binary that links SkillConformance, so the
 // dynamic linker binds every library's calls to them (Foundation's Date() reaches clock_gettime here); each
@@ -51,6 +52,16 @@ void skillcheck_observation_end(void);
 int32_t skillcheck_object_at(const void *address, const char **path, const void **base, const char **symbol);
 /// 1 when calls are interposed in this process, 0 when they cannot be (another platform, a sanitizer).
 int32_t skillcheck_observation_available(void);
+
+/// Asked, on the calling thread, each time work goes to the main dispatch queue (the main actor's jobs do): a
+/// token for that work when the thread's scheduler follows it, else NULL.
+typedef void *(*skillcheck_main_queue_follow_callback)(void);
+/// Called on the main thread around followed work: its token, and 0 before the work runs, 1 after (2, on the
+/// sending thread, when the work could not be wrapped and runs unfollowed).
+typedef void (*skillcheck_main_queue_around_callback)(void *token, int32_t after);
+/// Installs the two callbacks; returns 1 when work sent to the main queue can be followed in this process
+/// (`dispatch_async_f` is interposed), 0 when not.
+int32_t skillcheck_main_queue_install(skillcheck_main_queue_follow_callback follow, skillcheck_main_queue_around_callback around);
 
 #ifdef __cplusplus
 }

@@ -115,7 +115,12 @@ public struct ConformanceCheck: Sendable {
         let input = Input(skill: skill, peerIDs: peerIDs, limits: limits, passedRules: passedRules, providers: providers)
         // What the check's runs read of the real world, reported by the rules that own it (TIME-1, IO-1).
         let observations = CheckObservations(ruleID: ruleID)
-        let findings = await CheckObservations.$current.withValue(observations) { await body(input) } + observations.findings(input)
+        // A skill's hops to the main actor are followed, not reported as escapes: @MainActor state is how many
+        // apps keep theirs, and each hop runs at the same point of every run.
+        let findings =
+            await MainActorFollowing.$enabled.withValue(true) {
+                await CheckObservations.$current.withValue(observations) { await body(input) }
+            } + observations.findings(input)
         if findings.isEmpty {
             return [
                 Finding(

@@ -67,6 +67,14 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         var picker: SchedulePicker?
         /// Each pick among two or more ready jobs: the position of the job run (``choices``).
         var choices: [Int] = []
+        /// Jobs sent to the main actor (``runOnMainActor(_:)``) that have not finished running there: no job of
+        /// this scheduler runs until they have.
+        var onMainActor = 0
+        /// Signalled each time one of those jobs finishes; made by the first.
+        var mainActorReturns: DispatchSemaphore?
+        /// Set once the main thread left such a job waiting past ``mainActorLimit``: from then on the scheduler
+        /// stops following the main actor, and the hop is an escape.
+        var mainActorStuck = false
 
         /// The next job to run, as the schedule picks it.
         mutating func nextJob() -> UnownedJob? {
@@ -86,6 +94,16 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// How this scheduler picks among ready jobs.
     public let schedule: Schedule
 
+    /// Whether a hop to the main actor from this scheduler's work is followed (run on the main thread while the
+    /// scheduler waits) rather than reported as an escape: set where the scheduler is made inside
+    /// ``MainActorFollowing/enabled``, as the conformance checks make theirs.
+    package var followsMainActor: Bool { followingMainActor && !state.withLock { $0.mainActorStuck } }
+    private let followingMainActor: Bool
+
+    /// How long a job sent to the main actor may take to run there before the scheduler stops waiting for it
+    /// (real time): the main thread is blocked, or does not run its queue.
+    static let mainActorLimit: Duration = .seconds(10)
+
     /// - Parameter reportsUnstructuredTasks: record an ``Escape`` when code on the scheduler starts a `Task {}` or `Task.detached`.
     ///
     /// Leave it off when the test itself, off the scheduler, consumes what the code under test produces (an
@@ -103,6 +121,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     public init(reportsUnstructuredTasks: Bool = false, schedule: Schedule) {
         self.reportsUnstructuredTasks = reportsUnstructuredTasks
         self.schedule = schedule
+        followingMainActor = MainActorFollowing.enabled && MainActorFollowing.available
         if !schedule.isFirstInFirstOut { state.withLock { $0.picker = SchedulePicker(schedule) } }
         if reportsUnstructuredTasks { _ = UnstructuredTaskHook.installed }
     }
@@ -125,8 +144,10 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         // that enqueues another task's first job (Task(executorPreference:) from a test) runs in a task.
         // Most jobs come from the driver's own thread: ask the runtime for the current task only when not.
         var outsideAnyTask: Bool { withUnsafeCurrentTask { $0 == nil } }
+        // Work this scheduler sent to the main actor is coming back, not escaping.
+        var fromOwnMainActorJob: Bool { FollowingThread.scheduler === self }
         let parked = state.withLock { state -> DispatchSemaphore? in
-            if state.driver != me, !state.trusted.contains(me), outsideAnyTask {
+            if state.driver != me, !state.trusted.contains(me), !fromOwnMainActorJob, outsideAnyTask {
                 let address = unsafeBitCast(job, to: UnsafeRawPointer.self)
                 // A root task is known by its address; a child's job names the roots it may belong to.
                 let label =
@@ -151,6 +172,38 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
                 return
             }
             state.record(Escape(kind: .unstructuredTask, task: label, afterJobs: state.jobsRun))
+        }
+    }
+
+    /// Counts work this scheduler's code sent to the main actor: until it has run there, no other job of this
+    /// scheduler runs (``drain(nested:)`` waits), so the hop happens at the same point of every run and the main
+    /// actor's state is touched by one thread at a time, as the runtime would.
+    func sentToMainActor() {
+        state.withLock { state in
+            state.onMainActor += 1
+            if state.mainActorReturns == nil { state.mainActorReturns = DispatchSemaphore(value: 0) }
+        }
+    }
+
+    /// Called on the main thread once work ``sentToMainActor()`` counted has run.
+    func returnedFromMainActor() {
+        let returns = state.withLock { state -> DispatchSemaphore? in
+            if state.onMainActor > 0 { state.onMainActor -= 1 }
+            return state.mainActorReturns
+        }
+        returns?.signal()
+    }
+
+    /// Waits for the jobs sent to the main actor to finish running there, up to ``mainActorLimit``; past it,
+    /// records an escape and stops following the main actor.
+    private func waitForMainActor(_ returns: DispatchSemaphore) {
+        if returns.wait(timeout: .now() + .nanoseconds(Self.mainActorLimit.inNanoseconds)) == .success { return }
+        state.withLock { state in
+            guard state.onMainActor > 0 else { return }
+            state.onMainActor = 0
+            state.mainActorStuck = true
+            let labels = state.tasks.values.map(\.label).joined(separator: "\" or \"")
+            state.record(Escape(kind: .cameBack, task: labels, afterJobs: state.jobsRun))
         }
     }
 
@@ -218,7 +271,8 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     func runUntilIdle(after body: () -> Void) -> Int {
         switch takeSeat(resuming: true) {
         case .taken(let nested):
-            body()
+            // A sleeper resumed here may go back to the main actor: that is this scheduler's work too.
+            FollowingThread.with(self, body)
             return drain(nested: nested)
         case .misuse:
             trusting(body)
@@ -252,12 +306,23 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     private func drain(nested: Bool) -> Int {
         let outer = DrainingThread.scheduler
         DrainingThread.scheduler = self
-        defer { DrainingThread.scheduler = outer }
+        let outerFollowing = FollowingThread.scheduler
+        FollowingThread.scheduler = self
+        defer {
+            DrainingThread.scheduler = outer
+            FollowingThread.scheduler = outerFollowing
+        }
         let executor = asUnownedTaskExecutor()
         var ran = 0
+        enum Next {
+            case run(UnownedJob)
+            case waitForMainActor(DispatchSemaphore)
+        }
         // Taking the next job and, when there is none, giving up the driver's seat happen under one lock,
         // so a job enqueued in between is never stranded.
-        while let job = state.withLock({ state -> UnownedJob? in
+        while let next = state.withLock({ state -> Next? in
+            // A job away on the main actor runs before any other: the hop is one step of this one thread of work.
+            if state.onMainActor > 0, let returns = state.mainActorReturns { return .waitForMainActor(returns) }
             // Reading the real clock costs about as much as a job: look every 64 jobs.
             if state.jobsRun & 63 == 0, let deadline = state.drainDeadline, ContinuousClock.now > deadline,
                 !state.jobs.isEmpty
@@ -269,10 +334,15 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
                 return nil
             }
             state.jobsRun += 1
-            return job
+            return .run(job)
         }) {
-            job.runSynchronously(on: executor)
-            ran += 1
+            switch next {
+            case .run(let job):
+                job.runSynchronously(on: executor)
+                ran += 1
+            case .waitForMainActor(let returns):
+                waitForMainActor(returns)
+            }
         }
         if !nested, ran > 0, let observer = idleObserver.withLock({ $0 }) { observer() }
         return ran
