@@ -80,6 +80,68 @@ struct ReachedCodeTests {
         #expect(!StaticAnalysis.calls("func fetch(_ a: Int)", "fetch") && !StaticAnalysis.calls("refetch(1)", "fetch"))
         #expect(StaticAnalysis.names("Helper.stamp()", "Helper") && !StaticAnalysis.names("let h: Helper", "Helper"))
     }
+
+    /// A timer tool that keeps its timers in a shared manager, reached through `.shared` rather than held: the
+    /// manager's `@unchecked Sendable` is the tool's escape hatch, and its monotonic clock a read of real time.
+    static let timersFile = "/tmp/reach/Sources/Timers/Timers.swift"
+    static let timers = """
+        import Foundation
+
+        final class TimerManager: @unchecked Sendable {
+            static let shared = TimerManager()
+            var started: [String: UInt64] = [:]
+            func start(_ name: String) { started[name] = DispatchTime.now().uptimeNanoseconds }
+            func uptime() -> Double { ProcessInfo.processInfo.systemUptime }
+        }
+
+        struct StartTimerTool {
+            func run(_ name: String) { TimerManager.shared.start(name) }
+        }
+
+        struct DurationTool {
+            func run(_ minutes: Int) -> String { "\\(minutes * 60) s" }
+        }
+        """
+
+    static func timersAnalysis() throws -> StaticAnalysis {
+        func type(_ name: String, kind: String, line: Int) -> String {
+            #"{"identifier": {"precise": "s:6Timers\#(name)V"}, "kind": {"identifier": "swift.\#(kind)"}, "pathComponents": ["\#(name)"], "#
+                + #""location": {"uri": "file://\#(timersFile)", "position": {"line": \#(line - 1), "character": 7}}}"#
+        }
+        let graph =
+            #"{"module": {"name": "Timers"}, "symbols": ["#
+            + [
+                type("TimerManager", kind: "class", line: 3), type("StartTimerTool", kind: "struct", line: 10),
+                type("DurationTool", kind: "struct", line: 14),
+            ].joined(separator: ",") + "]}"
+        return try StaticAnalysis(
+            package: URL(fileURLWithPath: "/tmp/reach"), buildLog: "", symbolGraphs: [Data(graph.utf8)],
+            sources: [.init(file: timersFile, module: "Timers", text: timers)])
+    }
+
+    @Test("an @unchecked Sendable type the skill reaches is its escape hatch (SEND-3); one it never names is not")
+    func escapeHatchInReachedType() throws {
+        let analysis = try Self.timersAnalysis()
+        let start = analysis.escapeHatchFindings(typeName: "StartTimerTool", skillID: "timer.start", sendTwoPassed: false)
+        #expect(start.map(\.outcome) == [.warning], "\(start.map(\.message))")
+        #expect(start.first?.subject == "`@unchecked Sendable` at \(Self.timersFile):3:27")
+        #expect(start.first?.observed.hasPrefix("in `TimerManager`, which StartTimerTool uses: `") == true)
+        let duration = analysis.escapeHatchFindings(typeName: "DurationTool", skillID: "timer.duration", sendTwoPassed: false)
+        #expect(duration.map(\.outcome) == [.passed], "\(duration.map(\.message))")
+    }
+
+    @Test("the host's clocks read directly fail TIME-1: DispatchTime.now(), systemUptime")
+    func hostClocks() throws {
+        let findings = try Self.timersAnalysis().realTimeFindings(typeName: "StartTimerTool", skillID: "timer.start")
+        #expect(
+            findings.map(\.subject) == [
+                "`DispatchTime.now()` at \(Self.timersFile):6:50", "`DispatchTime.now()` at \(Self.timersFile):7:55",
+            ], "\(findings.map(\.message))")
+        #expect(findings.allSatisfy { $0.outcome == .failed && $0.observed.contains("context.clock.now") })
+        let scanned = RealTimeUse.scan("let t = CFAbsoluteTimeGetCurrent(); var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts)", file: "T.swift")
+        #expect(scanned.map(\.kind) == [.hostClock, .hostClock])
+        #expect(RealTimeUse.scan("let t = dispatchTimeNow(); let later = DispatchTime.now", file: "T.swift").isEmpty)
+    }
 }
 
 /// A client that retries a rate limit sleeps only on that path: TIME-1 runs it under HTTP 429.

@@ -26,6 +26,10 @@ package enum RealTimeUseKind: String, SourceSpelling {
     case taskSleep = "Task.sleep"
     /// `Calendar.isDateInToday(_:)` and its kin, and `timeIntervalSinceNow`: Foundation reads the wall clock.
     case relativeToNow = "isDateInToday/timeIntervalSinceNow"
+    /// The host's clocks read directly: `DispatchTime.now()`, `ProcessInfo.processInfo.systemUptime`,
+    /// `CFAbsoluteTimeGetCurrent()`, `clock_gettime(…)`. A timer's remaining time measured on them stands still
+    /// while virtual time moves, and differs from run to run.
+    case hostClock = "DispatchTime.now()"
 
     /// What to write instead.
     package var fix: String {
@@ -35,6 +39,8 @@ package enum RealTimeUseKind: String, SourceSpelling {
         case .random: "take randomness from a generator the skill is given (a seeded one in tests), not the system's"
         case .continuousClock, .suspendingClock: "measure and sleep on the context's clock: context.clock"
         case .taskSleep: "sleep on the context's clock: try await context.clock.sleep(for: …)"
+        case .hostClock:
+            "measure time on the context's clock: let start = context.clock.now, then start.duration(to: context.clock.now)"
         case .relativeToNow:
             "compare with the context's time, which Foundation's isDateInToday and timeIntervalSinceNow do not read: "
                 + "calendar.isDate(date, inSameDayAs: context.now), date.timeIntervalSince(context.now)"
@@ -51,6 +57,10 @@ package enum RealTimeUseKind: String, SourceSpelling {
             (.suspendingClock, /\bSuspendingClock\b/),
             (.taskSleep, /\bTask\s*\.\s*sleep\s*\((?!.*\bclock\s*:)/),
             (.relativeToNow, /\.\s*(?:isDateIn(?:Today|Yesterday|Tomorrow)\s*\(|timeIntervalSinceNow\b)/),
+            (
+                .hostClock,
+                /\bDispatch(?:Wall)?Time\s*\.\s*now\s*\(|\bsystemUptime\b|\b(?:CFAbsoluteTimeGetCurrent|CACurrentMediaTime|mach_absolute_time|mach_continuous_time|clock_gettime|gettimeofday)\s*\(/
+            ),
         ]
     }
 }

@@ -14,7 +14,11 @@ extension StaticAnalysis {
         /// `property: Type` (`memo: PhraseMemo`).
         package var storedTypes: [String]
         package var diagnostics: [CompilerDiagnostic]
+        /// Escape hatches in the type or its stored properties' types, or in the top-level functions and types
+        /// their code reaches.
         package var escapeHatches: [EscapeHatch]
+        /// How the code of each escape hatch outside the type is reached (`TimerManager`, which StartTimerTool uses).
+        package var escapeHatchesReached: [EscapeHatch: String] = [:]
         /// Reads of real time, ids or randomness in the type or its stored properties' types, or in the
         /// top-level functions and types their code reaches (``StaticAnalysis/reach(from:)``).
         package var realTimeUses: [RealTimeUse] = []
@@ -45,23 +49,29 @@ extension StaticAnalysis {
         }
         let fileLevel = escapeHatches.filter { $0.isImport && $0.file == type.file }
         let reached = reach(from: Set(covered.keys))
+        // How code outside the type, owned by `owner` (nil at the top level) at `file`:`line`, is reached.
+        func howReached(owner: String?, file: String, line: Int) -> String? {
+            if let owner {
+                return reached.types[owner] ?? reached.types.first(where: { owner.hasPrefix($0.key + ".") })?.value
+            }
+            return reached.functions.first(where: { $0.key.file == file && $0.key.lines.contains(line) })?.value
+        }
         var realTimeReached: [RealTimeUse: String] = [:]
         for use in realTimeUses where !belongs(realTimeOwners[use]) {
-            if let owner = realTimeOwners[use],
-                let how = reached.types[owner] ?? reached.types.first(where: { owner.hasPrefix($0.key + ".") })?.value
-            {
-                realTimeReached[use] = how
-            } else if realTimeOwners[use] == nil,
-                let how = reached.functions.first(where: { $0.key.file == use.file && $0.key.lines.contains(use.line) })?.value
-            {
-                realTimeReached[use] = how
-            }
+            realTimeReached[use] = howReached(owner: realTimeOwners[use], file: use.file, line: use.line)
+        }
+        // A `@unchecked Sendable` type the skill reaches (a shared manager it calls through `.shared`) holds state
+        // its calls share as much as one in a stored property does.
+        var escapeHatchesReached: [EscapeHatch: String] = [:]
+        for hatch in escapeHatches where !hatch.isImport && !belongs(hatchOwners[hatch]) {
+            escapeHatchesReached[hatch] = howReached(owner: hatchOwners[hatch], file: hatch.file, line: hatch.line)
         }
         return TypeReport(
             qualifiedName: root, file: type.file, line: type.line,
             storedTypes: covered.values.filter { !$0.isEmpty }.sorted(),
             diagnostics: diagnostics.filter { belongs(diagnosticOwners[$0]) },
-            escapeHatches: fileLevel + escapeHatches.filter { belongs(hatchOwners[$0]) },
+            escapeHatches: fileLevel + escapeHatches.filter { belongs(hatchOwners[$0]) || escapeHatchesReached[$0] != nil },
+            escapeHatchesReached: escapeHatchesReached,
             realTimeUses: realTimeUses.filter { belongs(realTimeOwners[$0]) || realTimeReached[$0] != nil },
             realTimeReached: realTimeReached,
             reaches: (reached.functions.keys.map { "\($0.name)(…)" }
@@ -114,7 +124,7 @@ extension StaticAnalysis {
                 ruleID: "SEND-3", skillID: skillID, outcome: sendTwoPassed ? .passed : .warning,
                 subject: "`\(hatch.kind.rawValue)` at \(hatch.location)",
                 expected: "each escape hatch backed by a passing SEND-2 (concurrent execute calls, under ThreadSanitizer)",
-                observed: "`\(hatch.text)`: "
+                observed: (report.escapeHatchesReached[hatch].map { "in \($0): " } ?? "") + "`\(hatch.text)`: "
                     + (sendTwoPassed
                         ? "SEND-2 passed for this skill"
                         : "no SEND-2 pass for this skill in this run; it needs SEND-2 to pass"))
