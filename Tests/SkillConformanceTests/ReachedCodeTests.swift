@@ -138,7 +138,8 @@ struct ReachedCodeTests {
                 "`DispatchTime.now()` at \(Self.timersFile):6:50", "`DispatchTime.now()` at \(Self.timersFile):7:55",
             ], "\(findings.map(\.message))")
         #expect(findings.allSatisfy { $0.outcome == .failed && $0.observed.contains("context.clock.now") })
-        let scanned = RealTimeUse.scan("let t = CFAbsoluteTimeGetCurrent(); var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts)", file: "T.swift")
+        let scanned = RealTimeUse.scan(
+            "let t = CFAbsoluteTimeGetCurrent(); var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts)", file: "T.swift")
         #expect(scanned.map(\.kind) == [.hostClock, .hostClock])
         #expect(RealTimeUse.scan("let t = dispatchTimeNow(); let later = DispatchTime.now", file: "T.swift").isEmpty)
     }
