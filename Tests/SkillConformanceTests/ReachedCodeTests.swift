@@ -66,7 +66,7 @@ struct ReachedCodeTests {
             ])
         #expect(findings[0].observed.hasPrefix("in `fetchWithRetries(…)`, which MarketTool calls: `"))
         #expect(findings[2].observed.hasPrefix("in `backoff(…)`, which `fetchWithRetries(…)` calls: `"))
-        #expect(findings[3].observed.hasPrefix("in `Helper`, which MarketTool uses: `"))
+        #expect(findings[3].observed.hasPrefix("in `Helper.stamp(…)`, which MarketTool calls: `"))
     }
 
     @Test("a type and a function the skill never reaches are not its findings; and a member or a declaration is no call")
@@ -79,6 +79,54 @@ struct ReachedCodeTests {
         #expect(StaticAnalysis.calls("x = fetch(1)", "fetch") && !StaticAnalysis.calls("x = self.fetch(1)", "fetch"))
         #expect(!StaticAnalysis.calls("func fetch(_ a: Int)", "fetch") && !StaticAnalysis.calls("refetch(1)", "fetch"))
         #expect(StaticAnalysis.names("Helper.stamp()", "Helper") && !StaticAnalysis.names("let h: Helper", "Helper"))
+        #expect(StaticAnalysis.refers(to: "save", in: "try await fs.save(x)") && StaticAnalysis.refers(to: "save", in: "save(x)"))
+        #expect(!StaticAnalysis.refers(to: "save", in: "func save(_ x: Int)") && !StaticAnalysis.refers(to: "save", in: "autosave(x); saved"))
+    }
+
+    /// A read tool and a write tool share a file-system helper they hold; only the write method stamps `Date()`.
+    static let filesFile = "/tmp/reach/Sources/Files/Files.swift"
+    static let files = """
+        import Foundation
+
+        struct FileSystem {
+            let root: String
+            func read(_ path: String) -> String { root + path }
+            func write(_ path: String, _ text: String) -> String {
+                let stamp = Date()
+                return normalise(path) + text + "\\(stamp)"
+            }
+            private func normalise(_ path: String) -> String { path + "\\(UUID())" }
+        }
+
+        struct ReadTool {
+            let fs = FileSystem(root: "/")
+            func run(_ path: String) -> String { fs.read(path) }
+        }
+
+        struct WriteTool {
+            let fs = FileSystem(root: "/")
+            func run(_ path: String) -> String { fs.write(path, "x") }
+        }
+        """
+
+    @Test("a tool answers for the methods of a helper it holds that its code calls, and what those call, not the others")
+    func helperMethodsTheToolCalls() throws {
+        func type(_ name: String, line: Int) -> String {
+            #"{"identifier": {"precise": "s:5Files\#(name)V"}, "kind": {"identifier": "swift.struct"}, "pathComponents": ["\#(name)"], "#
+                + #""location": {"uri": "file://\#(Self.filesFile)", "position": {"line": \#(line - 1), "character": 7}}}"#
+        }
+        let graph =
+            #"{"module": {"name": "Files"}, "symbols": ["#
+            + [type("FileSystem", line: 3), type("ReadTool", line: 13), type("WriteTool", line: 18)].joined(separator: ",") + "]}"
+        let analysis = try StaticAnalysis(
+            package: URL(fileURLWithPath: "/tmp/reach"), buildLog: "", symbolGraphs: [Data(graph.utf8)],
+            sources: [.init(file: Self.filesFile, module: "Files", text: Self.files)])
+        let read = analysis.realTimeFindings(typeName: "ReadTool", skillID: "read")
+        #expect(read.map(\.outcome) == [.passed], "\(read.map(\.message))")
+        let write = analysis.realTimeFindings(typeName: "WriteTool", skillID: "write")
+        #expect(write.map(\.subject) == ["`Date()` at \(Self.filesFile):7:21", "`UUID()` at \(Self.filesFile):10:66"], "\(write.map(\.message))")
+        #expect(write.first?.observed.hasPrefix("in `FileSystem.write(…)`, which WriteTool calls: `") == true)
+        #expect(write.last?.observed.hasPrefix("in `FileSystem.normalise(…)`, which `FileSystem.write(…)` calls: `") == true)
     }
 
     /// A timer tool that keeps its timers in a shared manager, reached through `.shared` rather than held: the
@@ -130,14 +178,14 @@ struct ReachedCodeTests {
         #expect(duration.map(\.outcome) == [.passed], "\(duration.map(\.message))")
     }
 
-    @Test("the host's clocks read directly fail TIME-1: DispatchTime.now(), systemUptime")
+    @Test("the host's clocks read directly fail TIME-1: DispatchTime.now(), systemUptime; in a method the tool never calls, not")
     func hostClocks() throws {
         let findings = try Self.timersAnalysis().realTimeFindings(typeName: "StartTimerTool", skillID: "timer.start")
-        #expect(
-            findings.map(\.subject) == [
-                "`DispatchTime.now()` at \(Self.timersFile):6:50", "`DispatchTime.now()` at \(Self.timersFile):7:55",
-            ], "\(findings.map(\.message))")
+        #expect(findings.map(\.subject) == ["`DispatchTime.now()` at \(Self.timersFile):6:50"], "\(findings.map(\.message))")
         #expect(findings.allSatisfy { $0.outcome == .failed && $0.observed.contains("context.clock.now") })
+        #expect(findings.first?.observed.hasPrefix("in `TimerManager.start(…)`, which StartTimerTool calls: `") == true)
+        let uptime = RealTimeUse.scan(Self.timers, file: Self.timersFile).filter { $0.line == 7 }
+        #expect(uptime.map(\.kind) == [.hostClock])
         let scanned = RealTimeUse.scan(
             "let t = CFAbsoluteTimeGetCurrent(); var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts)", file: "T.swift")
         #expect(scanned.map(\.kind) == [.hostClock, .hostClock])

@@ -48,17 +48,32 @@ extension StaticAnalysis {
             return covered[owner] != nil || owner.hasPrefix(root + ".")
         }
         let fileLevel = escapeHatches.filter { $0.isImport && $0.file == type.file }
-        let reached = reach(from: Set(covered.keys))
+        let reached = reach(from: Set(covered.keys), root: root)
+        // The methods of other types around `file`:`line`: none, or how the one the code reaches is reached ("" when
+        // none of them is).
+        func method(around file: String, _ line: Int) -> String? {
+            let around = members.filter { $0.file == file && $0.lines.contains(line) && !belongsToRoot($0.owner) }
+            guard !around.isEmpty else { return nil }
+            return around.lazy.compactMap { reached.members[$0] }.first ?? ""
+        }
+        func belongsToRoot(_ owner: String) -> Bool { owner == root || owner.hasPrefix(root + ".") }
         // How code outside the type, owned by `owner` (nil at the top level) at `file`:`line`, is reached.
         func howReached(owner: String?, file: String, line: Int) -> String? {
+            if let method = method(around: file, line) { return method.isEmpty ? nil : method }
             if let owner {
                 return reached.types[owner] ?? reached.types.first(where: { owner.hasPrefix($0.key + ".") })?.value
             }
             return reached.functions.first(where: { $0.key.file == file && $0.key.lines.contains(line) })?.value
         }
         var realTimeReached: [RealTimeUse: String] = [:]
-        for use in realTimeUses where !belongs(realTimeOwners[use]) {
-            realTimeReached[use] = howReached(owner: realTimeOwners[use], file: use.file, line: use.line)
+        // A read in a method of a type the skill holds counts only when the skill's code reaches that method.
+        var unreached: Set<RealTimeUse> = []
+        for use in realTimeUses where !belongsToRoot(realTimeOwners[use] ?? "") {
+            if method(around: use.file, use.line) == "" {
+                unreached.insert(use)
+            } else if !belongs(realTimeOwners[use]) || method(around: use.file, use.line) != nil {
+                realTimeReached[use] = howReached(owner: realTimeOwners[use], file: use.file, line: use.line)
+            }
         }
         // A `@unchecked Sendable` type the skill reaches (a shared manager it calls through `.shared`) holds state
         // its calls share as much as one in a stored property does.
@@ -72,7 +87,7 @@ extension StaticAnalysis {
             diagnostics: diagnostics.filter { belongs(diagnosticOwners[$0]) },
             escapeHatches: fileLevel + escapeHatches.filter { belongs(hatchOwners[$0]) || escapeHatchesReached[$0] != nil },
             escapeHatchesReached: escapeHatchesReached,
-            realTimeUses: realTimeUses.filter { belongs(realTimeOwners[$0]) || realTimeReached[$0] != nil },
+            realTimeUses: realTimeUses.filter { !unreached.contains($0) && (belongs(realTimeOwners[$0]) || realTimeReached[$0] != nil) },
             realTimeReached: realTimeReached,
             reaches: (reached.functions.keys.map { "\($0.name)(…)" }
                 + reached.types.keys.map { String($0.split(separator: ".").last ?? "") })

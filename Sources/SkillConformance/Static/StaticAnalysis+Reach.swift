@@ -10,38 +10,92 @@ extension StaticAnalysis {
     /// Read from the code as text, as the rest of the scan is: a call is a name followed by `(` that is not a
     /// member (`.name(`); a type is named when followed by `(`, `.` or `<`. A real read in a helper that the
     /// skill calls is the skill's, on whatever path it runs: a retry's sleep, a fallback's `Date()`.
-    func reach(from start: Set<String>) -> (types: [String: String], functions: [FunctionSpan: String]) {
+    /// What ``reach(from:root:)`` found, each with how it is reached.
+    struct Reach {
         var types: [String: String] = [:]
         var functions: [FunctionSpan: String] = [:]
-        let candidates = index.types.filter { !$0.name.contains(".") && !start.contains($0.module + "." + $0.name) }
-        // The code still to search, and whose it is.
-        var frontier: [(code: String, who: String)] = start.sorted().map { (code(of: $0), Self.shortName($0)) }
-        while let (code, who) = frontier.popLast() {
-            guard !code.isEmpty else { continue }
-            for function in self.functions where functions[function] == nil && Self.calls(code, function.name) {
-                functions[function] = "`\(function.name)(…)`, which \(who) calls"
-                frontier.append((function.lines.map { line(function.file, $0) }.joined(separator: "\n"), "`\(function.name)(…)`"))
-            }
-            for type in candidates where types[type.module + "." + type.name] == nil && Self.names(code, type.name) {
-                let qualified = type.module + "." + type.name
-                types[qualified] = "`\(type.name)`, which \(who) uses"
-                frontier.append((self.code(of: qualified), "`\(type.name)`"))
-            }
-        }
-        return (types, functions)
+        /// Methods of the types `start` holds or names, called from the code reached.
+        var members: [MemberFunction: String] = [:]
     }
 
-    /// The code of the type `qualified` (`module.name`) and the types nested in it, outside top-level functions.
-    private func code(of qualified: String) -> String {
+    /// `root`, the skill's own type, counts whole; of another type, its code outside methods counts (stored
+    /// properties' initialisers, computed properties, initialisers), and a method counts once the code reached
+    /// refers to it (`.name`, or `name(` inside the type): a tool that reads through a file-system helper is
+    /// not answerable for the helper's write method, which only another tool calls.
+    func reach(from start: Set<String>, root: String) -> Reach {
+        var reach = Reach()
+        let candidates = index.types.filter { !$0.name.contains(".") && !start.contains($0.module + "." + $0.name) }
+        func owned(_ owner: String, by type: String) -> Bool { owner == type || owner.hasPrefix(type + ".") }
+        // The methods that may be reached: those of the types held or reached, not the skill's own.
+        let held = start.subtracting([root])
+        var methods = members.filter { member in held.contains { owned(member.owner, by: $0) } }
+        let methodLines = Dictionary(grouping: members, by: \.file).mapValues { Set($0.flatMap { Array($0.lines) }) }
+        var read: [(code: String, who: String)] = []
+        var frontier: [(code: String, who: String)] = start.sorted().map { type in
+            (type == root ? code(of: type) : code(of: type, outside: methodLines), Self.shortName(type))
+        }
+        func take(_ method: MemberFunction, from who: String) {
+            let type = Self.shortName(method.owner)
+            reach.members[method] = "`\(type).\(method.name)(…)`, which \(who) calls"
+            frontier.append((method.lines.map { line(method.file, $0) }.joined(separator: "\n"), "`\(type).\(method.name)(…)`"))
+        }
+        while let (code, who) = frontier.popLast() {
+            guard !code.isEmpty else { continue }
+            read.append((code, who))
+            for function in self.functions where reach.functions[function] == nil && Self.calls(code, function.name) {
+                reach.functions[function] = "`\(function.name)(…)`, which \(who) calls"
+                frontier.append((function.lines.map { line(function.file, $0) }.joined(separator: "\n"), "`\(function.name)(…)`"))
+            }
+            for type in candidates where reach.types[type.module + "." + type.name] == nil && Self.names(code, type.name) {
+                let qualified = type.module + "." + type.name
+                reach.types[qualified] = "`\(type.name)`, which \(who) uses"
+                frontier.append((self.code(of: qualified, outside: methodLines), "`\(type.name)`"))
+                // Its methods that code already read refers to.
+                let newly = members.filter { owned($0.owner, by: qualified) }
+                methods += newly
+                for method in newly {
+                    if let earlier = read.first(where: { Self.refers(to: method.name, in: $0.code) }) { take(method, from: earlier.who) }
+                }
+            }
+            for method in methods where reach.members[method] == nil && Self.refers(to: method.name, in: code) {
+                take(method, from: who)
+            }
+        }
+        return reach
+    }
+
+    /// The code of the type `qualified` (`module.name`) and the types nested in it, outside top-level functions
+    /// and outside the lines `methodLines` lists.
+    private func code(of qualified: String, outside methodLines: [String: Set<Int>] = [:]) -> String {
         var code: [Substring] = []
         for (file, lines) in codeLines.sorted(by: { $0.key < $1.key }) {
             let owners = lineOwners[file] ?? []
-            for (offset, text) in lines.enumerated() where offset < owners.count {
+            let skipped = methodLines[file] ?? []
+            for (offset, text) in lines.enumerated() where offset < owners.count && !skipped.contains(offset + 1) {
                 guard let owner = owners[offset] else { continue }
                 if owner == qualified || owner.hasPrefix(qualified + ".") { code.append(text) }
             }
         }
         return code.joined(separator: "\n")
+    }
+
+    /// Whether `code` refers to a method called `name`: as a member (`.name`), or called bare (`name(`) from
+    /// inside its type; its own declaration is not a reference.
+    static func refers(to name: String, in code: String) -> Bool {
+        var searched = code[...]
+        while let range = searched.range(of: name) {
+            defer { searched = searched[range.upperBound...] }
+            let after = code[range.upperBound...].first
+            if let after, after == "_" || after.isLetter || after.isNumber { continue }
+            let before = range.lowerBound == code.startIndex ? nil : code[code.index(before: range.lowerBound)]
+            if before == "." { return true }
+            if let before, before == "_" || before.isLetter || before.isNumber { continue }
+            var start = range.lowerBound
+            for _ in 0..<12 where start > code.startIndex { start = code.index(before: start) }
+            if code[start..<range.lowerBound].trimmingCharacters(in: .whitespaces).hasSuffix("func") { continue }
+            if code[range.upperBound...].first(where: { !$0.isWhitespace }) == "(" { return true }
+        }
+        return false
     }
 
     private func line(_ file: String, _ number: Int) -> Substring {

@@ -50,11 +50,21 @@ public struct StaticAnalysis: Sendable {
     let codeLines: [String: [Substring]]
     /// The package's top-level functions, each with the lines it spans.
     let functions: [FunctionSpan]
+    /// The methods declared in the package's types, each with the type (`module.name`) and the lines of its body.
+    let members: [MemberFunction]
     /// The type (`module.name`) each line of each file belongs to, by line (0-based), as ``DeclarationIndex/owner(file:line:)`` says.
     let lineOwners: [String: [String?]]
 
     /// A top-level function of the package's sources and the lines it spans (to the next top-level declaration).
     struct FunctionSpan: Sendable, Hashable {
+        var name: String
+        var file: String
+        var lines: ClosedRange<Int>
+    }
+
+    /// A method of one of the package's types, and the lines from its `func` to its closing brace.
+    struct MemberFunction: Sendable, Hashable {
+        var owner: String
         var name: String
         var file: String
         var lines: ClosedRange<Int>
@@ -138,6 +148,7 @@ public struct StaticAnalysis: Sendable {
             }
         }
         self.lineOwners = lineOwners
+        members = code.flatMap { file, lines in Self.memberFunctions(file: file, code: lines, owners: lineOwners[file] ?? []) }
     }
 
     /// The top-level functions declared at column 0 of `code` (a file's code by line), each to the line before
@@ -151,6 +162,38 @@ public struct StaticAnalysis: Sendable {
             return FunctionSpan(name: String(match.output.2), file: file, lines: start...max(start, end))
         }
     }
+
+    /// The methods declared, indented, in the types of `code` (a file's code by line, comments and strings
+    /// blanked), each to its closing brace; a requirement without a body is left out.
+    static func memberFunctions(file: String, code: [Substring], owners: [String?]) -> [MemberFunction] {
+        code.enumerated().compactMap { offset, line in
+            guard offset < owners.count, let owner = owners[offset], let match = line.firstMatch(of: memberDeclaration)
+            else { return nil }
+            // The body runs from the first `{` to the brace that balances it; a line that declares something else
+            // before any `{` means there is no body.
+            var depth = 0
+            var opened = false
+            for (index, text) in code[offset...].enumerated() {
+                if index > 0, !opened, text.firstMatch(of: memberDeclaration) != nil || text.contains("}") { return nil }
+                for character in text {
+                    if character == "{" {
+                        depth += 1
+                        opened = true
+                    } else if character == "}" {
+                        depth -= 1
+                    }
+                }
+                if opened, depth <= 0 {
+                    return MemberFunction(owner: owner, name: String(match.output.1), file: file, lines: (offset + 1)...(offset + index + 1))
+                }
+            }
+            return nil
+        }
+    }
+
+    /// A method declared inside a type: indented, `func` and its name.
+    nonisolated(unsafe) static let memberDeclaration =
+        /^\s+(?:@[\w.]+(?:\([^)]*\))?\s+)*(?:(?:public|open|internal|package|fileprivate|private|final|static|class|override|mutating|nonmutating|nonisolated|dynamic|required|convenience)(?:\([^)]*\))?\s+)*func\s+([A-Za-z_]\w*)/
 
     /// A declaration at column 0 (a top-level type, extension, function or variable): its kind and its name.
     nonisolated(unsafe) static let topLevelDeclaration =
