@@ -26,9 +26,11 @@ extension StaticAnalysis {
         var reach = Reach()
         let candidates = index.types.filter { !$0.name.contains(".") && !start.contains($0.module + "." + $0.name) }
         func owned(_ owner: String, by type: String) -> Bool { owner == type || owner.hasPrefix(type + ".") }
-        // The methods that may be reached: those of the types held or reached, not the skill's own.
-        let held = start.subtracting([root])
-        var methods = members.filter { member in held.contains { owned(member.owner, by: $0) } }
+        // The methods that may be reached: those of the types held, named or mentioned (`[String: TimerInfo]`: a
+        // value of it may be called), not the skill's own.
+        var open = start.subtracting([root])
+        var methods = members.filter { member in open.contains { owned(member.owner, by: $0) } }
+        let mentionable = index.types.filter { !$0.name.contains(".") }.map { ($0.module + "." + $0.name, $0.name) }
         let methodLines = Dictionary(grouping: members, by: \.file).mapValues { Set($0.flatMap { Array($0.lines) }) }
         var read: [(code: String, who: String)] = []
         var frontier: [(code: String, who: String)] = start.sorted().map { type in
@@ -50,8 +52,11 @@ extension StaticAnalysis {
                 let qualified = type.module + "." + type.name
                 reach.types[qualified] = "`\(type.name)`, which \(who) uses"
                 frontier.append((self.code(of: qualified, outside: methodLines), "`\(type.name)`"))
+            }
+            for (qualified, name) in mentionable where !open.contains(qualified) && (reach.types[qualified] != nil || Self.mentions(code, name)) {
+                open.insert(qualified)
                 // Its methods that code already read refers to.
-                let newly = members.filter { owned($0.owner, by: qualified) }
+                let newly = members.filter { owned($0.owner, by: qualified) && reach.members[$0] == nil }
                 methods += newly
                 for method in newly {
                     if let earlier = read.first(where: { Self.refers(to: method.name, in: $0.code) }) { take(method, from: earlier.who) }
@@ -77,6 +82,11 @@ extension StaticAnalysis {
             }
         }
         return code.joined(separator: "\n")
+    }
+
+    /// Whether `code` has `name` as a whole word, outside a member (`.name`).
+    static func mentions(_ code: String, _ name: String) -> Bool {
+        occurs(code, name, followedBy: nil)
     }
 
     /// Whether `code` refers to a method called `name`: as a member (`.name`), or called bare (`name(`) from
@@ -113,7 +123,7 @@ extension StaticAnalysis {
         occurs(code, name, followedBy: ["(", ".", "<"])
     }
 
-    private static func occurs(_ code: String, _ name: String, followedBy: Set<Character>) -> Bool {
+    private static func occurs(_ code: String, _ name: String, followedBy: Set<Character>?) -> Bool {
         var searched = code[...]
         while let range = searched.range(of: name) {
             defer { searched = searched[range.upperBound...] }
@@ -123,6 +133,11 @@ extension StaticAnalysis {
             var start = range.lowerBound
             for _ in 0..<12 where start > code.startIndex { start = code.index(before: start) }
             if code[start..<range.lowerBound].trimmingCharacters(in: .whitespaces).hasSuffix("func") { continue }
+            guard let followedBy else {
+                let next = code[range.upperBound...].first
+                if let next, next == "_" || next.isLetter || next.isNumber { continue }
+                return true
+            }
             let after = code[range.upperBound...].first { !$0.isWhitespace }
             if let after, followedBy.contains(after) { return true }
         }
