@@ -126,7 +126,8 @@ struct ReachedCodeTests {
         #expect(read.map(\.outcome) == [.passed], "\(read.map(\.message))")
         let write = analysis.realTimeFindings(typeName: "WriteTool", skillID: "write")
         #expect(
-            write.map(\.subject) == ["`Date()` at \(Self.filesFile):7:21", "`UUID()` at \(Self.filesFile):10:66"], "\(write.map(\.message))")
+            write.map(\.subject) == ["`Date()` at \(Self.filesFile):7:21", "`UUID()` at \(Self.filesFile):10:66"], "\(write.map(\.message))"
+        )
         #expect(write.first?.observed.hasPrefix("in `FileSystem.write(…)`, which WriteTool calls: `") == true)
         #expect(write.last?.observed.hasPrefix("in `FileSystem.normalise(…)`, which `FileSystem.write(…)` calls: `") == true)
     }

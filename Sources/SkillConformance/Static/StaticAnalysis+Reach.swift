@@ -2,14 +2,6 @@ import Foundation
 
 @available(SkillCheckTesting, *)
 extension StaticAnalysis {
-    /// What the code of `start` (types, as `module.name`) reaches in the package beyond them: the top-level
-    /// functions it calls and the package's top-level types it names (`Helper()`, `Helper.shared`), then what
-    /// those call and name in turn. Each with how it is reached, for a finding to say
-    /// (`fetchWithRetries(…), which MarketCloseTool calls`).
-    ///
-    /// Read from the code as text, as the rest of the scan is: a call is a name followed by `(` that is not a
-    /// member (`.name(`); a type is named when followed by `(`, `.` or `<`. A real read in a helper that the
-    /// skill calls is the skill's, on whatever path it runs: a retry's sleep, a fallback's `Date()`.
     /// What ``reach(from:root:)`` found, each with how it is reached.
     struct Reach {
         var types: [String: String] = [:]
@@ -18,6 +10,17 @@ extension StaticAnalysis {
         var members: [MemberFunction: String] = [:]
     }
 
+    /// What the code of `start` (types, as `module.name`) reaches in the package beyond them: the top-level
+    /// functions it calls, the package's top-level types it names or mentions (`Helper()`, `Helper.shared`,
+    /// `[String: TimerInfo]`), and the methods of those types and of `start`'s that it refers to; then what
+    /// those call, mention and refer to in turn. Each with how it is reached, for a finding to say
+    /// (`fetchWithRetries(…), which MarketCloseTool calls`).
+    ///
+    /// Read from the code as text, as the rest of the scan is: a call is a name followed by `(` that is not a
+    /// member (`.name(`); a method is referred to as `.name` (matched by name, whatever the receiver). A real
+    /// read in a helper that the skill calls is the skill's, on whatever path it runs: a retry's sleep, a
+    /// fallback's `Date()`.
+    ///
     /// `root`, the skill's own type, counts whole; of another type, its code outside methods counts (stored
     /// properties' initialisers, computed properties, initialisers), and a method counts once the code reached
     /// refers to it (`.name`, or `name(` inside the type): a tool that reads through a file-system helper is
@@ -26,11 +29,10 @@ extension StaticAnalysis {
         var reach = Reach()
         let candidates = index.types.filter { !$0.name.contains(".") && !start.contains($0.module + "." + $0.name) }
         func owned(_ owner: String, by type: String) -> Bool { owner == type || owner.hasPrefix(type + ".") }
-        // The methods that may be reached: those of the types held, named or mentioned (`[String: TimerInfo]`: a
-        // value of it may be called), not the skill's own.
+        // The methods that may be reached: those of the types held or reached, not the skill's own.
         var open = start.subtracting([root])
         var methods = members.filter { member in open.contains { owned(member.owner, by: $0) } }
-        let mentionable = index.types.filter { !$0.name.contains(".") }.map { ($0.module + "." + $0.name, $0.name) }
+        let mentionable = candidates.map { ($0.module + "." + $0.name, $0.name) }
         let methodLines = Dictionary(grouping: members, by: \.file).mapValues { Set($0.flatMap { Array($0.lines) }) }
         var read: [(code: String, who: String)] = []
         var frontier: [(code: String, who: String)] = start.sorted().map { type in
@@ -48,12 +50,14 @@ extension StaticAnalysis {
                 reach.functions[function] = "`\(function.name)(…)`, which \(who) calls"
                 frontier.append((function.lines.map { line(function.file, $0) }.joined(separator: "\n"), "`\(function.name)(…)`"))
             }
-            for type in candidates where reach.types[type.module + "." + type.name] == nil && Self.names(code, type.name) {
+            // A type named (`Helper()`, `Helper.shared`) or only mentioned (`[String: TimerInfo]`: a value of it is
+            // used) is reached: its computed properties and initialisers run.
+            for type in candidates where reach.types[type.module + "." + type.name] == nil && Self.mentions(code, type.name) {
                 let qualified = type.module + "." + type.name
                 reach.types[qualified] = "`\(type.name)`, which \(who) uses"
                 frontier.append((self.code(of: qualified, outside: methodLines), "`\(type.name)`"))
             }
-            for (qualified, name) in mentionable where !open.contains(qualified) && (reach.types[qualified] != nil || Self.mentions(code, name)) {
+            for (qualified, _) in mentionable where !open.contains(qualified) && reach.types[qualified] != nil {
                 open.insert(qualified)
                 // Its methods that code already read refers to.
                 let newly = members.filter { owned($0.owner, by: qualified) && reach.members[$0] == nil }

@@ -184,7 +184,8 @@ public struct StaticAnalysis: Sendable {
                     }
                 }
                 if opened, depth <= 0 {
-                    return MemberFunction(owner: owner, name: String(match.output.1), file: file, lines: (offset + 1)...(offset + index + 1))
+                    return MemberFunction(
+                        owner: owner, name: String(match.output.1), file: file, lines: (offset + 1)...(offset + index + 1))
                 }
             }
             return nil
