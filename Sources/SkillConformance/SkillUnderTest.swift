@@ -25,6 +25,9 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     /// Where the skill's type is declared, for the compile-time rules (SEND-1, SEND-3); without it they
     /// report `skipped`, never a pass.
     package let declaration: SkillDeclaration?
+    /// What the samples expect in storage (``SkillSamples/storage``, ``ToolSkill/sampleStorage``), read from the
+    /// same instance as ``id``.
+    package let sampleStorage: [String: [StoredDocument]]
     private let make: @Sendable (SkillContext) -> any AgentSkill
     private let makeTool: (@Sendable (SkillContext) -> any ToolSkill)?
 
@@ -33,7 +36,9 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
         self.make = make
         makeTool = nil
         kind = .agent
-        id = make(.virtual(clock: VirtualClock())).id
+        let sample = make(.virtual(clock: VirtualClock()))
+        id = sample.id
+        sampleStorage = sample.samples.storage
         declaration = nil
     }
 
@@ -58,6 +63,7 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
         kind = .agent
         let sample = make(.virtual(clock: VirtualClock()))
         id = sample.id
+        sampleStorage = sample.samples.storage
         declaration = Self.declaration(of: sample, in: package, typeName: typeName, options: options)
     }
 
@@ -99,7 +105,9 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
         makeTool = make
         self.make = { context in ToolSkillSubject(tool: make(context)) }
         kind = .tool
-        id = make(.virtual(clock: VirtualClock())).id
+        let sample = make(.virtual(clock: VirtualClock()))
+        id = sample.id
+        sampleStorage = sample.sampleStorage
         self.declaration = declaration
     }
 
@@ -115,6 +123,13 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     /// arguments, so that the rules that run a skill (cancellation, faults, hangs, time, races) run a
     /// tool skill the same way.
     package func instance(in context: SkillContext) -> any AgentSkill { make(context) }
+
+    /// Saves what the samples expect in `store`, as fixtures (not logged as operations): before a sample runs.
+    package func seed(_ store: InMemoryDataStore) {
+        for (collection, documents) in sampleStorage.sorted(by: { $0.key < $1.key }) {
+            for document in documents { store.seed(document.data, id: document.id, in: collection) }
+        }
+    }
 
     /// A fresh instance of the tool skill for one check, or `nil` for an ``AgentSkill``.
     package func tool(in context: SkillContext) -> (any ToolSkill)? { makeTool?(context) }
@@ -133,7 +148,7 @@ struct ToolSkillSubject: AgentSkill {
     var displayName: String { tool.name }
     var description: String { tool.description }
     var keywords: [String] { [tool.name] }
-    var samples: SkillSamples { SkillSamples(handled: tool.sampleArguments.map(\.text)) }
+    var samples: SkillSamples { SkillSamples(handled: tool.sampleArguments.map(\.text), storage: tool.sampleStorage) }
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         SkillOutput(summary: try await tool.execute(arguments: Data(input.rawText.utf8)))

@@ -43,6 +43,7 @@ struct CancellationProbe: Sendable {
                 stallTimeout: limits.realStall, horizon: .seconds(3_600), realTimeLimit: limits.realRun
             ) { clock in
                 let store = InMemoryDataStore(clock: clock, latency: beforeStart ? .zero : .seconds(1))
+                subject.seed(store)
                 let network = FakeNetworkService(clock: clock)
                 if beforeStart { InjectedFault.healthy(store, network) } else { network.stub(.init(), reply: .hang) }
                 timeline.start(

@@ -40,12 +40,12 @@ struct ConcurrencyStress: Sendable {
             // The second pass sees the wall clock a day, three hours, seven minutes and eleven seconds on, so an
             // output built from it differs between the passes every time, not only across a second's edge.
             let again = await runSequentially(subject, inputs, wallClockOffset: SkillConformance.movedWallClock)
-            let skill = subject.instance(in: context().context)
+            let skill = subject.instance(in: context(seeding: subject).context)
             // A thread per call, each call's fakes made here: between its start and the skill's code, a call
             // takes no lock another call takes, so nothing orders one call's accesses before another's.
             let threads = StressThreads(count: inputs.count)
             defer { threads.stop() }
-            let contexts = inputs.map { _ in context().context }
+            let contexts = inputs.map { _ in context(seeding: subject).context }
             let concurrent = await withTaskGroup(of: Outcome.self) { group in
                 for (position, index) in order.enumerated() {
                     let context = contexts[position]
@@ -63,11 +63,11 @@ struct ConcurrencyStress: Sendable {
     private static func runSequentially(
         _ subject: SkillUnderTest, _ inputs: [String], wallClockOffset: Duration = .zero
     ) async -> [Outcome] {
-        let skill = subject.instance(in: context().context)
+        let skill = subject.instance(in: context(seeding: subject).context)
         var outcomes: [Outcome] = []
         for input in inputs {
             let observation = RealWorldObservation(wallClockOffset: wallClockOffset)
-            outcomes.append(await observation.during(skill) { await call(skill, input, in: context().context) })
+            outcomes.append(await observation.during(skill) { await call(skill, input, in: context(seeding: subject).context) })
             _ = observation.finish(sample: input)
         }
         return outcomes
@@ -82,11 +82,12 @@ struct ConcurrencyStress: Sendable {
         }
     }
 
-    /// Fresh fakes on a fresh immediate clock; every request answers 200 with a weather document after
-    /// a millisecond, and every storage operation takes a millisecond.
-    private static func context() -> (context: SkillContext, clock: ImmediateClock) {
+    /// Fresh fakes on a fresh immediate clock, the store holding what `subject`'s samples expect; every request
+    /// answers 200 with a weather document after a millisecond, and every storage operation takes a millisecond.
+    private static func context(seeding subject: SkillUnderTest) -> (context: SkillContext, clock: ImmediateClock) {
         let clock = ImmediateClock(origin: VirtualClock.defaultOrigin)
         let store = InMemoryDataStore(clock: clock, latency: .milliseconds(1))
+        subject.seed(store)
         let network = FakeNetworkService(clock: clock)
         network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: .milliseconds(1))
         let ids = Locked<UInt64>(0)

@@ -52,6 +52,7 @@ struct GatedRun: Sendable {
             ) { clock in
                 let gate = AwaitGate(action, timeline: timeline)
                 let store = InMemoryDataStore(clock: clock, latency: latency)
+                subject.seed(store)
                 let network = FakeNetworkService(clock: clock), faulty = FakeNetworkService(clock: clock)
                 network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: latency)
                 switch action {

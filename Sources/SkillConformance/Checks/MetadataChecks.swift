@@ -99,6 +99,7 @@ extension SkillConformance {
         do {
             let logs = try await withVirtualTime(stallTimeout: input.limits.realStall) { clock in
                 let store = InMemoryDataStore(clock: clock)
+                subject.seed(store)
                 let network = FakeNetworkService(clock: clock)
                 let skill = subject.instance(in: .virtual(clock: clock, storage: store, networkService: network))
                 for sample in skill.samples.handled + skill.samples.unhandled { _ = skill.canHandle(sample) }

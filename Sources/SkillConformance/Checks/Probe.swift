@@ -51,6 +51,7 @@ struct Probe: Sendable {
             var probe = try await withVirtualTime(stallTimeout: limits.realStall, realTimeLimit: limits.realRun) { clock in
                 let store = InMemoryDataStore(clock: clock)
                 let network = FakeNetworkService(clock: clock)
+                subject.seed(store)
                 setUp(store, network)
                 timeline.start(clock: clock, stores: [store], networks: [network], call: ProbeTimeline.call(input), cutAfter: cutAfter)
                 let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)

@@ -192,6 +192,7 @@ extension SkillConformance {
             ) { clock in
                 // Every operation takes a virtual millisecond, so every await is a place another request may run.
                 let store = InMemoryDataStore(clock: clock, latency: latency ? .milliseconds(1) : .zero)
+                input.skill.seed(store)
                 let network = FakeNetworkService(clock: clock)
                 network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: latency ? .milliseconds(1) : .zero)
                 let how =

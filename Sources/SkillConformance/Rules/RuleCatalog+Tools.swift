@@ -45,9 +45,9 @@ extension RuleCatalog {
                 "The tool skill has sample arguments, each fits its inputSchema, and the tool accepts each: with working fakes it does not throw SkillError.invalidInput.",
             troubleshooting: .init(
                 cause:
-                    "The schema and the Decodable arguments disagree (a field renamed in one and not the other, an integer in one and a String in the other), or a sample left behind when the schema changed.",
+                    "The schema and the Decodable arguments disagree (a field renamed in one and not the other, an integer in one and a String in the other), a sample left behind when the schema changed, or a sample that reads what nothing saved.",
                 fix:
-                    "Keep the arguments type's names and types the schema's, decode with decodeArguments, and keep sampleArguments in step.",
+                    "Keep the arguments type's names and types the schema's, decode with decodeArguments, and keep sampleArguments in step; declare what a sample reads in sampleStorage.",
                 example:
                     "let inputSchema: JSON = [\"type\": \"object\", \"properties\": [\"city\": [\"type\": \"string\"]], \"required\": [\"city\"]]\nstruct Arguments: Decodable { let city: String }   // the schema's name and type"
             ),

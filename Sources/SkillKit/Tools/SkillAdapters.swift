@@ -45,6 +45,8 @@ public struct AgentSkillTool: ToolSkill {
         let handled = skill.samples.handled.map { JSON.object(["text": .string($0)]) }
         return handled.isEmpty ? [JSONSchema.example(for: inputSchema)] : handled
     }
+    /// What the skill's samples expect in storage.
+    public var sampleStorage: [String: [StoredDocument]] { skill.samples.storage }
 
     private struct Arguments: Decodable { let text: String }
 

@@ -48,6 +48,17 @@ public protocol ToolSkill: Sendable {
     ///
     /// The default is one set built from ``inputSchema`` by ``JSONSchema/example(for:)``.
     var sampleArguments: [JSON] { get }
+    /// Documents the sample arguments expect in storage, by collection.
+    ///
+    /// Each check saves them in its fresh store before a sample runs: a `read_file` sample needs its file.
+    /// The default is none.
+    ///
+    /// ```swift
+    /// var sampleStorage: [String: [StoredDocument]] {
+    ///     ["files": [StoredDocument(id: "/notes/todo.md", data: Data("- buy milk".utf8))]]
+    /// }
+    /// ```
+    var sampleStorage: [String: [StoredDocument]] { get }
     /// The schemas the tool sends providers of some dialects instead of the ones the kit derives.
     ///
     /// For a dialect whose variant derived from ``inputSchema`` loses something the tool needs.
@@ -65,6 +76,8 @@ extension ToolSkill {
     public var requiresPermission: Bool { false }
 
     public var sampleArguments: [JSON] { [JSONSchema.example(for: inputSchema)] }
+
+    public var sampleStorage: [String: [StoredDocument]] { [:] }
 
     public var inputSchemaVariants: [SchemaDialect: JSON] { [:] }
 
