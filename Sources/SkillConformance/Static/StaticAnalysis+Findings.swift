@@ -20,7 +20,7 @@ extension StaticAnalysis {
         /// How the code of each escape hatch outside the type is reached (`TimerManager`, which StartTimerTool uses).
         package var escapeHatchesReached: [EscapeHatch: String] = [:]
         /// Reads of real time, ids or randomness in the type or its stored properties' types, or in the
-        /// top-level functions and types their code reaches (``StaticAnalysis/reach(from:)``).
+        /// top-level functions and types their code reaches (``StaticAnalysis/reach(from:root:)``).
         package var realTimeUses: [RealTimeUse] = []
         /// How the code of each read outside the type is reached (`fetchWithRetries(…), which MarketCloseTool calls`).
         package var realTimeReached: [RealTimeUse: String] = [:]
@@ -69,9 +69,10 @@ extension StaticAnalysis {
         // A read in a method of a type the skill holds counts only when the skill's code reaches that method.
         var unreached: Set<RealTimeUse> = []
         for use in realTimeUses where !belongsToRoot(realTimeOwners[use] ?? "") {
-            if method(around: use.file, use.line) == "" {
+            let inMethod = method(around: use.file, use.line)
+            if inMethod == "" {
                 unreached.insert(use)
-            } else if !belongs(realTimeOwners[use]) || method(around: use.file, use.line) != nil {
+            } else if inMethod != nil || !belongs(realTimeOwners[use]) {
                 realTimeReached[use] = howReached(owner: realTimeOwners[use], file: use.file, line: use.line)
             }
         }

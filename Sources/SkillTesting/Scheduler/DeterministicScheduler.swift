@@ -67,7 +67,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         var picker: SchedulePicker?
         /// Each pick among two or more ready jobs: the position of the job run (``choices``).
         var choices: [Int] = []
-        /// Jobs sent to the main actor (``runOnMainActor(_:)``) that have not finished running there: no job of
+        /// Jobs sent to the main actor (``sentToMainActor()``) that have not finished running there: no job of
         /// this scheduler runs until they have.
         var onMainActor = 0
         /// Signalled each time one of those jobs finishes; made by the first.

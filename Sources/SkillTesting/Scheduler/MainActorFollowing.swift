@@ -1,13 +1,5 @@
 internal import SkillCheckInterposer
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Whether the schedulers made in a task follow its hops to the main actor, instead of reporting them as work
 /// that left the scheduler: the conformance checks' do.
 ///
@@ -57,20 +49,11 @@ package enum MainActorFollowing {
 /// test's.
 @available(SkillCheckTesting, *)
 enum FollowingThread {
-    private static let key: pthread_key_t = {
-        var key = pthread_key_t()
-        pthread_key_create(&key, nil)
-        return key
-    }()
+    private static let slot = SchedulerSlot()
 
     static var scheduler: DeterministicScheduler? {
-        get {
-            guard let pointer = pthread_getspecific(key) else { return nil }
-            return Unmanaged<DeterministicScheduler>.fromOpaque(pointer).takeUnretainedValue()
-        }
-        set {
-            pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() })
-        }
+        get { slot.scheduler }
+        set { slot.scheduler = newValue }
     }
 
     /// Runs `body` with `scheduler` as the calling thread's, then puts back the one before.

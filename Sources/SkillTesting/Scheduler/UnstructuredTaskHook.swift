@@ -41,18 +41,31 @@ enum UnstructuredTaskHook {
 /// our code from every other test's.
 @available(SkillCheckTesting, *)
 enum DrainingThread {
-    private static let key: pthread_key_t = {
+    private static let slot = SchedulerSlot()
+
+    static var scheduler: DeterministicScheduler? {
+        get { slot.scheduler }
+        set { slot.scheduler = newValue }
+    }
+}
+
+/// A thread-local reference to a ``DeterministicScheduler``, not retained: the thread that sets it is doing
+/// that scheduler's work, which keeps it alive.
+@available(SkillCheckTesting, *)
+struct SchedulerSlot: Sendable {
+    private let key: pthread_key_t = {
         var key = pthread_key_t()
         pthread_key_create(&key, nil)
         return key
     }()
 
-    static var scheduler: DeterministicScheduler? {
+    /// The calling thread's scheduler.
+    nonisolated var scheduler: DeterministicScheduler? {
         get {
             guard let pointer = pthread_getspecific(key) else { return nil }
             return Unmanaged<DeterministicScheduler>.fromOpaque(pointer).takeUnretainedValue()
         }
-        set {
+        nonmutating set {
             pthread_setspecific(key, newValue.map { Unmanaged.passUnretained($0).toOpaque() })
         }
     }
