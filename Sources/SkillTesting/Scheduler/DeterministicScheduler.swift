@@ -272,7 +272,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         switch takeSeat(resuming: true) {
         case .taken(let nested):
             // A sleeper resumed here may go back to the main actor: that is this scheduler's work too.
-            FollowingThread.with(self, body)
+            if followingMainActor { FollowingThread.with(self, body) } else { body() }
             return drain(nested: nested)
         case .misuse:
             trusting(body)
@@ -306,11 +306,12 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     private func drain(nested: Bool) -> Int {
         let outer = DrainingThread.scheduler
         DrainingThread.scheduler = self
-        let outerFollowing = FollowingThread.scheduler
-        FollowingThread.scheduler = self
+        // Only a scheduler that follows the main actor marks the thread for it: a wake costs no more elsewhere.
+        let outerFollowing = followingMainActor ? FollowingThread.scheduler : nil
+        if followingMainActor { FollowingThread.scheduler = self }
         defer {
             DrainingThread.scheduler = outer
-            FollowingThread.scheduler = outerFollowing
+            if followingMainActor { FollowingThread.scheduler = outerFollowing }
         }
         let executor = asUnownedTaskExecutor()
         var ran = 0
