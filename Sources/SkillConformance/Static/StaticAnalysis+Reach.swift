@@ -30,9 +30,8 @@ extension StaticAnalysis {
         let candidates = index.types.filter { !$0.name.contains(".") && !start.contains($0.module + "." + $0.name) }
         func owned(_ owner: String, by type: String) -> Bool { owner == type || owner.hasPrefix(type + ".") }
         // The methods that may be reached: those of the types held or reached, not the skill's own.
-        var open = start.subtracting([root])
-        var methods = members.filter { member in open.contains { owned(member.owner, by: $0) } }
-        let mentionable = candidates.map { ($0.module + "." + $0.name, $0.name) }
+        let held = start.subtracting([root])
+        var methods = members.filter { member in held.contains { owned(member.owner, by: $0) } }
         let methodLines = Dictionary(grouping: members, by: \.file).mapValues { Set($0.flatMap { Array($0.lines) }) }
         var read: [(code: String, who: String)] = []
         var frontier: [(code: String, who: String)] = start.sorted().map { type in
@@ -56,11 +55,8 @@ extension StaticAnalysis {
                 let qualified = type.module + "." + type.name
                 reach.types[qualified] = "`\(type.name)`, which \(who) uses"
                 frontier.append((self.code(of: qualified, outside: methodLines), "`\(type.name)`"))
-            }
-            for (qualified, _) in mentionable where !open.contains(qualified) && reach.types[qualified] != nil {
-                open.insert(qualified)
                 // Its methods that code already read refers to.
-                let newly = members.filter { owned($0.owner, by: qualified) && reach.members[$0] == nil }
+                let newly = members.filter { owned($0.owner, by: qualified) }
                 methods += newly
                 for method in newly {
                     if let earlier = read.first(where: { Self.refers(to: method.name, in: $0.code) }) { take(method, from: earlier.who) }
