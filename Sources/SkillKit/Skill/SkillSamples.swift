@@ -30,6 +30,14 @@ public struct SkillSamples: Sendable, Codable, Hashable {
         self.storage = storage
     }
 
+    /// Samples that expect nothing in storage.
+    ///
+    /// The same as `init(handled:unhandled:storage:)` with no storage; kept so that code that names this
+    /// initialiser (`SkillSamples.init(handled:unhandled:)`) still compiles.
+    public init(handled: [String], unhandled: [String]) {
+        self.init(handled: handled, unhandled: unhandled, storage: [:])
+    }
+
     private enum CodingKeys: String, CodingKey {
         case handled, unhandled, storage
     }
