@@ -40,6 +40,36 @@ struct InvalidArgumentsTests {
         #expect(cases.first { $0.name == "unit outside its enum" }?.text.contains(#""days":3"#) == true)
     }
 
+    @Test("a value just outside each stated bound is a case of its own, from the sample's value, and the schema refuses it")
+    func boundCases() throws {
+        let schema: JSON = [
+            "type": "object",
+            "properties": [
+                "days": ["type": "integer", "minimum": 1, "maximum": 7],
+                "share": ["type": "number", "exclusiveMinimum": 0],
+                "query": ["type": "string", "minLength": 2, "maxLength": 5],
+                "tags": ["type": "array", "items": ["type": "string"], "minItems": 1, "maxItems": 2],
+            ],
+            "required": ["query"],
+        ]
+        let cases = InvalidArguments.cases(schema: schema, fitting: [["query": "天气", "tags": ["work"]]]).filter(\.outsideBound)
+        #expect(
+            cases.map(\.name) == [
+                "days below its minimum 1", "days above its maximum 7", "query shorter than its least length 2",
+                "query longer than its most length 5", "share at its exclusive minimum 0", "tags with fewer than its least 1 items",
+                "tags with more than its most 2 items",
+            ])
+        let values = try cases.map { try JSON(parsing: Data($0.text.utf8)) }
+        #expect(
+            values.map { $0[$0["days"] != nil ? "days" : $0["share"] != nil ? "share" : "query"] }.prefix(5).map { $0?.text } == [
+                "0", "8", #""天""#, #""天气天气天气""#, "0",
+            ])
+        #expect(values[5]["tags"] == [] && values[6]["tags"] == ["work", "work", "work"])
+        for (invalid, arguments) in zip(cases, values) {
+            #expect(throws: SkillError.self, "\(invalid.name) fits the schema") { try JSONSchema.validate(arguments, against: schema) }
+        }
+    }
+
     @Test("fields of a nested object are broken inside it and named by their path; the sample's own value is the start")
     func nestedObjects() throws {
         let schema: JSON = [
@@ -115,6 +145,63 @@ struct ToolRuleTests {
                 throw reason.map(SkillError.invalidInput) ?? error
             }
         }
+    }
+
+    /// A forecast tool whose schema says 1 to 7 days: it decodes with decodeArguments, clamps, or takes the
+    /// value and fails with an error of its own.
+    struct ForecastTool: ToolSkill {
+        enum Handling: Sendable { case decodeArguments, clamp, ownError }
+        var handling: Handling
+        var id: String { "forecast" }
+        var name: String { "forecast" }
+        var description: String { "The forecast for the next days." }
+        var inputSchema: JSON {
+            ["type": "object", "properties": ["days": ["type": "integer", "minimum": 1, "maximum": 7]], "required": ["days"]]
+        }
+        var sampleArguments: [JSON] { [["days": 3]] }
+
+        struct Arguments: Decodable { let days: Int }
+        struct NoSuchDay: Error {}
+
+        func execute(arguments: Data) async throws -> String {
+            switch handling {
+            case .decodeArguments:
+                return "\(try decodeArguments(Arguments.self, from: arguments).days) days"
+            case .clamp, .ownError:
+                guard
+                    let days = (try? JSON(parsing: arguments))?["days"].flatMap({
+                        if case .number(let n) = $0 { Int(exactly: n) } else { nil }
+                    })
+                else { throw SkillError.invalidInput("days: expected an integer") }
+                if handling == .ownError, !(1...7).contains(days) { throw NoSuchDay() }
+                return "\(min(max(days, 1), 7)) days"
+            }
+        }
+    }
+
+    @Test("TOOL-4 just outside a bound: refused passes, a result warns, another error fails")
+    func outsideABound() async {
+        func outcomes(_ handling: ForecastTool.Handling) async -> [Finding.Outcome] {
+            await SkillConformance.check(for: "TOOL-4").run(SkillUnderTest(tool: ForecastTool(handling: handling)))
+                .filter { $0.subject.contains("its minimum") || $0.subject.contains("its maximum") }.map(\.outcome)
+        }
+        #expect(await outcomes(.decodeArguments) == [.passed, .passed])
+        #expect(await outcomes(.clamp) == [.warning, .warning])
+        #expect(await outcomes(.ownError) == [.failed, .failed])
+        let clamped = await SkillConformance.check(for: "TOOL-4").run(SkillUnderTest(tool: ForecastTool(handling: .clamp)))
+        #expect(clamped.contains { $0.outcome == .warning && $0.observed.contains("a strict provider's variant does not send the bound") })
+    }
+
+    @Test("TOOL-8 leaves a bound a strict variant does not send to TOOL-4: decodeArguments refusing share 1.5 is no disagreement")
+    func droppedBoundIsNotADisagreement() async {
+        let schema: JSON = [
+            "type": "object", "properties": ["city": ["type": "string"], "share": ["type": "number", "minimum": 0, "maximum": 1]],
+            "required": ["city"],
+        ]
+        let tool = EchoTool(inputSchema: schema, samples: [["city": "北京", "share": 1]])
+        let findings = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: tool))
+        #expect(!findings.isEmpty && findings.allSatisfy { $0.outcome == .passed }, "\(findings.map(\.message))")
+        #expect(findings.contains { $0.observed.contains("break a bound of inputSchema that this variant does not send") })
     }
 
     @Test("a tool with no sample arguments fails TOOL-3; the rules that run samples are skipped, naming TOOL-3")

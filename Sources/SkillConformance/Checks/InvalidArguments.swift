@@ -5,8 +5,9 @@ import SkillTesting
 /// Arguments that violate a tool's input schema, generated from the schema (TOOL-4): text that is not
 /// JSON, and, starting from arguments that fit, each required field removed, each field given a value of
 /// the wrong type, a value outside an enum, a date-time that is not one, an item of the wrong type, and
-/// an unknown field where `additionalProperties` is false, inside nested objects too. Only cases the schema itself rejects
-/// (``JSONSchema/validate(_:against:)``) are kept, so a tool is never asked to refuse what it allows.
+/// an unknown field where `additionalProperties` is false, a value just outside each stated bound (the bounds a strict
+/// provider's variant does not send, so a model may send such a value), inside nested objects too. Only cases the
+/// schema itself rejects (``JSONSchema/validate(_:against:)``) are kept, so a tool is never asked to refuse what it allows.
 ///
 /// ```swift
 /// let cases = InvalidArguments.cases(schema: tool.inputSchema, fitting: tool.sampleArguments)
@@ -20,6 +21,10 @@ struct InvalidArguments: Sendable {
     var field: String?
     /// The arguments, as the text the tool receives.
     var text: String
+    /// Whether the one thing wrong is a value just outside a stated bound (`days below its minimum 1`): a
+    /// tool may answer it with a result (clamping, say) as well as refuse it, but must not trap or throw
+    /// another error.
+    var outsideBound = false
 
     /// The cases for `schema`, starting from the first of `samples` that fits it (else the schema's example).
     static func cases(schema: JSON, fitting samples: [JSON]) -> [InvalidArguments] {
@@ -30,8 +35,77 @@ struct InvalidArguments: Sendable {
         let text = base.text
         var cases = [InvalidArguments(name: "not JSON", field: nil, text: String(text.dropLast()))]
         let candidates = violations(of: schema, in: members, prefix: "", depth: 0) { .object($0) }
-        for (name, field, arguments) in candidates where (try? JSONSchema.validate(arguments, against: schema)) == nil {
-            cases.append(InvalidArguments(name: name, field: field, text: arguments.text))
+        for (name, field, arguments, outsideBound) in candidates where (try? JSONSchema.validate(arguments, against: schema)) == nil {
+            cases.append(InvalidArguments(name: name, field: field, text: arguments.text, outsideBound: outsideBound))
+        }
+        return cases
+    }
+
+    /// Values just outside the bounds `property` states, each with its case name (`below its minimum 1`), starting
+    /// from `value`, the sample's (or an example that fits).
+    static func outsideBounds(of property: JSON, value: JSON) -> [(String, JSON)] {
+        guard case .object(let members) = property else { return [] }
+        func number(_ keyword: String) -> Double? {
+            if case .number(let number)? = members[keyword] { number } else { nil }
+        }
+        func count(_ keyword: String) -> Int? {
+            guard let number = number(keyword), number >= 0, number.rounded() == number, number <= Double(ValidArguments.longest)
+            else { return nil }
+            return Int(number)
+        }
+        let types: [String] =
+            switch members["type"] {
+            case .string(let name)?: [name]
+            case .array(let names)?: names.compactMap(\.stringValue)
+            default: []
+            }
+        var cases: [(String, JSON)] = []
+        if types.contains("integer") || types.contains("number") {
+            let integer = !types.contains("number")
+            let show = { (bound: Double) in JSON.number(bound).text }
+            if let least = number("minimum") {
+                if members["exclusiveMinimum"] == .bool(true) {
+                    cases.append(("at its exclusive minimum \(show(least))", .number(integer ? least.rounded(.down) : least)))
+                } else {
+                    cases.append(("below its minimum \(show(least))", .number(integer ? least.rounded(.up) - 1 : least - 1)))
+                }
+            }
+            if let least = number("exclusiveMinimum") {
+                cases.append(("at its exclusive minimum \(show(least))", .number(integer ? least.rounded(.down) : least)))
+            }
+            if let most = number("maximum") {
+                if members["exclusiveMaximum"] == .bool(true) {
+                    cases.append(("at its exclusive maximum \(show(most))", .number(integer ? most.rounded(.up) : most)))
+                } else {
+                    cases.append(("above its maximum \(show(most))", .number(integer ? most.rounded(.down) + 1 : most + 1)))
+                }
+            }
+            if let most = number("exclusiveMaximum") {
+                cases.append(("at its exclusive maximum \(show(most))", .number(integer ? most.rounded(.up) : most)))
+            }
+        }
+        if types.contains("string") {
+            func text(_ length: Int) -> JSON { .string(ValidArguments.Generator.text(from: value.stringValue ?? "", length: length)) }
+            if let least = count("minLength"), least > 0 { cases.append(("shorter than its least length \(least)", text(least - 1))) }
+            if let most = count("maxLength") { cases.append(("longer than its most length \(most)", text(most + 1))) }
+        }
+        if types.contains("array") {
+            let items: [JSON] = if case .array(let items) = value { items } else { [] }
+            let first = items.first ?? JSONSchema.example(for: members["items"] ?? ["type": "string"])
+            if let least = count("minItems"), least > 0 {
+                cases.append(
+                    (
+                        "with fewer than its least \(least) items",
+                        .array(Array(items.prefix(least - 1)) + Array(repeating: first, count: max(0, least - 1 - items.count)))
+                    ))
+            }
+            if let most = count("maxItems") {
+                cases.append(
+                    (
+                        "with more than its most \(most) items",
+                        .array(items + Array(repeating: first, count: max(0, most + 1 - items.count)))
+                    ))
+            }
         }
         return cases
     }
@@ -43,7 +117,7 @@ struct InvalidArguments: Sendable {
     private static func violations(
         of schema: JSON, in members: [String: JSON], prefix: String, depth: Int,
         rebuild: ([String: JSON]) -> JSON
-    ) -> [(String, String, JSON)] {
+    ) -> [(String, String, JSON, Bool)] {
         let properties: [(String, JSON)] =
             if case .object(let map)? = schema["properties"] {
                 map.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
@@ -53,25 +127,29 @@ struct InvalidArguments: Sendable {
             changed[name] = value
             return rebuild(changed)
         }
-        var candidates: [(String, String, JSON)] = []
+        var candidates: [(String, String, JSON, Bool)] = []
         let required: [String] = if case .array(let names)? = schema["required"] { names.compactMap(\.stringValue) } else { [] }
         for name in required {
-            candidates.append(("\(prefix)\(name) missing", prefix + name, with(name, nil)))
+            candidates.append(("\(prefix)\(name) missing", prefix + name, with(name, nil), false))
         }
         for (name, property) in properties {
             let field = prefix + name
             if let type = property["type"]?.stringValue, let wrong = wrongValue(for: type) {
-                candidates.append(("\(field) of the wrong type", field, with(name, wrong)))
+                candidates.append(("\(field) of the wrong type", field, with(name, wrong), false))
             }
             if case .array(let choices)? = property["enum"] {
                 let outside: JSON = choices.allSatisfy { $0.stringValue != nil } ? "zq-skillcheck-not-an-option" : 987_654_321
-                candidates.append(("\(field) outside its enum", field, with(name, outside)))
+                candidates.append(("\(field) outside its enum", field, with(name, outside), false))
             }
             if property["format"] == "date-time" {
-                candidates.append(("\(field) not a date-time", field, with(name, "明天下午三点")))
+                candidates.append(("\(field) not a date-time", field, with(name, "明天下午三点"), false))
             }
             if property["type"] == "array", let itemType = property["items"]?["type"]?.stringValue, let wrong = wrongValue(for: itemType) {
-                candidates.append(("\(field) with an item of the wrong type", field, with(name, [wrong])))
+                candidates.append(("\(field) with an item of the wrong type", field, with(name, [wrong]), false))
+            }
+            let value = members[name].flatMap { $0 == .null ? nil : $0 } ?? JSONSchema.example(for: property)
+            for (what, outside) in outsideBounds(of: property, value: value) {
+                candidates.append(("\(field) \(what)", field, with(name, outside), true))
             }
             // A nested object: broken inside, starting from the sample's value, else one that fits.
             if property["type"] == "object", property["properties"] != nil, depth < maxDepth {
@@ -91,7 +169,7 @@ struct InvalidArguments: Sendable {
             candidates.append(
                 (
                     prefix.isEmpty ? "an unknown field" : "an unknown field in \(prefix.dropLast())", field,
-                    with("zq_skillcheck_unknown", 1)
+                    with("zq_skillcheck_unknown", 1), false
                 ))
         }
         return candidates
@@ -121,9 +199,13 @@ extension SkillConformance {
         guard let tool = input.skill.tool(in: .virtual(clock: VirtualClock())) else { return (notATool(input, rule: "TOOL-4"), []) }
         var findings: [Finding] = []
         var errors: [(String, SkillError)] = []
+        // Asked once, and only of a bound case that failed after reaching the fakes.
+        var unfit: String?? = nil
         for invalid in InvalidArguments.cases(schema: tool.inputSchema, fitting: tool.sampleArguments) {
             let subject = "\(invalid.name): arguments \(quoted(invalid.text))"
-            let expected = "SkillError.invalidInput" + (invalid.field.map { " naming \(quoted($0))" } ?? "")
+            let expected =
+                "SkillError.invalidInput" + (invalid.field.map { " naming \(quoted($0))" } ?? "")
+                + (invalid.outsideBound ? ", or a result (a SHOULD: refusing is better); never another error or a trap" : "")
             switch await Probe.run(
                 input.skill, input: SkillInput(rawText: invalid.text), limits: input.limits, setUp: InjectedFault.healthy)
             {
@@ -139,6 +221,21 @@ extension SkillConformance {
                             observed += ", whose reason does not name \(quoted(field))"
                         } else {
                             outcome = .passed
+                        }
+                    }
+                }
+                if invalid.outsideBound, outcome == .failed {
+                    if case .output = probe.ending {
+                        outcome = .warning
+                        observed +=
+                            "; the schema says this value is invalid, and a strict provider's variant does not send the bound, so a "
+                            + "model may send it: refuse it with SkillError.invalidInput\(invalid.field.map { " naming \(quoted($0))" } ?? "") "
+                            + "(decodeArguments does), or drop the bound if the tool means to take the value"
+                    } else if probe.requestCount > 0 || !probe.storeLog.isEmpty {
+                        if unfit == nil { unfit = .some(await fakesUnfit(input, sample: tool.sampleArguments.first?.text)) }
+                        if let reason = unfit ?? nil {
+                            outcome = .skipped(reason: reason)
+                            observed += "; " + reason
                         }
                     }
                 }

@@ -27,9 +27,17 @@ extension SkillConformance {
         var sent: [SentInstance] = []
         var index: [JSON: Int] = [:]
         var sets: [(variant: SchemaVariant, set: ValidArguments.InstanceSet)] = []
+        // Instances a variant takes as valid only because it does not send a bound of inputSchema: the tool is
+        // to refuse those, and TOOL-4 checks that it does, just outside each bound.
+        var outsideBounds: [SchemaDialect: Int] = [:]
         for dialect in dialects {
             let variant = tool.inputSchemaVariant(for: dialect)
-            let set = ValidArguments.instances(of: variant.schema, from: start)
+            var set = ValidArguments.instances(of: variant.schema, from: start)
+            set.instances.removeAll { instance in
+                guard JSONSchema.onlyBoundBroken(instance.arguments, against: tool.inputSchema) != nil else { return false }
+                outsideBounds[dialect, default: 0] += 1
+                return true
+            }
             sets.append((variant, set))
             for instance in set.instances {
                 if let at = index[instance.arguments] {
@@ -84,10 +92,15 @@ extension SkillConformance {
             let shown = set.instances.prefix(8).map(\.name).joined(separator: "; ") + (count > 8 ? "; …" : "")
             let untried = set.untried.isEmpty ? "" : "; not tried, as no sample gives a value: " + set.untried.joined(separator: "; ")
             let leftOut = set.leftOut == 0 ? "" : "; \(set.leftOut) more instances were not tried (the first \(ValidArguments.limit) were)"
+            let bounded =
+                outsideBounds[variant.dialect].map {
+                    "; \($0) more break a bound of inputSchema that this variant does not send, which the tool is to refuse (TOOL-4 checks it does)"
+                } ?? ""
             findings.append(
                 input.finding(
                     "TOOL-8", .passed, subject: origin(of: variant), expected: expected,
-                    observed: "\(count) instance\(count == 1 ? "" : "s") of \(sentBy(variant)) accepted: \(shown)\(untried)\(leftOut)"))
+                    observed:
+                        "\(count) instance\(count == 1 ? "" : "s") of \(sentBy(variant)) accepted: \(shown)\(untried)\(leftOut)\(bounded)"))
         }
         return findings
     }

@@ -310,10 +310,12 @@ struct ValidArguments: Sendable, Hashable {
             }
             switch value {
             case .string(let text):
-                if let least = Self.count(members["minLength"]), least != text.count {
+                // Lengths in Unicode scalars, as JSON Schema (and JSONSchema.validate) count a string's characters.
+                let length = text.unicodeScalars.count
+                if let least = Self.count(members["minLength"]), least != length {
                     emit("\(label) at its least length \(least)", pointer, put(.string(Self.text(from: text, length: least))))
                 }
-                if let most = Self.count(members["maxLength"]), most != text.count, most <= ValidArguments.longest {
+                if let most = Self.count(members["maxLength"]), most != length, most <= ValidArguments.longest {
                     emit("\(label) at its most length \(most)", pointer, put(.string(Self.text(from: text, length: most))))
                 }
             case .number(let number):
@@ -362,8 +364,10 @@ struct ValidArguments: Sendable, Hashable {
 
         /// A string of `length` characters made of `text`'s own (repeated), or of `x` when it has none.
         static func text(from text: String, length: Int) -> String {
-            let pieces = text.isEmpty ? ["x"] : text.map(String.init)
-            return (0..<length).map { pieces[$0 % pieces.count] }.joined()
+            let pieces = text.isEmpty ? Array("x".unicodeScalars) : Array(text.unicodeScalars)
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: (0..<length).map { pieces[$0 % pieces.count] })
+            return String(view)
         }
     }
 }

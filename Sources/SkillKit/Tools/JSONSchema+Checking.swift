@@ -216,7 +216,7 @@ extension JSONSchema {
     // MARK: Arguments
 
     /// The first way `value` does not fit `schema`, naming the field; `nil` when it fits.
-    static func firstViolation(_ value: JSON, _ schema: JSON, field: String) -> String? {
+    static func firstViolation(_ value: JSON, _ schema: JSON, field: String, bounds: Bool = true) -> String? {
         let label = field.isEmpty ? "arguments" : field
         if let type = typeNames(schema["type"]), !type.contains(where: { fits(value, type: $0) }) {
             return "\(label): expected \(type.map(article).joined(separator: " or ")), found \(value.quoted)"
@@ -227,13 +227,14 @@ extension JSONSchema {
         if schema["format"] == "date-time", let text = value.stringValue, !isDateTime(text) {
             return "\(label): expected a date-time such as \"2025-04-09T00:00:00Z\", found \(value.quoted)"
         }
+        if bounds, let violation = boundViolation(value, schema, label: label) { return violation }
         switch value {
         case .object(let members):
-            return objectViolation(members, schema, field: field)
+            return objectViolation(members, schema, field: field, bounds: bounds)
         case .array(let items):
             guard let itemSchema = schema["items"] else { return nil }
             for (index, item) in items.enumerated() {
-                if let violation = firstViolation(item, itemSchema, field: "\(label)[\(index)]") { return violation }
+                if let violation = firstViolation(item, itemSchema, field: "\(label)[\(index)]", bounds: bounds) { return violation }
             }
             return nil
         default:
@@ -241,7 +242,7 @@ extension JSONSchema {
         }
     }
 
-    private static func objectViolation(_ members: [String: JSON], _ schema: JSON, field: String) -> String? {
+    private static func objectViolation(_ members: [String: JSON], _ schema: JSON, field: String, bounds: Bool) -> String? {
         let prefix = field.isEmpty ? "" : field + "."
         let properties: [String: JSON]
         if case .object(let schemas)? = schema["properties"] { properties = schemas } else { properties = [:] }
@@ -256,15 +257,94 @@ extension JSONSchema {
         for name in members.keys.sorted() {
             if let propertySchema = properties[name] {
                 if members[name] == .null, !(schema["required"].flatMap(strings) ?? []).contains(name) { continue }
-                if let violation = firstViolation(members[name]!, propertySchema, field: prefix + name) { return violation }
+                if let violation = firstViolation(members[name]!, propertySchema, field: prefix + name, bounds: bounds) { return violation }
             } else if schema["additionalProperties"] == false {
                 let known = properties.keys.sorted().joined(separator: ", ")
                 return "\(prefix)\(name): is not a field of this tool (fields: \(known))"
             } else if let extra = schema["additionalProperties"], case .object = extra,
-                let violation = firstViolation(members[name]!, extra, field: prefix + name)
+                let violation = firstViolation(members[name]!, extra, field: prefix + name, bounds: bounds)
             {
                 return violation
             }
+        }
+        return nil
+    }
+
+    /// The bound `arguments` break when they fit `schema` in every other way, as a tool decoding them with
+    /// ``ToolSkill/decodeArguments(_:from:)`` reads them (a strict provider's `null` for an optional field is
+    /// not given); `nil` when they fit it whole, or break more than its bounds.
+    ///
+    /// A strict provider's variant does not send the bounds, so it takes such arguments as valid: the tool is
+    /// the one to refuse them.
+    package static func onlyBoundBroken(_ arguments: JSON, against schema: JSON) -> String? {
+        let arguments = droppingNullOptionals(arguments, schema: schema)
+        guard let violation = firstViolation(arguments, schema, field: ""),
+            firstViolation(arguments, schema, field: "", bounds: false) == nil
+        else { return nil }
+        return violation
+    }
+
+    /// The first stated bound `value` is outside of, such as `days: expected at most 7, found 9`; `nil` when
+    /// it is inside them all.
+    ///
+    /// A number's `minimum` and `maximum` (exclusive as `exclusiveMinimum`/`exclusiveMaximum` numbers, or as
+    /// draft 4's `true` beside them) and `multipleOf`; a string's `minLength` and `maxLength`, counted in
+    /// Unicode scalars as JSON Schema counts characters; a list's `minItems` and `maxItems`. These are the
+    /// bounds a provider's variant may not send (``SchemaVariant/losses``), so the tool is the one to check
+    /// them: ``ToolSkill/decodeArguments(_:from:)`` does, here.
+    static func boundViolation(_ value: JSON, _ schema: JSON, label: String) -> String? {
+        func number(_ keyword: String) -> Double? {
+            if case .number(let number)? = schema[keyword] { number } else { nil }
+        }
+        func count(_ keyword: String) -> Int? {
+            guard let number = number(keyword), number >= 0, number.rounded() == number, number < 1e15 else { return nil }
+            return Int(number)
+        }
+        func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        switch value {
+        case .number(let found):
+            let shown = JSON.number(found).text
+            if let least = number("minimum") {
+                let exclusive = schema["exclusiveMinimum"] == .bool(true)
+                if exclusive ? found <= least : found < least {
+                    return "\(label): expected \(exclusive ? "more than" : "at least") \(JSON.number(least).text), found \(shown)"
+                }
+            }
+            if let least = number("exclusiveMinimum"), found <= least {
+                return "\(label): expected more than \(JSON.number(least).text), found \(shown)"
+            }
+            if let most = number("maximum") {
+                let exclusive = schema["exclusiveMaximum"] == .bool(true)
+                if exclusive ? found >= most : found > most {
+                    return "\(label): expected \(exclusive ? "less than" : "at most") \(JSON.number(most).text), found \(shown)"
+                }
+            }
+            if let most = number("exclusiveMaximum"), found >= most {
+                return "\(label): expected less than \(JSON.number(most).text), found \(shown)"
+            }
+            if let step = number("multipleOf"), step > 0 {
+                let quotient = found / step
+                if (quotient - quotient.rounded()).magnitude > 1e-9 * max(1, quotient.magnitude) {
+                    return "\(label): expected a multiple of \(JSON.number(step).text), found \(shown)"
+                }
+            }
+        case .string(let text):
+            let length = text.unicodeScalars.count
+            if let least = count("minLength"), length < least {
+                return "\(label): expected at least \(plural(least, "character")), found \(plural(length, "character")) (\(value.quoted))"
+            }
+            if let most = count("maxLength"), length > most {
+                return "\(label): expected at most \(plural(most, "character")), found \(plural(length, "character"))"
+            }
+        case .array(let items):
+            if let least = count("minItems"), items.count < least {
+                return "\(label): expected at least \(plural(least, "item")), found \(plural(items.count, "item"))"
+            }
+            if let most = count("maxItems"), items.count > most {
+                return "\(label): expected at most \(plural(most, "item")), found \(plural(items.count, "item"))"
+            }
+        default:
+            break
         }
         return nil
     }

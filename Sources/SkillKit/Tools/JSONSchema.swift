@@ -3,8 +3,9 @@ import Foundation
 /// The subset of JSON Schema the kit understands.
 ///
 /// `type` (a name, or an array of names such as `["string", "null"]` for a nullable field), `properties`,
-/// `required`, `enum`, `items`, `additionalProperties` (`false`, or a schema the other fields must fit) and the
-/// `date-time` format, the part that decides what a model may send.
+/// `required`, `enum`, `items`, `additionalProperties` (`false`, or a schema the other fields must fit), the
+/// `date-time` format, and the bounds (`minimum`, `maximum` and their exclusive forms, `multipleOf`,
+/// `minLength`, `maxLength`, `minItems`, `maxItems`): the part that decides what a model may send.
 ///
 /// It does three things with a schema:
 /// - ``problems(in:)`` finds mistakes in the schema itself (a `required` field that is not a property,
@@ -19,7 +20,7 @@ import Foundation
 /// // SkillError.invalidInput("days: expected an integer, found \"three\"")
 /// ```
 ///
-/// Other keywords of JSON Schema (`minimum`, `pattern`, `oneOf`, ...) are accepted and not checked;
+/// Other keywords of JSON Schema (`pattern`, `oneOf`, ...) are accepted and not checked;
 /// a keyword JSON Schema does not have is a problem, since a typo such as `requird` silently makes
 /// every field optional.
 public enum JSONSchema {
@@ -48,13 +49,16 @@ public enum JSONSchema {
     /// Keywords of JSON Schema the kit accepts without checking.
     static let otherKeywords: Set<String> = [
         "$schema", "$id", "$ref", "$defs", "definitions", "$comment", "title", "description", "default",
-        "examples", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf",
-        "minLength", "maxLength", "pattern", "minItems", "maxItems", "uniqueItems", "contains",
+        "examples", "const", "pattern", "uniqueItems", "contains",
         "minProperties", "maxProperties", "patternProperties", "propertyNames", "dependentRequired",
         "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "nullable", "readOnly", "writeOnly",
         "deprecated", "contentEncoding", "contentMediaType", "prefixItems",
     ]
-    static let checkedKeywords: Set<String> = ["type", "properties", "required", "enum", "items", "format", "additionalProperties"]
+    /// The bounds ``validate(_:against:)`` checks: the keywords a provider's variant may not send.
+    static let boundKeywords = [
+        "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems",
+    ]
+    static let checkedKeywords = Set(["type", "properties", "required", "enum", "items", "format", "additionalProperties"] + boundKeywords)
     /// Formats JSON Schema defines; only `date-time` is checked.
     static let knownFormats: Set<String> = [
         "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4",

@@ -54,6 +54,49 @@ struct JSONSchemaValidationTests {
         }
     }
 
+    static let bounded: JSON = [
+        "type": "object",
+        "properties": [
+            "days": ["type": "integer", "minimum": 1, "maximum": 7],
+            "share": ["type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1],
+            "legacy": ["type": "number", "minimum": 0, "exclusiveMinimum": true, "maximum": 10, "exclusiveMaximum": true],
+            "step": ["type": "number", "multipleOf": 0.5],
+            "name": ["type": "string", "minLength": 2, "maxLength": 4],
+            "tags": ["type": "array", "items": ["type": "string"], "minItems": 1, "maxItems": 2],
+        ],
+    ]
+
+    @Test(
+        "each stated bound is checked, as a strict provider's variant that does not send it lets a model break it",
+        arguments: [
+            (["days": 0], "days: expected at least 1, found 0"),
+            (["days": 8], "days: expected at most 7, found 8"),
+            (["share": 0], "share: expected more than 0, found 0"),
+            (["share": 1], "share: expected less than 1, found 1"),
+            (["legacy": 0], "legacy: expected more than 0, found 0"),
+            (["legacy": 10], "legacy: expected less than 10, found 10"),
+            (["step": 0.3], "step: expected a multiple of 0.5, found 0.3"),
+            (["name": "a"], "name: expected at least 2 characters, found 1 character (\"a\")"),
+            (["name": "abcde"], "name: expected at most 4 characters, found 5 characters"),
+            (["tags": []], "tags: expected at least 1 item, found 0 items"),
+            (["tags": ["a", "b", "c"]], "tags: expected at most 2 items, found 3 items"),
+        ] as [(JSON, String)])
+    func bounds(arguments: JSON, message: String) {
+        #expect(throws: SkillError.invalidInput(message)) { try JSONSchema.validate(arguments, against: Self.bounded) }
+    }
+
+    @Test("values at their bounds pass; a length counts Unicode scalars, as JSON Schema counts characters")
+    func insideBounds() throws {
+        try JSONSchema.validate(
+            ["days": 1, "share": 0.5, "legacy": 9.5, "step": 1.5, "name": "ab", "tags": ["a"]], against: Self.bounded)
+        try JSONSchema.validate(["days": 7, "step": -2, "name": "abcd", "tags": ["a", "b"]], against: Self.bounded)
+        // 👍🏽 is one Character of two scalars: four scalars fit a maxLength of 4, five do not.
+        try JSONSchema.validate(["name": "👍🏽👍🏽"], against: Self.bounded)
+        #expect(throws: SkillError.invalidInput("name: expected at most 4 characters, found 5 characters")) {
+            try JSONSchema.validate(["name": "👍🏽👍🏽a"], against: Self.bounded)
+        }
+    }
+
     @Test(
         "text that is not JSON is invalid input, quoting the start of the text",
         arguments: [
