@@ -25,7 +25,12 @@ struct InjectedFault: Sendable {
                 NetworkResponse(
                     status: 500, headers: ["Content-Type": "application/json"],
                     body: Data(#"{"error": {"code": 500, "message": "\#(errorBodyMarker)"}}"#.utf8)))),
-        network("malformed payload", .malformedPayload),
+        // Cut short, and not UTF-8 either (a Latin-1 "é"), as a truncated or mis-declared body comes: a skill that
+        // force-unwraps `String(data:encoding: .utf8)` traps here.
+        network(
+            "malformed payload",
+            .response(
+                NetworkResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"caf"#.utf8) + [0xE9]))),
         InjectedFault(name: "hung request cut by the engine timeout", isNetwork: true, cut: true) { _, network in
             network.stub(.init(), reply: .hang)
         },
