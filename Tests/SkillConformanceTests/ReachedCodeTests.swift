@@ -253,3 +253,65 @@ struct RateLimitTests {
         #expect(!virtual.isEmpty && virtual.allSatisfy { $0.outcome == .passed }, "\(virtual.map(\.message))")
     }
 }
+
+/// SEND-1 reads the compiler's strict-concurrency diagnostics where the skill's code reaches, as TIME-1 reads
+/// the clock there: a port of a Python module's state as a helper's `static var` or a global cache races in
+/// the skill's calls as much as a stored property does.
+@Suite("SEND-1 counts the diagnostics in the code a skill reaches")
+struct ReachedDiagnosticsTests {
+    static let file = "/tmp/reach/Sources/Wiki/Wiki.swift"
+    static let source = """
+        import Foundation
+
+        var searchCache: [String: [String]] = [:]
+        var unusedCache: [String: Int] = [:]
+
+        enum WikiModule {
+            static var apiURL = "http://en.wikipedia.org"
+            static func search(_ query: String) -> String { searchCache[query]?.first ?? apiURL }
+        }
+
+        enum Unreached {
+            static var counter = 0
+        }
+
+        struct WikiTool {
+            func run() -> String { WikiModule.search("Alan Turing") }
+        }
+        """
+
+    static func warning(_ line: Int, _ column: Int, _ what: String) -> String {
+        "\(file):\(line):\(column): warning: \(what) is not concurrency-safe because it is nonisolated global shared mutable state; "
+            + "this is an error in the Swift 6 language mode [#MutableGlobalVariable]"
+    }
+
+    @Test("a helper's static var and a global the skill's code uses fail SEND-1, saying how they are reached; the others do not")
+    func reachedDiagnostics() throws {
+        func type(_ name: String, line: Int, kind: String) -> String {
+            #"{"identifier": {"precise": "s:4Wiki\#(name)\#(kind == "enum" ? "O" : "V")"}, "kind": {"identifier": "swift.\#(kind)"}, "#
+                + #""pathComponents": ["\#(name)"], "location": {"uri": "file://\#(Self.file)", "position": {"line": \#(line - 1), "character": 5}}}"#
+        }
+        let graph =
+            #"{"module": {"name": "Wiki"}, "symbols": ["#
+            + [
+                type("WikiModule", line: 6, kind: "enum"), type("Unreached", line: 11, kind: "enum"),
+                type("WikiTool", line: 15, kind: "struct"),
+            ]
+            .joined(separator: ",") + "]}"
+        let log = [
+            Self.warning(3, 5, "var 'searchCache'"), Self.warning(4, 5, "var 'unusedCache'"),
+            Self.warning(7, 16, "static property 'apiURL'"), Self.warning(12, 16, "static property 'counter'"),
+        ].joined(separator: "\n")
+        let analysis = try StaticAnalysis(
+            package: URL(fileURLWithPath: "/tmp/reach"), buildLog: log, symbolGraphs: [Data(graph.utf8)],
+            sources: [.init(file: Self.file, module: "Wiki", text: Self.source)])
+        let findings = analysis.sendableFindings(typeName: "WikiTool", skillID: "wiki")
+        #expect(findings.allSatisfy { $0.outcome == .failed })
+        #expect(findings.map(\.subject) == ["WikiTool at \(Self.file):3:5", "WikiTool at \(Self.file):7:16"], "\(findings.map(\.message))")
+        #expect(
+            findings.first?.observed.hasPrefix("in `searchCache`, which `WikiModule.search(…)` uses: warning: var 'searchCache'") == true)
+        #expect(findings.last?.observed.hasPrefix("in `WikiModule`, which WikiTool uses: warning: static property 'apiURL'") == true)
+        let unreached = analysis.sendableFindings(typeName: "Unreached", skillID: "unreached")
+        #expect(unreached.map(\.subject) == ["Unreached at \(Self.file):12:16"])
+    }
+}

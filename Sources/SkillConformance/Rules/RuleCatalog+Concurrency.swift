@@ -5,7 +5,8 @@ extension RuleCatalog {
     static let sendableRules: [ConformanceRule] = [
         ConformanceRule(
             id: "SEND-1", category: .sendable, level: .must,
-            sentence: "The skill and its stored properties are Sendable under Swift 6 strict concurrency.",
+            sentence:
+                "The skill and its stored properties are Sendable under Swift 6 strict concurrency, and the code they reach (a helper's static var, a global cache) has no strict-concurrency diagnostic.",
             troubleshooting: .init(
                 cause: "A stored property holds a class that is not Sendable, such as a cache or a formatter.",
                 fix: "Keep state behind the SkillContext, or make the stored type an immutable struct or an actor.",

@@ -94,6 +94,17 @@ package struct CompilerDiagnostic: Sendable, Hashable, Codable, CustomStringConv
             .contains { lower.contains($0) }
     }
 
+    /// The variable a diagnostic about shared mutable state names, from `var 'cache' is not concurrency-safe …`
+    /// (or `let 'formatter' …`); `nil` for another diagnostic.
+    package var globalVariableName: String? {
+        for keyword in ["var '", "let '"] {
+            guard let mark = message.range(of: keyword), message.contains("concurrency-safe") else { continue }
+            let name = message[mark.upperBound...].prefix { $0 != "'" }
+            return name.isEmpty ? nil : String(name)
+        }
+        return nil
+    }
+
     /// The type a Sendable conformance diagnostic is about, from `… of 'Sendable'-conforming struct 'Holder' …`.
     package var conformingTypeName: String? {
         guard let mark = message.range(of: "'Sendable'-conforming ") else { return nil }

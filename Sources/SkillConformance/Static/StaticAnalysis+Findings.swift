@@ -14,6 +14,8 @@ extension StaticAnalysis {
         /// `property: Type` (`memo: PhraseMemo`).
         package var storedTypes: [String]
         package var diagnostics: [CompilerDiagnostic]
+        /// How the code of each diagnostic outside the type is reached (`WikipediaModule`, which WikipediaTool uses).
+        package var diagnosticsReached: [CompilerDiagnostic: String] = [:]
         /// Escape hatches in the type or its stored properties' types, or in the top-level functions and types
         /// their code reaches.
         package var escapeHatches: [EscapeHatch]
@@ -48,7 +50,13 @@ extension StaticAnalysis {
             return covered[owner] != nil || owner.hasPrefix(root + ".")
         }
         let fileLevel = escapeHatches.filter { $0.isImport && $0.file == type.file }
-        let reached = reach(from: Set(covered.keys), root: root)
+        // A top-level variable a diagnostic is about (`var 'cache' is not concurrency-safe …`) counts where the
+        // code reached uses it.
+        let globalNames = Dictionary(
+            diagnostics.compactMap { diagnostic in
+                diagnosticOwners[diagnostic] == nil ? diagnostic.globalVariableName.map { (diagnostic, $0) } : nil
+            }, uniquingKeysWith: { first, _ in first })
+        let reached = reach(from: Set(covered.keys), root: root, globals: Set(globalNames.values))
         // The methods of other types around `file`:`line`: none, or how the one the code reaches is reached ("" when
         // none of them is).
         func method(around file: String, _ line: Int) -> String? {
@@ -82,10 +90,21 @@ extension StaticAnalysis {
         for hatch in escapeHatches where !hatch.isImport && !belongs(hatchOwners[hatch]) {
             escapeHatchesReached[hatch] = howReached(owner: hatchOwners[hatch], file: hatch.file, line: hatch.line)
         }
+        // A strict-concurrency diagnostic in code the skill reaches (a helper's `static var`, a global cache) is a
+        // race in the skill's calls as much as one in its own type.
+        var diagnosticsReached: [CompilerDiagnostic: String] = [:]
+        for diagnostic in diagnostics where !belongs(diagnosticOwners[diagnostic]) {
+            if let name = globalNames[diagnostic], let how = reached.globals[name] {
+                diagnosticsReached[diagnostic] = how
+            } else if let how = howReached(owner: diagnosticOwners[diagnostic], file: diagnostic.file, line: diagnostic.line) {
+                diagnosticsReached[diagnostic] = how
+            }
+        }
         return TypeReport(
             qualifiedName: root, file: type.file, line: type.line,
             storedTypes: covered.values.filter { !$0.isEmpty }.sorted(),
-            diagnostics: diagnostics.filter { belongs(diagnosticOwners[$0]) },
+            diagnostics: diagnostics.filter { belongs(diagnosticOwners[$0]) || diagnosticsReached[$0] != nil },
+            diagnosticsReached: diagnosticsReached,
             escapeHatches: fileLevel + escapeHatches.filter { belongs(hatchOwners[$0]) || escapeHatchesReached[$0] != nil },
             escapeHatchesReached: escapeHatchesReached,
             realTimeUses: realTimeUses.filter { !unreached.contains($0) && (belongs(realTimeOwners[$0]) || realTimeReached[$0] != nil) },
@@ -96,10 +115,10 @@ extension StaticAnalysis {
         )
     }
 
-    /// SEND-1: one `failed` finding per diagnostic in the type or its stored properties' types, or one
-    /// `passed`; `failed` when the package declares no such type.
+    /// SEND-1: one `failed` finding per diagnostic in the type, its stored properties' types, or the code they
+    /// reach (each saying how), or one `passed`; `failed` when the package declares no such type.
     package func sendableFindings(typeName: String, moduleHint: String? = nil, skillID: String) -> [Finding] {
-        let expected = "no strict-concurrency diagnostic in \(typeName) or the types of its stored properties"
+        let expected = "no strict-concurrency diagnostic in \(typeName), the types of its stored properties, or the code they reach"
         guard let report = report(typeName: typeName, moduleHint: moduleHint) else {
             return [missingType(typeName, rule: "SEND-1", skillID: skillID)]
         }
@@ -108,7 +127,7 @@ extension StaticAnalysis {
                 Finding(
                     ruleID: "SEND-1", skillID: skillID, outcome: .passed, subject: declared(typeName, report),
                     expected: expected,
-                    observed: "none in \(typeName)\(held(report)), compiled with -strict-concurrency=complete "
+                    observed: "none in \(typeName)\(held(report)) or the code they reach, compiled with -strict-concurrency=complete "
                         + "(\(diagnostics.count) concurrency diagnostics in the whole package)")
             ]
         }
@@ -116,7 +135,8 @@ extension StaticAnalysis {
             Finding(
                 ruleID: "SEND-1", skillID: skillID, outcome: .failed, subject: "\(typeName) at \(diagnostic.location)",
                 expected: expected,
-                observed: "\(diagnostic.severity.rawValue): \(diagnostic.message)" + (diagnostic.group.map { " [#\($0)]" } ?? ""))
+                observed: (report.diagnosticsReached[diagnostic].map { "in \($0): " } ?? "")
+                    + "\(diagnostic.severity.rawValue): \(diagnostic.message)" + (diagnostic.group.map { " [#\($0)]" } ?? ""))
         }
     }
 

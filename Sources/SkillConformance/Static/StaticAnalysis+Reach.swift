@@ -8,6 +8,8 @@ extension StaticAnalysis {
         var functions: [FunctionSpan: String] = [:]
         /// Methods of the types `start` holds or names, called from the code reached.
         var members: [MemberFunction: String] = [:]
+        /// Of the top-level variables asked about, those the code reached mentions.
+        var globals: [String: String] = [:]
     }
 
     /// What the code of `start` (types, as `module.name`) reaches in the package beyond them: the top-level
@@ -24,8 +26,9 @@ extension StaticAnalysis {
     /// `root`, the skill's own type, counts whole; of another type, its code outside methods counts (stored
     /// properties' initialisers, computed properties, initialisers), and a method counts once the code reached
     /// refers to it (`.name`, or `name(` inside the type): a tool that reads through a file-system helper is
-    /// not answerable for the helper's write method, which only another tool calls.
-    func reach(from start: Set<String>, root: String) -> Reach {
+    /// not answerable for the helper's write method, which only another tool calls. Of `globals`, top-level
+    /// variables' names, those the code reached mentions.
+    func reach(from start: Set<String>, root: String, globals: Set<String> = []) -> Reach {
         var reach = Reach()
         let candidates = index.types.filter { !$0.name.contains(".") && !start.contains($0.module + "." + $0.name) }
         func owned(_ owner: String, by type: String) -> Bool { owner == type || owner.hasPrefix(type + ".") }
@@ -45,6 +48,9 @@ extension StaticAnalysis {
         while let (code, who) = frontier.popLast() {
             guard !code.isEmpty else { continue }
             read.append((code, who))
+            for name in globals where reach.globals[name] == nil && Self.mentions(code, name) {
+                reach.globals[name] = "`\(name)`, which \(who) uses"
+            }
             for function in self.functions where reach.functions[function] == nil && Self.calls(code, function.name) {
                 reach.functions[function] = "`\(function.name)(…)`, which \(who) calls"
                 frontier.append((function.lines.map { line(function.file, $0) }.joined(separator: "\n"), "`\(function.name)(…)`"))
