@@ -52,7 +52,7 @@ struct InvalidArgumentsTests {
             ],
             "required": ["query"],
         ]
-        let cases = InvalidArguments.cases(schema: schema, fitting: [["query": "天气", "tags": ["work"]]]).filter(\.outsideBound)
+        let cases = InvalidArguments.cases(schema: schema, fitting: [["query": "天气", "tags": ["work"]]]).filter(\.outsideConstraint)
         #expect(
             cases.map(\.name) == [
                 "days below its minimum 1", "days above its maximum 7", "query shorter than its least length 2",
@@ -65,6 +65,14 @@ struct InvalidArgumentsTests {
                 "0", "8", #""天""#, #""天气天气天气""#, "0",
             ])
         #expect(values[5]["tags"] == [] && values[6]["tags"] == ["work", "work", "work"])
+        let formatted: JSON = [
+            "type": "object",
+            "properties": ["url": ["type": "string", "format": "uri"], "code": ["type": "string", "pattern": "^[A-Z]{3}$"]],
+        ]
+        let others = InvalidArguments.cases(schema: formatted, fitting: [["url": "https://example.com", "code": "USD"]])
+            .filter(\.outsideConstraint)
+        #expect(others.map(\.name) == ["code not matching its pattern", "url not a uri"])
+        #expect(others.map(\.text) == [#"{"code":"","url":"https://example.com"}"#, #"{"code":"USD","url":"not a uri"}"#])
         for (invalid, arguments) in zip(cases, values) {
             #expect(throws: SkillError.self, "\(invalid.name) fits the schema") { try JSONSchema.validate(arguments, against: schema) }
         }
@@ -189,7 +197,7 @@ struct ToolRuleTests {
         #expect(await outcomes(.clamp) == [.warning, .warning])
         #expect(await outcomes(.ownError) == [.failed, .failed])
         let clamped = await SkillConformance.check(for: "TOOL-4").run(SkillUnderTest(tool: ForecastTool(handling: .clamp)))
-        #expect(clamped.contains { $0.outcome == .warning && $0.observed.contains("a strict provider's variant does not send the bound") })
+        #expect(clamped.contains { $0.outcome == .warning && $0.observed.contains("a provider's variant may not send this constraint") })
     }
 
     @Test("TOOL-8 leaves a bound a strict variant does not send to TOOL-4: decodeArguments refusing share 1.5 is no disagreement")
@@ -201,7 +209,8 @@ struct ToolRuleTests {
         let tool = EchoTool(inputSchema: schema, samples: [["city": "北京", "share": 1]])
         let findings = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: tool))
         #expect(!findings.isEmpty && findings.allSatisfy { $0.outcome == .passed }, "\(findings.map(\.message))")
-        #expect(findings.contains { $0.observed.contains("break a bound of inputSchema that this variant does not send") })
+        #expect(
+            findings.contains { $0.observed.contains("break a bound, pattern or format of inputSchema that this variant does not send") })
     }
 
     @Test("a tool with no sample arguments fails TOOL-3; the rules that run samples are skipped, naming TOOL-3")

@@ -21,10 +21,10 @@ struct InvalidArguments: Sendable {
     var field: String?
     /// The arguments, as the text the tool receives.
     var text: String
-    /// Whether the one thing wrong is a value just outside a stated bound (`days below its minimum 1`): a
-    /// tool may answer it with a result (clamping, say) as well as refuse it, but must not trap or throw
-    /// another error.
-    var outsideBound = false
+    /// Whether the one thing wrong is a value just outside a stated bound (`days below its minimum 1`), a
+    /// `pattern` or a format other than `date-time` (what a provider's variant may not send): a tool may answer
+    /// it with a result (clamping, say) as well as refuse it, but must not trap or throw another error.
+    var outsideConstraint = false
 
     /// The cases for `schema`, starting from the first of `samples` that fits it (else the schema's example).
     static func cases(schema: JSON, fitting samples: [JSON]) -> [InvalidArguments] {
@@ -35,15 +35,15 @@ struct InvalidArguments: Sendable {
         let text = base.text
         var cases = [InvalidArguments(name: "not JSON", field: nil, text: String(text.dropLast()))]
         let candidates = violations(of: schema, in: members, prefix: "", depth: 0) { .object($0) }
-        for (name, field, arguments, outsideBound) in candidates where (try? JSONSchema.validate(arguments, against: schema)) == nil {
-            cases.append(InvalidArguments(name: name, field: field, text: arguments.text, outsideBound: outsideBound))
+        for (name, field, arguments, outsideConstraint) in candidates where (try? JSONSchema.validate(arguments, against: schema)) == nil {
+            cases.append(InvalidArguments(name: name, field: field, text: arguments.text, outsideConstraint: outsideConstraint))
         }
         return cases
     }
 
-    /// Values just outside the bounds `property` states, each with its case name (`below its minimum 1`), starting
-    /// from `value`, the sample's (or an example that fits).
-    static func outsideBounds(of property: JSON, value: JSON) -> [(String, JSON)] {
+    /// Values just outside the bounds `property` states, or outside its `pattern` or format, each with its case name
+    /// (`below its minimum 1`, `not a uri`), starting from `value`, the sample's (or an example that fits).
+    static func outsideConstraints(of property: JSON, value: JSON) -> [(String, JSON)] {
         guard case .object(let members) = property else { return [] }
         func number(_ keyword: String) -> Double? {
             if case .number(let number)? = members[keyword] { number } else { nil }
@@ -85,6 +85,16 @@ struct InvalidArguments: Sendable {
             }
         }
         if types.contains("string") {
+            if let format = members["format"]?.stringValue, format != "date-time",
+                JSONSchema.fits("not a \(format)", format: format) == false
+            {
+                cases.append(("not a \(format)", .string("not a \(format)")))
+            }
+            if let pattern = members["pattern"]?.stringValue,
+                let outside = ["", "zq skillcheck 0", "0", "zq"].first(where: { JSONSchema.matches($0, pattern) == false })
+            {
+                cases.append(("not matching its pattern", .string(outside)))
+            }
             func text(_ length: Int) -> JSON { .string(ValidArguments.Generator.text(from: value.stringValue ?? "", length: length)) }
             if let least = count("minLength"), least > 0 { cases.append(("shorter than its least length \(least)", text(least - 1))) }
             if let most = count("maxLength") { cases.append(("longer than its most length \(most)", text(most + 1))) }
@@ -148,7 +158,7 @@ struct InvalidArguments: Sendable {
                 candidates.append(("\(field) with an item of the wrong type", field, with(name, [wrong]), false))
             }
             let value = members[name].flatMap { $0 == .null ? nil : $0 } ?? JSONSchema.example(for: property)
-            for (what, outside) in outsideBounds(of: property, value: value) {
+            for (what, outside) in outsideConstraints(of: property, value: value) {
                 candidates.append(("\(field) \(what)", field, with(name, outside), true))
             }
             // A nested object: broken inside, starting from the sample's value, else one that fits.
@@ -205,7 +215,7 @@ extension SkillConformance {
             let subject = "\(invalid.name): arguments \(quoted(invalid.text))"
             let expected =
                 "SkillError.invalidInput" + (invalid.field.map { " naming \(quoted($0))" } ?? "")
-                + (invalid.outsideBound ? ", or a result (a SHOULD: refusing is better); never another error or a trap" : "")
+                + (invalid.outsideConstraint ? ", or a result (a SHOULD: refusing is better); never another error or a trap" : "")
             switch await Probe.run(
                 input.skill, input: SkillInput(rawText: invalid.text), limits: input.limits, setUp: InjectedFault.healthy)
             {
@@ -224,13 +234,13 @@ extension SkillConformance {
                         }
                     }
                 }
-                if invalid.outsideBound, outcome == .failed {
+                if invalid.outsideConstraint, outcome == .failed {
                     if case .output = probe.ending {
                         outcome = .warning
                         observed +=
-                            "; the schema says this value is invalid, and a strict provider's variant does not send the bound, so a "
+                            "; the schema says this value is invalid, and a provider's variant may not send this constraint, so a "
                             + "model may send it: refuse it with SkillError.invalidInput\(invalid.field.map { " naming \(quoted($0))" } ?? "") "
-                            + "(decodeArguments does), or drop the bound if the tool means to take the value"
+                            + "(decodeArguments does), or drop the constraint if the tool means to take the value"
                     } else if probe.requestCount > 0 || !probe.storeLog.isEmpty {
                         if unfit == nil { unfit = .some(await fakesUnfit(input, sample: tool.sampleArguments.first?.text)) }
                         if let reason = unfit ?? nil {

@@ -27,14 +27,14 @@ extension SkillConformance {
         var sent: [SentInstance] = []
         var index: [JSON: Int] = [:]
         var sets: [(variant: SchemaVariant, set: ValidArguments.InstanceSet)] = []
-        // Instances a variant takes as valid only because it does not send a bound of inputSchema: the tool is
-        // to refuse those, and TOOL-4 checks that it does, just outside each bound.
+        // Instances a variant takes as valid only because it does not send a bound, pattern or format of inputSchema:
+        // the tool is to refuse those, and TOOL-4 checks that it does, just outside each.
         var outsideBounds: [SchemaDialect: Int] = [:]
         for dialect in dialects {
             let variant = tool.inputSchemaVariant(for: dialect)
             var set = ValidArguments.instances(of: variant.schema, from: start)
             set.instances.removeAll { instance in
-                guard JSONSchema.onlyBoundBroken(instance.arguments, against: tool.inputSchema) != nil else { return false }
+                guard JSONSchema.onlyConstraintBroken(instance.arguments, against: tool.inputSchema) != nil else { return false }
                 outsideBounds[dialect, default: 0] += 1
                 return true
             }
@@ -94,7 +94,7 @@ extension SkillConformance {
             let leftOut = set.leftOut == 0 ? "" : "; \(set.leftOut) more instances were not tried (the first \(ValidArguments.limit) were)"
             let bounded =
                 outsideBounds[variant.dialect].map {
-                    "; \($0) more break a bound of inputSchema that this variant does not send, which the tool is to refuse (TOOL-4 checks it does)"
+                    "; \($0) more break a bound, pattern or format of inputSchema that this variant does not send, which the tool is to refuse (TOOL-4 checks it does)"
                 } ?? ""
             findings.append(
                 input.finding(

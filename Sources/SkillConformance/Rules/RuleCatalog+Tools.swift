@@ -56,7 +56,7 @@ extension RuleCatalog {
         ConformanceRule(
             id: "TOOL-4", category: .tools, level: .must,
             sentence:
-                "Arguments that violate the schema (not JSON, a required field missing, a field of the wrong type, a value outside its enum, a bad date-time, an unknown field where additionalProperties is false; inside nested objects too) are rejected with SkillError.invalidInput naming the field: never a result, another error or a trap. A value just outside a stated bound (minimum, maximum, minLength, maxLength, minItems, maxItems), which a strict provider's variant does not send, is rejected the same way or answered with a result (a SHOULD): never another error or a trap.",
+                "Arguments that violate the schema (not JSON, a required field missing, a field of the wrong type, a value outside its enum, a bad date-time, an unknown field where additionalProperties is false; inside nested objects too) are rejected with SkillError.invalidInput naming the field: never a result, another error or a trap. A value just outside a stated bound (minimum, maximum, minLength, maxLength, minItems, maxItems), its pattern or its format, which a provider's variant may not send, is rejected the same way or answered with a result (a SHOULD): never another error or a trap.",
             troubleshooting: .init(
                 cause:
                     "The tool decodes with a bare JSONDecoder, so a DecodingError leaks out, or it fills in what is missing or wrong and runs anyway.",

@@ -216,7 +216,7 @@ extension JSONSchema {
     // MARK: Arguments
 
     /// The first way `value` does not fit `schema`, naming the field; `nil` when it fits.
-    static func firstViolation(_ value: JSON, _ schema: JSON, field: String, bounds: Bool = true) -> String? {
+    static func firstViolation(_ value: JSON, _ schema: JSON, field: String, constraints: Bool = true) -> String? {
         let label = field.isEmpty ? "arguments" : field
         if let type = typeNames(schema["type"]), !type.contains(where: { fits(value, type: $0) }) {
             return "\(label): expected \(type.map(article).joined(separator: " or ")), found \(value.quoted)"
@@ -227,14 +227,24 @@ extension JSONSchema {
         if schema["format"] == "date-time", let text = value.stringValue, !isDateTime(text) {
             return "\(label): expected a date-time such as \"2025-04-09T00:00:00Z\", found \(value.quoted)"
         }
-        if bounds, let violation = boundViolation(value, schema, label: label) { return violation }
+        if constraints, let violation = boundViolation(value, schema, label: label) { return violation }
+        if constraints, case .string(let text) = value {
+            if let format = schema["format"]?.stringValue, format != "date-time", fits(text, format: format) == false {
+                return "\(label): expected \(formatExample(format)), found \(value.quoted)"
+            }
+            if let pattern = schema["pattern"]?.stringValue, matches(text, pattern) == false {
+                return "\(label): expected text that matches the pattern \(JSON.string(pattern).text), found \(value.quoted)"
+            }
+        }
         switch value {
         case .object(let members):
-            return objectViolation(members, schema, field: field, bounds: bounds)
+            return objectViolation(members, schema, field: field, constraints: constraints)
         case .array(let items):
             guard let itemSchema = schema["items"] else { return nil }
             for (index, item) in items.enumerated() {
-                if let violation = firstViolation(item, itemSchema, field: "\(label)[\(index)]", bounds: bounds) { return violation }
+                if let violation = firstViolation(item, itemSchema, field: "\(label)[\(index)]", constraints: constraints) {
+                    return violation
+                }
             }
             return nil
         default:
@@ -242,7 +252,7 @@ extension JSONSchema {
         }
     }
 
-    private static func objectViolation(_ members: [String: JSON], _ schema: JSON, field: String, bounds: Bool) -> String? {
+    private static func objectViolation(_ members: [String: JSON], _ schema: JSON, field: String, constraints: Bool) -> String? {
         let prefix = field.isEmpty ? "" : field + "."
         let properties: [String: JSON]
         if case .object(let schemas)? = schema["properties"] { properties = schemas } else { properties = [:] }
@@ -257,12 +267,14 @@ extension JSONSchema {
         for name in members.keys.sorted() {
             if let propertySchema = properties[name] {
                 if members[name] == .null, !(schema["required"].flatMap(strings) ?? []).contains(name) { continue }
-                if let violation = firstViolation(members[name]!, propertySchema, field: prefix + name, bounds: bounds) { return violation }
+                if let violation = firstViolation(members[name]!, propertySchema, field: prefix + name, constraints: constraints) {
+                    return violation
+                }
             } else if schema["additionalProperties"] == false {
                 let known = properties.keys.sorted().joined(separator: ", ")
                 return "\(prefix)\(name): is not a field of this tool (fields: \(known))"
             } else if let extra = schema["additionalProperties"], case .object = extra,
-                let violation = firstViolation(members[name]!, extra, field: prefix + name, bounds: bounds)
+                let violation = firstViolation(members[name]!, extra, field: prefix + name, constraints: constraints)
             {
                 return violation
             }
@@ -270,16 +282,16 @@ extension JSONSchema {
         return nil
     }
 
-    /// The bound `arguments` break when they fit `schema` in every other way, as a tool decoding them with
+    /// The constraint `arguments` break when they fit `schema` in every other way, as a tool decoding them with
     /// ``ToolSkill/decodeArguments(_:from:)`` reads them (a strict provider's `null` for an optional field is
-    /// not given); `nil` when they fit it whole, or break more than its bounds.
+    /// not given); `nil` when they fit it whole, or break more than its constraints.
     ///
-    /// A strict provider's variant does not send the bounds, so it takes such arguments as valid: the tool is
-    /// the one to refuse them.
-    package static func onlyBoundBroken(_ arguments: JSON, against schema: JSON) -> String? {
+    /// The constraints are the bounds, `pattern`, and the formats besides `date-time`: what a provider's variant
+    /// may not send, so it takes such arguments as valid, and the tool is the one to refuse them.
+    package static func onlyConstraintBroken(_ arguments: JSON, against schema: JSON) -> String? {
         let arguments = droppingNullOptionals(arguments, schema: schema)
         guard let violation = firstViolation(arguments, schema, field: ""),
-            firstViolation(arguments, schema, field: "", bounds: false) == nil
+            firstViolation(arguments, schema, field: "", constraints: false) == nil
         else { return nil }
         return violation
     }

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// `type` (a name, or an array of names such as `["string", "null"]` for a nullable field), `properties`,
 /// `required`, `enum`, `items`, `additionalProperties` (`false`, or a schema the other fields must fit), the
-/// `date-time` format, and the bounds (`minimum`, `maximum` and their exclusive forms, `multipleOf`,
-/// `minLength`, `maxLength`, `minItems`, `maxItems`): the part that decides what a model may send.
+/// formats (`date-time`, `date`, `time`, `duration`, `email`, `hostname`, `ipv4`, `ipv6`, `uri`, `uuid`),
+/// `pattern`, and the bounds (`minimum`, `maximum` and their exclusive forms, `multipleOf`, `minLength`,
+/// `maxLength`, `minItems`, `maxItems`): the part that decides what a model may send.
 ///
 /// It does three things with a schema:
 /// - ``problems(in:)`` finds mistakes in the schema itself (a `required` field that is not a property,
@@ -20,7 +21,7 @@ import Foundation
 /// // SkillError.invalidInput("days: expected an integer, found \"three\"")
 /// ```
 ///
-/// Other keywords of JSON Schema (`pattern`, `oneOf`, ...) are accepted and not checked;
+/// Other keywords of JSON Schema (`oneOf`, `uniqueItems`, ...) are accepted and not checked;
 /// a keyword JSON Schema does not have is a problem, since a typo such as `requird` silently makes
 /// every field optional.
 public enum JSONSchema {
@@ -49,7 +50,7 @@ public enum JSONSchema {
     /// Keywords of JSON Schema the kit accepts without checking.
     static let otherKeywords: Set<String> = [
         "$schema", "$id", "$ref", "$defs", "definitions", "$comment", "title", "description", "default",
-        "examples", "const", "pattern", "uniqueItems", "contains",
+        "examples", "const", "uniqueItems", "contains",
         "minProperties", "maxProperties", "patternProperties", "propertyNames", "dependentRequired",
         "allOf", "anyOf", "oneOf", "not", "if", "then", "else", "nullable", "readOnly", "writeOnly",
         "deprecated", "contentEncoding", "contentMediaType", "prefixItems",
@@ -58,8 +59,9 @@ public enum JSONSchema {
     static let boundKeywords = [
         "minimum", "exclusiveMinimum", "maximum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength", "minItems", "maxItems",
     ]
-    static let checkedKeywords = Set(["type", "properties", "required", "enum", "items", "format", "additionalProperties"] + boundKeywords)
-    /// Formats JSON Schema defines; only `date-time` is checked.
+    static let checkedKeywords = Set(
+        ["type", "properties", "required", "enum", "items", "format", "pattern", "additionalProperties"] + boundKeywords)
+    /// Formats JSON Schema defines; ``fits(_:format:)`` says which are checked.
     static let knownFormats: Set<String> = [
         "date-time", "date", "time", "duration", "email", "idn-email", "hostname", "idn-hostname", "ipv4",
         "ipv6", "uri", "uri-reference", "iri", "iri-reference", "uuid", "uri-template", "json-pointer",

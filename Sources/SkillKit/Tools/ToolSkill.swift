@@ -105,8 +105,9 @@ extension ToolSkill {
 
     /// Checks `arguments` against ``inputSchema``, then decodes them.
     ///
-    /// The check includes the schema's bounds (`minimum`, `maxLength`, `maxItems` and the like), which a strict
-    /// provider's variant does not send: a model may send `"days": 0` where the schema says at least 1.
+    /// The check includes the schema's bounds (`minimum`, `maxLength`, `maxItems` and the like), `pattern` and
+    /// formats (`uri`, `email`, `date`, …), which a provider's variant may not send: a model may send
+    /// `"days": 0` where the schema says at least 1.
     ///
     /// Dates are read as the schema's `date-time` format accepts them: ISO 8601, with or without fractional
     /// seconds.

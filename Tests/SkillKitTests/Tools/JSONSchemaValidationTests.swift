@@ -85,6 +85,44 @@ struct JSONSchemaValidationTests {
         #expect(throws: SkillError.invalidInput(message)) { try JSONSchema.validate(arguments, against: Self.bounded) }
     }
 
+    static let formatted: JSON = [
+        "type": "object",
+        "properties": [
+            "day": ["type": "string", "format": "date"], "at": ["type": "string", "format": "time"],
+            "lasting": ["type": "string", "format": "duration"], "mail": ["type": "string", "format": "email"],
+            "host": ["type": "string", "format": "hostname"], "v4": ["type": "string", "format": "ipv4"],
+            "v6": ["type": "string", "format": "ipv6"], "url": ["type": "string", "format": "uri"],
+            "id": ["type": "string", "format": "uuid"], "code": ["type": "string", "pattern": "^[A-Z]{3}$"],
+            "template": ["type": "string", "format": "uri-template"], "odd": ["type": "string", "pattern": "(unclosed"],
+        ],
+    ]
+
+    @Test(
+        "formats and patterns a provider's variant may drop are checked; a format the kit does not know and a pattern that does not compile check nothing"
+    )
+    func formatsAndPatterns() throws {
+        try JSONSchema.validate(
+            [
+                "day": "2024-02-29", "at": "08:30:00.5+08:00", "lasting": "P3DT4H", "mail": "ada@example.com", "host": "api.example.com",
+                "v4": "192.0.2.1", "v6": "2001:db8::1", "url": "https://example.com/a?b=c", "id": "3F2504E0-4F89-11D3-9A0C-0305E82C3301",
+                "code": "USD", "template": "{anything}", "odd": "x",
+            ], against: Self.formatted)
+        for (arguments, message) in [
+            (["day": "2025-02-29"], "day: expected a date such as \"2025-04-09\", found \"2025-02-29\""),
+            (["at": "8:30"], "at: expected a time such as \"08:30:00Z\", found \"8:30\""),
+            (["lasting": "P"], "lasting: expected a duration such as \"PT30M\", found \"P\""),
+            (["mail": "ada"], "mail: expected an email address such as \"ada@example.com\", found \"ada\""),
+            (["host": "-bad-.com"], "host: expected a host name such as \"example.com\", found \"-bad-.com\""),
+            (["v4": "256.1.1.1"], "v4: expected an IPv4 address such as \"192.0.2.1\", found \"256.1.1.1\""),
+            (["v6": "2001:db8:::1"], "v6: expected an IPv6 address such as \"2001:db8::1\", found \"2001:db8:::1\""),
+            (["url": "example.com"], "url: expected a URI such as \"https://example.com/page\", found \"example.com\""),
+            (["id": "42"], "id: expected a UUID such as \"3F2504E0-4F89-11D3-9A0C-0305E82C3301\", found \"42\""),
+            (["code": "usd"], "code: expected text that matches the pattern \"^[A-Z]{3}$\", found \"usd\""),
+        ] as [(JSON, String)] {
+            #expect(throws: SkillError.invalidInput(message)) { try JSONSchema.validate(arguments, against: Self.formatted) }
+        }
+    }
+
     @Test("values at their bounds pass; a length counts Unicode scalars, as JSON Schema counts characters")
     func insideBounds() throws {
         try JSONSchema.validate(
