@@ -75,6 +75,24 @@ struct SchemaAgreementTests {
         #expect(free.untried == ["/note (a free string, and no sample gives one)"])
     }
 
+    @Test("a length is varied only to a text that still fits the field's format and pattern: \"h\" is no uri")
+    func lengthsKeepTheFormat() {
+        let schema: JSON = [
+            "type": "object",
+            "properties": [
+                "url": ["type": "string", "format": "uri", "minLength": 1, "maxLength": 40],
+                "code": ["type": "string", "pattern": "^[A-Z]+$", "minLength": 1, "maxLength": 5],
+            ],
+            "required": ["url", "code"],
+        ]
+        let names = ValidArguments.instances(of: schema, from: ["url": "https://example.com", "code": "USD"]).instances.map(\.name)
+        #expect(
+            names == [
+                "the sample as this schema takes it", "code at its least length 1", "code at its most length 5",
+                "url at its most length 40",
+            ])
+    }
+
     @Test("unions, anyOf branches, list bounds and nested objects each get an instance; the same arguments are tried once")
     func shapes() {
         let schema: JSON = [

@@ -312,11 +312,22 @@ struct ValidArguments: Sendable, Hashable {
             case .string(let text):
                 // Lengths in Unicode scalars, as JSON Schema (and JSONSchema.validate) count a string's characters.
                 let length = text.unicodeScalars.count
-                if let least = Self.count(members["minLength"]), least != length {
-                    emit("\(label) at its least length \(least)", pointer, put(.string(Self.text(from: text, length: least))))
+                // A text cut or stretched from the sample's is only valid if it still fits the format and pattern.
+                func fits(_ made: String) -> Bool {
+                    if let format = members["format"]?.stringValue, format != "date-time", JSONSchema.fits(made, format: format) == false {
+                        return false
+                    }
+                    return members["pattern"]?.stringValue.flatMap { JSONSchema.matches(made, $0) } != false
                 }
-                if let most = Self.count(members["maxLength"]), most != length, most <= ValidArguments.longest {
-                    emit("\(label) at its most length \(most)", pointer, put(.string(Self.text(from: text, length: most))))
+                if let least = Self.count(members["minLength"]), least != length, case let made = Self.text(from: text, length: least),
+                    fits(made)
+                {
+                    emit("\(label) at its least length \(least)", pointer, put(.string(made)))
+                }
+                if let most = Self.count(members["maxLength"]), most != length, most <= ValidArguments.longest,
+                    case let made = Self.text(from: text, length: most), fits(made)
+                {
+                    emit("\(label) at its most length \(most)", pointer, put(.string(made)))
                 }
             case .number(let number):
                 let integer = Self.types(members).contains("integer")
