@@ -58,7 +58,8 @@ struct SchemaAgreementTests {
         let set = ValidArguments.instances(of: Self.schema, from: ["city": "北京", "unit": "celsius"])
         #expect(
             set.instances.map(\.name) == [
-                "the sample as this schema takes it", "days given", "days at its maximum 14", "unit omitted", "unit \"fahrenheit\"",
+                "the sample as this schema takes it", "city empty, which no bound rules out", "days given", "days at its maximum 14",
+                "unit omitted", "unit \"fahrenheit\"",
             ])
         #expect(set.instances.first?.arguments == ["city": "北京", "unit": "celsius"])
         #expect(set.untried.isEmpty)
@@ -71,7 +72,7 @@ struct SchemaAgreementTests {
         let free = ValidArguments.instances(
             of: ["type": "object", "properties": ["city": ["type": "string"], "note": ["type": "string"]], "required": ["city"]],
             from: ["city": "北京"])
-        #expect(free.instances.map(\.name) == ["the sample as this schema takes it"])
+        #expect(free.instances.map(\.name) == ["the sample as this schema takes it", "city empty, which no bound rules out"])
         #expect(free.untried == ["/note (a free string, and no sample gives one)"])
     }
 
@@ -91,6 +92,41 @@ struct SchemaAgreementTests {
                 "the sample as this schema takes it", "code at its least length 1", "code at its most length 5",
                 "url at its most length 40",
             ])
+    }
+
+    @Test("where no bound is stated, 0, -1, an empty text and an empty list are edges a tool may refuse but must not trap on")
+    func unboundedEdges() async {
+        let schema: JSON = [
+            "type": "object",
+            "properties": [
+                "days": ["type": "integer", "maximum": 10], "offset": ["type": "integer", "minimum": 0],
+                "query": ["type": "string"], "tags": ["type": "array", "items": ["type": "string"]],
+            ],
+            "required": ["query"],
+        ]
+        let set = ValidArguments.instances(of: schema, from: ["days": 3, "offset": 2, "query": "北京", "tags": ["a"]])
+        #expect(
+            set.instances.filter(\.isUnboundedEdge).map(\.name) == [
+                "days 0, which no bound rules out", "days -1, which no bound rules out", "query empty, which no bound rules out",
+                "tags with no items, which no bound rules out", "tags[0] empty, which no bound rules out",
+            ])
+        // A tool that refuses them (decodeArguments here, for "": a city is required to be there, not to be long) passes.
+        struct Refusing: ToolSkill {
+            let id = "refusing"
+            let name = "refusing"
+            let description = "Refuses what no bound rules out."
+            let inputSchema: JSON = ["type": "object", "properties": ["days": ["type": "integer"]], "required": ["days"]]
+            var sampleArguments: [JSON] { [["days": 3]] }
+            func execute(arguments: Data) async throws -> String {
+                guard case .number(let days)? = try JSONSchema.validate(arguments, against: inputSchema)["days"], days > 0 else {
+                    throw SkillError.invalidInput("days: expected at least 1")
+                }
+                return "\(days)"
+            }
+        }
+        let findings = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: Refusing()))
+        #expect(!findings.isEmpty && findings.allSatisfy { $0.outcome == .passed }, "\(findings.map(\.message))")
+        #expect(findings.first?.observed.contains("days 0, which no bound rules out") == true)
     }
 
     @Test("unions, anyOf branches, list bounds and nested objects each get an instance; the same arguments are tried once")

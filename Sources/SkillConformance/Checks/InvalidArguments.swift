@@ -209,7 +209,7 @@ extension SkillConformance {
         guard let tool = input.skill.tool(in: .virtual(clock: VirtualClock())) else { return (notATool(input, rule: "TOOL-4"), []) }
         var findings: [Finding] = []
         var errors: [(String, SkillError)] = []
-        // Asked once, and only of a bound case that failed after reaching the fakes.
+        // Asked once, and only of a constraint case that failed after reaching the fakes.
         var unfit: String?? = nil
         for invalid in InvalidArguments.cases(schema: tool.inputSchema, fitting: tool.sampleArguments) {
             let subject = "\(invalid.name): arguments \(quoted(invalid.text))"

@@ -29,13 +29,13 @@ extension SkillConformance {
         var sets: [(variant: SchemaVariant, set: ValidArguments.InstanceSet)] = []
         // Instances a variant takes as valid only because it does not send a bound, pattern or format of inputSchema:
         // the tool is to refuse those, and TOOL-4 checks that it does, just outside each.
-        var outsideBounds: [SchemaDialect: Int] = [:]
+        var outsideConstraints: [SchemaDialect: Int] = [:]
         for dialect in dialects {
             let variant = tool.inputSchemaVariant(for: dialect)
             var set = ValidArguments.instances(of: variant.schema, from: start)
             set.instances.removeAll { instance in
                 guard JSONSchema.onlyConstraintBroken(instance.arguments, against: tool.inputSchema) != nil else { return false }
-                outsideBounds[dialect, default: 0] += 1
+                outsideConstraints[dialect, default: 0] += 1
                 return true
             }
             sets.append((variant, set))
@@ -74,6 +74,8 @@ extension SkillConformance {
                 findings.append(input.unended("TOOL-8", subject: subject, expected: expected, failure))
             case .success(let probe):
                 guard case .threw(let thrown) = probe.ending, case .invalidInput(let reason)? = thrown.skillError else { continue }
+                // An edge no bound rules out may be refused: it only must not trap or hang (CRASH-1, HANG-1 above).
+                if entry.instance.isUnboundedEdge { continue }
                 for variant in entry.variants { refused.insert(variant.dialect) }
                 let must = entry.variants.contains { $0.dialect == .jsonSchema || chosen.contains($0.dialect) }
                 let senders = entry.variants.map(sentBy).joined(separator: "; ")
@@ -92,15 +94,16 @@ extension SkillConformance {
             let shown = set.instances.prefix(8).map(\.name).joined(separator: "; ") + (count > 8 ? "; …" : "")
             let untried = set.untried.isEmpty ? "" : "; not tried, as no sample gives a value: " + set.untried.joined(separator: "; ")
             let leftOut = set.leftOut == 0 ? "" : "; \(set.leftOut) more instances were not tried (the first \(ValidArguments.limit) were)"
-            let bounded =
-                outsideBounds[variant.dialect].map {
+            let constrained =
+                outsideConstraints[variant.dialect].map {
                     "; \($0) more break a bound, pattern or format of inputSchema that this variant does not send, which the tool is to refuse (TOOL-4 checks it does)"
                 } ?? ""
             findings.append(
                 input.finding(
                     "TOOL-8", .passed, subject: origin(of: variant), expected: expected,
                     observed:
-                        "\(count) instance\(count == 1 ? "" : "s") of \(sentBy(variant)) accepted: \(shown)\(untried)\(leftOut)\(bounded)"))
+                        "\(count) instance\(count == 1 ? "" : "s") of \(sentBy(variant)) accepted: \(shown)\(untried)\(leftOut)\(constrained)"
+                ))
         }
         return findings
     }

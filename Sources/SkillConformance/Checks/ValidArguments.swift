@@ -24,6 +24,10 @@ struct ValidArguments: Sendable, Hashable {
     var pointer: String
     /// The whole arguments.
     var arguments: JSON
+    /// Whether the change is an edge no bound rules out (`days 0`, `query empty`, `tags with no items` where the
+    /// schema states no minimum): a tool may refuse it with `SkillError.invalidInput` as well as take it, but
+    /// must not trap or hang on it, since a model may send it.
+    var isUnboundedEdge = false
 
     /// The instances of one schema.
     struct InstanceSet: Sendable {
@@ -48,7 +52,8 @@ struct ValidArguments: Sendable, Hashable {
         }
         var all = [ValidArguments(name: "the sample as this schema takes it", pointer: "", arguments: start)]
         generator.vary(schema, value: start, pointer: "", field: "", depth: 0) { name, pointer, value in
-            all.append(ValidArguments(name: name, pointer: pointer, arguments: value))
+            all.append(
+                ValidArguments(name: name, pointer: pointer, arguments: value, isUnboundedEdge: name.hasSuffix(Generator.unboundedMark)))
         }
         var seen = Set<JSON>()
         let distinct = all.filter { seen.insert($0.arguments).inserted }
@@ -60,6 +65,9 @@ struct ValidArguments: Sendable, Hashable {
     struct Generator {
         let root: JSON
         var untried: [String] = []
+
+        /// How an edge no bound rules out is named: `days 0, which no minimum rules out`.
+        static let unboundedMark = ", which no bound rules out"
 
         /// `schema` with a local `$ref` followed (to a depth, so a recursive one ends).
         func resolved(_ schema: JSON, hops: Int = 0) -> [String: JSON] {
@@ -329,6 +337,9 @@ struct ValidArguments: Sendable, Hashable {
                 {
                     emit("\(label) at its most length \(most)", pointer, put(.string(made)))
                 }
+                if !text.isEmpty, members["minLength"] == nil, members["enum"] == nil, members["const"] == nil, fits("") {
+                    emit("\(label) empty" + Self.unboundedMark, pointer, put(.string("")))
+                }
             case .number(let number):
                 let integer = Self.types(members).contains("integer")
                 // A "number" is whole or not: decoders that tell Int from Double (MCP's Value) take one and refuse the other.
@@ -347,6 +358,14 @@ struct ValidArguments: Sendable, Hashable {
                         emit("\(label) at its \(word) \(JSON.number(edge).text)", pointer, put(.number(edge)))
                     }
                 }
+                // What a model sends where no minimum rules it out: a count of 0, an offset of -1.
+                if members["enum"] == nil, members["const"] == nil,
+                    Self.bound(members, "minimum", exclusive: "exclusiveMinimum", upward: true, integer: integer) == nil
+                {
+                    for edge in [0.0, -1.0] where edge != number && Self.inside(members, near: edge, integer: integer) == edge {
+                        emit("\(label) \(JSON.number(edge).text)" + Self.unboundedMark, pointer, put(.number(edge)))
+                    }
+                }
             case .bool(let flag):
                 if members["enum"] == nil { emit("\(label) \(!flag)", pointer, put(.bool(!flag))) }
             case .array(let items):
@@ -358,6 +377,8 @@ struct ValidArguments: Sendable, Hashable {
                     } else if let first {
                         emit("\(label) with its least \(least) items", pointer, put(.array(Array(repeating: first, count: least))))
                     }
+                } else if members["minItems"] == nil, !items.isEmpty {
+                    emit("\(label) with no items" + Self.unboundedMark, pointer, put(.array([])))
                 }
                 if let most = Self.count(members["maxItems"]), most != items.count, most <= ValidArguments.longest, let first {
                     emit("\(label) with its most \(most) items", pointer, put(.array(Array(repeating: first, count: most))))

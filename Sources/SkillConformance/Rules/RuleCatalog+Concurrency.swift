@@ -6,7 +6,7 @@ extension RuleCatalog {
         ConformanceRule(
             id: "SEND-1", category: .sendable, level: .must,
             sentence:
-                "The skill and its stored properties are Sendable under Swift 6 strict concurrency, and the code they reach (a helper's static var, a global cache) has no strict-concurrency diagnostic.",
+                "The skill, its stored properties and the code they reach (a helper's static var, a global) are Sendable under Swift 6 strict concurrency.",
             troubleshooting: .init(
                 cause: "A stored property holds a class that is not Sendable, such as a cache or a formatter.",
                 fix: "Keep state behind the SkillContext, or make the stored type an immutable struct or an actor.",

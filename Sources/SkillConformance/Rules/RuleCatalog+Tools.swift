@@ -56,7 +56,7 @@ extension RuleCatalog {
         ConformanceRule(
             id: "TOOL-4", category: .tools, level: .must,
             sentence:
-                "Arguments that violate the schema (not JSON, a required field missing, a field of the wrong type, a value outside its enum, a bad date-time, an unknown field where additionalProperties is false; inside nested objects too) are rejected with SkillError.invalidInput naming the field: never a result, another error or a trap. A value just outside a stated bound (minimum, maximum, minLength, maxLength, minItems, maxItems), its pattern or its format, which a provider's variant may not send, is rejected the same way or answered with a result (a SHOULD): never another error or a trap.",
+                "Arguments that violate the schema (not JSON, a required field missing, a wrong type, a value outside its enum, a bad date-time, an unknown field where additionalProperties is false; nested too) are rejected with SkillError.invalidInput naming the field: never a result, another error or a trap. Just outside a bound, pattern or format (which a variant may drop), a result is also allowed (a SHOULD).",
             troubleshooting: .init(
                 cause:
                     "The tool decodes with a bare JSONDecoder, so a DecodingError leaks out, or it fills in what is missing or wrong and runs anyway.",
@@ -109,7 +109,7 @@ extension RuleCatalog {
         ConformanceRule(
             id: "TOOL-8", category: .tools, level: .must,
             sentence:
-                "Every instance the tool's inputSchema, or the variant of it a provider is sent, says is valid (each optional field omitted, given, or null where the schema allows it; each enum value; each type of a union; the least and the most of each stated bound) is accepted by the tool: no SkillError.invalidInput. A MUST for inputSchema and for the providers chosen with --provider, a SHOULD for the other providers' variants.",
+                "What the tool's inputSchema, or a provider's variant of it, says is valid (each optional field omitted, given, or null where allowed; each enum value; each type of a union; each bound's least and most) is accepted: no SkillError.invalidInput. Where no bound is stated, 0, -1 and empty text or lists are sent too, which it may refuse. A MUST for inputSchema and the --provider choices, a SHOULD for other variants.",
             troubleshooting: .init(
                 cause:
                     "The schema and the tool disagree: a hand edit for one provider (\"type\": [\"string\", \"null\"] on a field whose enum has no null, \"nullable\": true on a required field), an optional field the Arguments type requires, a bound the tool checks tighter than the schema says. The provider sends what the schema allows, and a user meets the refusal.",
