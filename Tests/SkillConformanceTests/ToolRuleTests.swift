@@ -213,6 +213,44 @@ struct ToolRuleTests {
             findings.contains { $0.observed.contains("break a bound, pattern or format of inputSchema that this variant does not send") })
     }
 
+    /// Reads the reply as text first, as a port of an HTML fetcher does; a force-unwrap here would trap.
+    struct PageTool: ToolSkill {
+        struct NotText: Error {}
+        let context: SkillContext
+        var id: String { "page" }
+        var name: String { "page" }
+        var description: String { "The text of a page." }
+        var inputSchema: JSON { ["type": "object", "properties": ["url": ["type": "string"]], "required": ["url"]] }
+        var sampleArguments: [JSON] { [["url": "https://example.com"]] }
+
+        func execute(arguments: Data) async throws -> String {
+            let response: NetworkResponse
+            do {
+                response = try await context.networkService.send(NetworkRequest(url: URL(string: "https://example.com")!))
+            } catch let error as NetworkError {
+                throw SkillError.executionFailed("\(error)")
+            }
+            guard response.isSuccess else { throw SkillError.executionFailed("HTTP \(response.status)") }
+            // Where a port would write `String(data: response.body, encoding: .utf8)!`: an error of its own shows it was reached.
+            guard let text = String(data: response.body, encoding: .utf8) else { throw NotText() }
+            guard (try? JSON(parsing: Data(text.utf8))) != nil else { throw SkillError.executionFailed("the page is not JSON") }
+            return text
+        }
+    }
+
+    @Test("ERR-1's malformed payload is not UTF-8 either: a tool that force-unwraps the text of a reply traps on it")
+    func malformedPayloadIsNotText() async throws {
+        let fault = try #require(InjectedFault.all.first { $0.name == "malformed payload" })
+        let network = FakeNetworkService()
+        fault.setUp(InMemoryDataStore(), network)
+        let body = try await network.send(NetworkRequest(url: URL(string: "https://example.com")!)).body
+        #expect(String(data: body, encoding: .utf8) == nil && (try? JSON(parsing: body)) == nil)
+        // Only the malformed payload reaches the text branch: the other faults end in a SkillError before it.
+        let findings = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(tool: { PageTool(context: $0) }))
+        #expect(findings.filter { $0.outcome == .failed }.map(\.subject).allSatisfy { $0.hasPrefix("malformed payload") })
+        #expect(findings.first { $0.outcome == .failed }?.observed.contains("NotText") == true, "\(findings.map(\.message))")
+    }
+
     @Test("a tool with no sample arguments fails TOOL-3; the rules that run samples are skipped, naming TOOL-3")
     func noSamples() async {
         let skill = SkillUnderTest(tool: EchoTool(samples: []))
