@@ -28,6 +28,10 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     /// What the samples expect in storage (``SkillSamples/storage``, ``ToolSkill/sampleStorage``), read from the
     /// same instance as ``id``.
     package let sampleStorage: [String: [StoredDocument]]
+    /// What every request of a healthy run is answered with (200, JSON): a weather document, or, where the skill's
+    /// first sample cannot use one, `[]` or `{}` if that lets it finish, so the rules judge the work after the
+    /// reply too. ``ConformanceCheck/run(_:peers:limits:passedRules:providers:)`` picks it (``WorkingReply``).
+    package var workingReply = InjectedFault.weatherBody
     private let make: @Sendable (SkillContext) -> any AgentSkill
     private let makeTool: (@Sendable (SkillContext) -> any ToolSkill)?
 

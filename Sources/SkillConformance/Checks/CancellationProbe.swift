@@ -45,7 +45,7 @@ struct CancellationProbe: Sendable {
                 let store = InMemoryDataStore(clock: clock, latency: beforeStart ? .zero : .seconds(1))
                 subject.seed(store)
                 let network = FakeNetworkService(clock: clock)
-                if beforeStart { InjectedFault.healthy(store, network) } else { network.stub(.init(), reply: .hang) }
+                network.stub(.init(), reply: beforeStart ? .json(subject.workingReply) : .hang)
                 timeline.start(
                     clock: clock, stores: [store], storageLatency: beforeStart ? .zero : .seconds(1), networks: [network],
                     call: ProbeTimeline.call(input) + (beforeStart ? " in a task cancelled before it starts" : ""))

@@ -89,7 +89,7 @@ struct ConcurrencyStress: Sendable {
         let store = InMemoryDataStore(clock: clock, latency: .milliseconds(1))
         subject.seed(store)
         let network = FakeNetworkService(clock: clock)
-        network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: .milliseconds(1))
+        network.stub(.init(), reply: .json(subject.workingReply), latency: .milliseconds(1))
         let ids = Locked<UInt64>(0)
         let context = SkillContext(
             storage: store, networkService: network, clock: clock, dateSource: { clock.date },

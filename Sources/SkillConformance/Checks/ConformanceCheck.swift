@@ -112,15 +112,19 @@ public struct ConformanceCheck: Sendable {
         providers: [String] = []
     ) async -> [Finding] {
         let peerIDs = peers.contains(skill.id) ? peers : peers + [skill.id]
-        let input = Input(skill: skill, peerIDs: peerIDs, limits: limits, passedRules: passedRules, providers: providers)
         // What the check's runs read of the real world, reported by the rules that own it (TIME-1, IO-1).
         let observations = CheckObservations(ruleID: ruleID)
         // A skill's hops to the main actor are followed, not reported as escapes: @MainActor state is how many
         // apps keep theirs, and each hop runs at the same point of every run.
-        let findings =
-            await MainActorFollowing.$enabled.withValue(true) {
-                await CheckObservations.$current.withValue(observations) { await body(input) }
-            } + observations.findings(input)
+        let (input, ran) = await MainActorFollowing.$enabled.withValue(true) {
+            var skill = skill
+            if !SkillConformance.staticRuleIDs.contains(ruleID) {
+                skill.workingReply = await WorkingReply.fitted(for: skill, limits: limits)
+            }
+            let input = Input(skill: skill, peerIDs: peerIDs, limits: limits, passedRules: passedRules, providers: providers)
+            return (input, await CheckObservations.$current.withValue(observations) { await body(input) })
+        }
+        let findings = ran + observations.findings(input)
         if findings.isEmpty {
             return [
                 Finding(

@@ -36,7 +36,6 @@ struct InjectedFault: Sendable {
         },
         InjectedFault(name: "storage failure", isNetwork: false, cut: false) { store, network in
             store.fail(with: StorageError.unavailable("injected fault")) { _ in true }
-            healthy(store, network)
         },
     ]
 
@@ -56,10 +55,9 @@ struct InjectedFault: Sendable {
     /// The text of the injected HTTP 500's body, looked for in what the skill returns.
     static let errorBodyMarker = "skillcheck: injected HTTP 500, internal server error"
 
-    /// Fakes that work: every request answers 200 with a weather document, storage accepts everything.
-    static let healthy: @Sendable (InMemoryDataStore, FakeNetworkService) -> Void = { _, network in
-        network.stub(.init(), reply: .json(weatherBody))
-    }
+    /// Fakes that work: nothing injected, so every request gets the skill's working reply
+    /// (``SkillUnderTest/workingReply``, which ``Probe/run`` adds after any set-up), and storage accepts everything.
+    static let healthy: @Sendable (InMemoryDataStore, FakeNetworkService) -> Void = { _, _ in }
 
     /// The weather document every healthy request answers with, its keys sorted: the same bytes every
     /// time, so a tool that returns the body as it came gives the same result twice (TOOL-5).
@@ -209,8 +207,9 @@ extension SkillConformance {
 
     /// ERR-2: each odd input, with working fakes. Also returns the SkillErrors seen, for ERR-3.
     ///
-    /// The kit's working fakes answer every request with a weather document. A skill that asks for
-    /// something else fails on its own handled sample too; then an odd input that failed after reaching
+    /// The kit's working fakes answer every request with a weather document, or `[]` or `{}` where its first
+    /// sample finishes with one of those (``SkillUnderTest/workingReply``). A skill that asks for something
+    /// else fails on its own handled sample too; then an odd input that failed after reaching
     /// the network or storage cannot be told from a reply that does not fit, and is `skipped`, saying
     /// so, rather than failed for the wrong cause. A failure before any request is still judged.
     static func invalidInputFindings(_ input: ConformanceCheck.Input) async -> (findings: [Finding], errors: [(String, SkillError)]) {
@@ -260,7 +259,7 @@ extension SkillConformance {
         guard case .success(let probe) = result, case .threw(let thrown) = probe.ending else { return nil }
         if case .invalidInput = thrown.skillError { return nil }
         return "the skill's own sample \(quoted(sample)) fails with the kit's working fakes too (threw \(thrown)): they "
-            + "answer every request with a weather document, which this skill cannot use, so a failure after a "
+            + "answer every request with a weather document, [] or {}, none of which this skill can use, so a failure after a "
             + "request cannot be told from a reply that does not fit"
     }
 

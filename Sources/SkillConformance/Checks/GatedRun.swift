@@ -54,7 +54,7 @@ struct GatedRun: Sendable {
                 let store = InMemoryDataStore(clock: clock, latency: latency)
                 subject.seed(store)
                 let network = FakeNetworkService(clock: clock), faulty = FakeNetworkService(clock: clock)
-                network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: latency)
+                network.stub(.init(), reply: .json(subject.workingReply), latency: latency)
                 switch action {
                 case .fault(let fault, _) where fault.isNetwork: fault.setUp(InMemoryDataStore(clock: clock), faulty)
                 case .cancel: faulty.stub(.init(), reply: .hang)

@@ -53,6 +53,8 @@ struct Probe: Sendable {
                 let network = FakeNetworkService(clock: clock)
                 subject.seed(store)
                 setUp(store, network)
+                // What `setUp` leaves unanswered gets the skill's working reply (a stub added later matches last).
+                network.stub(.init(), reply: .json(subject.workingReply))
                 timeline.start(clock: clock, stores: [store], networks: [network], call: ProbeTimeline.call(input), cutAfter: cutAfter)
                 let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
                 let skill = subject.instance(in: context)

@@ -194,7 +194,7 @@ extension SkillConformance {
                 let store = InMemoryDataStore(clock: clock, latency: latency ? .milliseconds(1) : .zero)
                 input.skill.seed(store)
                 let network = FakeNetworkService(clock: clock)
-                network.stub(.init(), reply: .json(InjectedFault.weatherBody), latency: latency ? .milliseconds(1) : .zero)
+                network.stub(.init(), reply: .json(input.skill.workingReply), latency: latency ? .milliseconds(1) : .zero)
                 let how =
                     pair.count == 1
                     ? "1 request"
