@@ -251,6 +251,30 @@ struct ToolRuleTests {
         #expect(findings.first { $0.outcome == .failed }?.observed.contains("NotText") == true, "\(findings.map(\.message))")
     }
 
+    /// Needs a flight that another tool sets on a process-wide singleton; in a fresh process it has none.
+    struct SeatTool: ToolSkill {
+        struct FlightNumberRequired: Error {}
+        var id: String { "seat" }
+        var name: String { "update_seat" }
+        var description: String { "Moves the passenger to another seat." }
+        var inputSchema: JSON { ["type": "object", "properties": ["seat": ["type": "string"]], "required": ["seat"]] }
+        var sampleArguments: [JSON] { [["seat": "23A"]] }
+        func execute(arguments: Data) async throws -> String {
+            _ = try decodeArguments([String: String].self, from: arguments)
+            throw FlightNumberRequired()
+        }
+    }
+
+    @Test("a tool whose own sample ends in a raw error with nothing injected fails ERR-1, though it does no I/O")
+    func rawErrorWithNothingInjected() async {
+        let findings = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(tool: SeatTool()))
+        #expect(findings.map(\.outcome) == [.failed], "\(findings.map(\.message))")
+        #expect(findings.first?.subject.hasPrefix("working fakes, nothing injected") == true)
+        #expect(findings.first?.observed.contains("FlightNumberRequired") == true)
+        // A tool that answers stays not applicable: nothing to inject into, nothing thrown.
+        #expect(await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(tool: EchoTool())).map(\.outcome) == [.notApplicable])
+    }
+
     @Test("a tool with no sample arguments fails TOOL-3; the rules that run samples are skipped, naming TOOL-3")
     func noSamples() async {
         let skill = SkillUnderTest(tool: EchoTool(samples: []))

@@ -108,6 +108,15 @@ extension SkillConformance {
             case .success(let run):
                 plain = run
             }
+            // With nothing injected: a skill that fails on its own sample with a raw error hands the user its text
+            // (a shared state the sample needs and a fresh process lacks, a reply it cannot read).
+            if !mapped(plain.ending) {
+                findings.append(
+                    input.finding(
+                        "ERR-1", .failed, subject: "working fakes, nothing injected, \(input.sampleLabel(sample))", expected: expected,
+                        observed: describe(plain) + "; the user reads this error's raw text: throw a SkillError that says what went wrong",
+                        run: plain.timeline))
+            }
             var explored: [Schedule]?
             for fault in InjectedFault.all {
                 let targets = plain.points.filter { fault.isNetwork ? $0.isRequest : $0.isStorage }
