@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 import SkillTesting
 
@@ -28,10 +29,9 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     /// What the samples expect in storage (``SkillSamples/storage``, ``ToolSkill/sampleStorage``), read from the
     /// same instance as ``id``.
     package let sampleStorage: [String: [StoredDocument]]
-    /// What every request of a healthy run is answered with (200, JSON): a weather document, or, where the skill's
-    /// first sample cannot use one, `[]` or `{}` if that lets it finish, so the rules judge the work after the
-    /// reply too. ``ConformanceCheck/run(_:peers:limits:passedRules:providers:)`` picks it (``WorkingReply``).
-    package var workingReply = InjectedFault.weatherBody
+    /// The reply fitted to this skill once a run needed it (``workingReply(limits:)``), shared by the copies of
+    /// this value: the rules of one process fit it once, and a rule that never runs the skill never does.
+    let fittedReply = Locked<String?>(nil)
     private let make: @Sendable (SkillContext) -> any AgentSkill
     private let makeTool: (@Sendable (SkillContext) -> any ToolSkill)?
 
@@ -132,6 +132,19 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     package func seed(_ store: InMemoryDataStore) {
         for (collection, documents) in sampleStorage.sorted(by: { $0.key < $1.key }) {
             for document in documents { store.seed(document.data, id: document.id, in: collection) }
+        }
+    }
+
+    /// What every request of a healthy run is answered with (200, JSON): a weather document, or, where the skill's
+    /// first sample cannot use one, `[]` or `{}` if that lets it finish, so the rules judge the work after the
+    /// reply too (``WorkingReply``). Fitted on first use, then kept.
+    func workingReply(limits: CheckLimits) async -> String {
+        if let known = fittedReply.withLock({ $0 }) { return known }
+        // The fitting's own runs are no rule's observations.
+        let reply = await CheckObservations.$current.withValue(nil) { await WorkingReply.fitted(for: self, limits: limits) }
+        return fittedReply.withLock { known in
+            if known == nil { known = reply }
+            return known ?? reply
         }
     }
 

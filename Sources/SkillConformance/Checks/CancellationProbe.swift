@@ -34,6 +34,7 @@ struct CancellationProbe: Sendable {
     static func run(
         _ subject: SkillUnderTest, input: SkillInput, beforeStart: Bool, limits: CheckLimits
     ) async -> Result<CancellationProbe, ProbeFailure> {
+        let reply = beforeStart ? await subject.workingReply(limits: limits) : ""
         let cancelled = CancellationMark()
         if beforeStart { cancelled.set() }
         let observation = RealWorldObservation()
@@ -45,7 +46,7 @@ struct CancellationProbe: Sendable {
                 let store = InMemoryDataStore(clock: clock, latency: beforeStart ? .zero : .seconds(1))
                 subject.seed(store)
                 let network = FakeNetworkService(clock: clock)
-                network.stub(.init(), reply: beforeStart ? .json(subject.workingReply) : .hang)
+                network.stub(.init(), reply: beforeStart ? .json(reply) : .hang)
                 timeline.start(
                     clock: clock, stores: [store], storageLatency: beforeStart ? .zero : .seconds(1), networks: [network],
                     call: ProbeTimeline.call(input) + (beforeStart ? " in a task cancelled before it starts" : ""))

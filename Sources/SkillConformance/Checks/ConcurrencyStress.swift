@@ -25,7 +25,7 @@ struct ConcurrencyStress: Sendable {
     /// Runs `calls` calls, cycling through `samples`; the concurrent calls start in an order shuffled by
     /// `seed`. Returns `nil` when the run did not end within `limit` of real time.
     static func run(
-        _ subject: SkillUnderTest, samples: [String], calls: Int, seed: UInt64, limit: Duration
+        _ subject: SkillUnderTest, samples: [String], calls: Int, seed: UInt64, limit: Duration, reply: String
     ) async -> ConcurrencyStress? {
         let inputs = (0..<calls).map { samples[$0 % samples.count] }
         var generator = SeededRandomNumberGenerator(seed: seed)
@@ -36,16 +36,16 @@ struct ConcurrencyStress: Sendable {
         let own = StressThreads.Executor(name: "skillcheck: SEND-2 run")
         return await withRealTimeLimit(limit, on: own) {
             defer { own.stop() }
-            let sequential = await runSequentially(subject, inputs)
+            let sequential = await runSequentially(subject, inputs, reply: reply)
             // The second pass sees the wall clock a day, three hours, seven minutes and eleven seconds on, so an
             // output built from it differs between the passes every time, not only across a second's edge.
-            let again = await runSequentially(subject, inputs, wallClockOffset: SkillConformance.movedWallClock)
-            let skill = subject.instance(in: context(seeding: subject).context)
+            let again = await runSequentially(subject, inputs, reply: reply, wallClockOffset: SkillConformance.movedWallClock)
+            let skill = subject.instance(in: context(seeding: subject, reply: reply).context)
             // A thread per call, each call's fakes made here: between its start and the skill's code, a call
             // takes no lock another call takes, so nothing orders one call's accesses before another's.
             let threads = StressThreads(count: inputs.count)
             defer { threads.stop() }
-            let contexts = inputs.map { _ in context(seeding: subject).context }
+            let contexts = inputs.map { _ in context(seeding: subject, reply: reply).context }
             let concurrent = await withTaskGroup(of: Outcome.self) { group in
                 for (position, index) in order.enumerated() {
                     let context = contexts[position]
@@ -61,13 +61,14 @@ struct ConcurrencyStress: Sendable {
     }
 
     private static func runSequentially(
-        _ subject: SkillUnderTest, _ inputs: [String], wallClockOffset: Duration = .zero
+        _ subject: SkillUnderTest, _ inputs: [String], reply: String, wallClockOffset: Duration = .zero
     ) async -> [Outcome] {
-        let skill = subject.instance(in: context(seeding: subject).context)
+        let skill = subject.instance(in: context(seeding: subject, reply: reply).context)
         var outcomes: [Outcome] = []
         for input in inputs {
             let observation = RealWorldObservation(wallClockOffset: wallClockOffset)
-            outcomes.append(await observation.during(skill) { await call(skill, input, in: context(seeding: subject).context) })
+            outcomes.append(
+                await observation.during(skill) { await call(skill, input, in: context(seeding: subject, reply: reply).context) })
             _ = observation.finish(sample: input)
         }
         return outcomes
@@ -83,13 +84,14 @@ struct ConcurrencyStress: Sendable {
     }
 
     /// Fresh fakes on a fresh immediate clock, the store holding what `subject`'s samples expect; every request
-    /// answers 200 with a weather document after a millisecond, and every storage operation takes a millisecond.
-    private static func context(seeding subject: SkillUnderTest) -> (context: SkillContext, clock: ImmediateClock) {
+    /// answers 200 with `reply` (the skill's working reply) after a millisecond, and every storage operation takes a
+    /// millisecond.
+    private static func context(seeding subject: SkillUnderTest, reply: String) -> (context: SkillContext, clock: ImmediateClock) {
         let clock = ImmediateClock(origin: VirtualClock.defaultOrigin)
         let store = InMemoryDataStore(clock: clock, latency: .milliseconds(1))
         subject.seed(store)
         let network = FakeNetworkService(clock: clock)
-        network.stub(.init(), reply: .json(subject.workingReply), latency: .milliseconds(1))
+        network.stub(.init(), reply: .json(reply), latency: .milliseconds(1))
         let ids = Locked<UInt64>(0)
         let context = SkillContext(
             storage: store, networkService: network, clock: clock, dateSource: { clock.date },

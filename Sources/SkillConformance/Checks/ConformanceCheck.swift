@@ -116,15 +116,11 @@ public struct ConformanceCheck: Sendable {
         let observations = CheckObservations(ruleID: ruleID)
         // A skill's hops to the main actor are followed, not reported as escapes: @MainActor state is how many
         // apps keep theirs, and each hop runs at the same point of every run.
-        let (input, ran) = await MainActorFollowing.$enabled.withValue(true) {
-            var skill = skill
-            if !SkillConformance.staticRuleIDs.contains(ruleID) {
-                skill.workingReply = await WorkingReply.fitted(for: skill, limits: limits)
-            }
-            let input = Input(skill: skill, peerIDs: peerIDs, limits: limits, passedRules: passedRules, providers: providers)
-            return (input, await CheckObservations.$current.withValue(observations) { await body(input) })
-        }
-        let findings = ran + observations.findings(input)
+        let input = Input(skill: skill, peerIDs: peerIDs, limits: limits, passedRules: passedRules, providers: providers)
+        let findings =
+            await MainActorFollowing.$enabled.withValue(true) {
+                await CheckObservations.$current.withValue(observations) { await body(input) }
+            } + observations.findings(input)
         if findings.isEmpty {
             return [
                 Finding(

@@ -56,7 +56,7 @@ struct InjectedFault: Sendable {
     static let errorBodyMarker = "skillcheck: injected HTTP 500, internal server error"
 
     /// Fakes that work: nothing injected, so every request gets the skill's working reply
-    /// (``SkillUnderTest/workingReply``, which ``Probe/run`` adds after any set-up), and storage accepts everything.
+    /// (``SkillUnderTest/workingReply(limits:)``, which ``Probe/run`` adds after any set-up), and storage accepts everything.
     static let healthy: @Sendable (InMemoryDataStore, FakeNetworkService) -> Void = { _, _ in }
 
     /// The weather document every healthy request answers with, its keys sorted: the same bytes every
@@ -217,7 +217,7 @@ extension SkillConformance {
     /// ERR-2: each odd input, with working fakes. Also returns the SkillErrors seen, for ERR-3.
     ///
     /// The kit's working fakes answer every request with a weather document, or `[]` or `{}` where its first
-    /// sample finishes with one of those (``SkillUnderTest/workingReply``). A skill that asks for something
+    /// sample finishes with one of those (``SkillUnderTest/workingReply(limits:)``). A skill that asks for something
     /// else fails on its own handled sample too; then an odd input that failed after reaching
     /// the network or storage cannot be told from a reply that does not fit, and is `skipped`, saying
     /// so, rather than failed for the wrong cause. A failure before any request is still judged.

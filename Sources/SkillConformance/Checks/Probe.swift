@@ -36,14 +36,17 @@ struct Probe: Sendable {
     /// time, as the engine's timeout does. Returns the failure text when the run could not be observed
     /// (it stalled, or work left the virtual clock): a check reports that as a failure, never a pass.
     /// `wallClockOffset` moves the wall clock the skill sees (a run compared with another is moved differently).
+    /// What `setUp` leaves unanswered gets `reply`, by default the skill's working reply.
     static func run(
         _ subject: SkillUnderTest,
         input: SkillInput,
         cutAfter: Duration? = nil,
         limits: CheckLimits,
         wallClockOffset: Duration = .zero,
+        reply: String? = nil,
         setUp: @escaping @Sendable (InMemoryDataStore, FakeNetworkService) -> Void
     ) async -> Result<Probe, ProbeFailure> {
+        let reply = if let reply { reply } else { await subject.workingReply(limits: limits) }
         let cancelled = CancellationMark()
         let observation = RealWorldObservation(wallClockOffset: wallClockOffset)
         let timeline = ProbeTimeline()
@@ -54,7 +57,7 @@ struct Probe: Sendable {
                 subject.seed(store)
                 setUp(store, network)
                 // What `setUp` leaves unanswered gets the skill's working reply (a stub added later matches last).
-                network.stub(.init(), reply: .json(subject.workingReply))
+                network.stub(.init(), reply: .json(reply))
                 timeline.start(clock: clock, stores: [store], networks: [network], call: ProbeTimeline.call(input), cutAfter: cutAfter)
                 let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
                 let skill = subject.instance(in: context)

@@ -37,8 +37,8 @@ extension SkillConformance {
         let seed = input.limits.seed
         guard
             let stress = await ConcurrencyStress.run(
-                input.skill, samples: samples, calls: stressCalls, seed: seed, limit: input.limits.realStress
-            )
+                input.skill, samples: samples, calls: stressCalls, seed: seed, limit: input.limits.realStress,
+                reply: await input.skill.workingReply(limits: input.limits))
         else {
             return [
                 input.finding(

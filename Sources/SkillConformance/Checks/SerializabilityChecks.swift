@@ -182,6 +182,7 @@ extension SkillConformance {
     private static func sharedRun(
         _ input: ConformanceCheck.Input, _ pair: [String], order: [Int]?, latency: Bool, schedule: Schedule
     ) async -> Result<(outcome: SharedOutcome, choices: [Int], points: [AwaitGate.Point], timeline: RunTimeline?), SharedRunFailure> {
+        let reply = await input.skill.workingReply(limits: input.limits)
         let scheduler = DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule)
         let timeline = ProbeTimeline()
         let gate = AwaitGate(timeline: timeline)
@@ -194,7 +195,7 @@ extension SkillConformance {
                 let store = InMemoryDataStore(clock: clock, latency: latency ? .milliseconds(1) : .zero)
                 input.skill.seed(store)
                 let network = FakeNetworkService(clock: clock)
-                network.stub(.init(), reply: .json(input.skill.workingReply), latency: latency ? .milliseconds(1) : .zero)
+                network.stub(.init(), reply: .json(reply), latency: latency ? .milliseconds(1) : .zero)
                 let how =
                     pair.count == 1
                     ? "1 request"

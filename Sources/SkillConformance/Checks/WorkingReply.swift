@@ -1,7 +1,7 @@
 import SkillKit
 import SkillTesting
 
-/// The reply every request of a healthy run gets, fitted to the skill (``SkillUnderTest/workingReply``).
+/// The reply every request of a healthy run gets, fitted to the skill (``SkillUnderTest/workingReply(limits:)``).
 ///
 /// A weather document serves the skills of the articles; a tool that reads a list of issues or a search API's
 /// results cannot decode one, fails on its own sample, and the rules that judge what it does after the reply
@@ -22,9 +22,8 @@ enum WorkingReply {
         let sample = subject.instance(in: .virtual(clock: VirtualClock())).samples.handled.first
         guard let sample else { return InjectedFault.weatherBody }
         for body in candidates {
-            var trial = subject
-            trial.workingReply = body
-            let result = await Probe.run(trial, input: SkillInput(rawText: sample), limits: limits, setUp: InjectedFault.healthy)
+            let result = await Probe.run(
+                subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: InjectedFault.healthy)
             guard case .success(let probe) = result else { break }
             if case .output = probe.ending { return body }
             // No request, or refused before one: the reply is not what fails it.
