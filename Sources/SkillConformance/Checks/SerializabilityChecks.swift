@@ -210,6 +210,7 @@ extension SkillConformance {
                     clock: clock, storage: GatedStore(base: store, gate: gate),
                     networkService: GatedNetwork(base: network, faulty: FakeNetworkService(clock: clock), gate: gate))
                 context.clock = GatedClock(base: clock, gate: gate)
+                context.idSource = requestIDs()
                 let skill = input.skill.instance(in: context)
                 var outputs = pair.map { _ in "" }
                 let frozen = context
@@ -241,6 +242,23 @@ extension SkillConformance {
             _ = observation.finish(sample: pair[0])
             let failure = ProbeFailure(error, afterCancellation: false, observation: observation, sample: pair[0])
             return .failure(SharedRunFailure(text: ProbeFailure.reason(owner: failure.owner ?? "HANG-1")))
+        }
+    }
+
+    /// Ids from a stream per request (the request in the UUID's middle bytes, its count in the last): which request
+    /// gets which id does not depend on the order they ran, as a random UUID's value does not, so a choice seeded
+    /// from one (a suggestion picked at random) is the same whether the requests ran at once or one at a time.
+    static func requestIDs() -> @Sendable () -> UUID {
+        let counts = Locked<[Int: UInt64]>([:])
+        return {
+            let request = AwaitGate.request ?? 0
+            let count = counts.withLock { counts in
+                counts[request, default: 0] &+= 1
+                return counts[request, default: 0]
+            }
+            let r = UInt16(truncatingIfNeeded: request)
+            let c = withUnsafeBytes(of: count.bigEndian) { Array($0) }
+            return UUID(uuid: (0, 0, 0, 0, 0, 0, UInt8(r >> 8), UInt8(r & 0xFF), c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]))
         }
     }
 
