@@ -46,6 +46,14 @@ extension JSONSchema {
             }
             check(items, at: pointer + "/items", into: &problems)
         }
+        // A pattern that does not compile checks nothing: every value would pass it.
+        if case .string(let pattern)? = members["pattern"], matches("", pattern) == nil {
+            problems.append(
+                Problem(
+                    pointer: pointer + "/pattern",
+                    message: "the pattern \(JSON.string(pattern).text) is not a regular expression the tool can compile, so it checks "
+                        + "nothing: correct it, or remove it (\(SchemaEdit.byHand))"))
+        }
         if let format = members["format"] {
             if let name = format.stringValue, !knownFormats.contains(name), distance(name.lowercased(), "date-time") <= 2 {
                 problems.append(

@@ -43,7 +43,7 @@ extension JSONSchema {
     }
 
     /// Whether `text` matches `pattern` somewhere, as JSON Schema's `pattern` asks (unanchored); `nil` when the
-    /// pattern does not compile here, which then checks nothing (TOOL-7's provider lint names such a pattern).
+    /// pattern does not compile here, which then checks nothing (``problems(in:)`` names such a pattern).
     package static func matches(_ text: String, _ pattern: String) -> Bool? {
         let regex = compiledPatterns.withLock { cache -> NSRegularExpression? in
             if let known = cache[pattern] { return known }

@@ -105,6 +105,9 @@ struct JSONSchemaProblemsTests {
         ProblemCase(["type": "object", "additionalProperties": ["type": "txt"]], "/additionalProperties/type", "unknown type \"txt\""),
         ProblemCase(["type": "object", "properties": ["a/b~c": ["type": "txt"]]], "/properties/a~1b~0c/type", "unknown type \"txt\""),
         ProblemCase(JSON.string("object"), "", "a schema is an object such as {\"type\": \"string\"}, found a string"),
+        ProblemCase(
+            ["type": "object", "properties": ["code": ["type": "string", "pattern": "^[A-Z{3}$"]]], "/properties/code/pattern",
+            "the pattern \"^[A-Z{3}$\" is not a regular expression the tool can compile, so it checks nothing"),
     ]
 
     @Test("each kind of problem is reported at its JSON pointer", arguments: JSONSchemaProblemsTests.problemCases)
