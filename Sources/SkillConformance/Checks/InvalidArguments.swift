@@ -49,16 +49,9 @@ struct InvalidArguments: Sendable {
             if case .number(let number)? = members[keyword] { number } else { nil }
         }
         func count(_ keyword: String) -> Int? {
-            guard let number = number(keyword), number >= 0, number.rounded() == number, number <= Double(ValidArguments.longest)
-            else { return nil }
-            return Int(number)
+            ValidArguments.Generator.count(members[keyword]).flatMap { $0 <= ValidArguments.longest ? $0 : nil }
         }
-        let types: [String] =
-            switch members["type"] {
-            case .string(let name)?: [name]
-            case .array(let names)?: names.compactMap(\.stringValue)
-            default: []
-            }
+        let types = ValidArguments.Generator.types(members)
         var cases: [(String, JSON)] = []
         if types.contains("integer") || types.contains("number") {
             let integer = !types.contains("number")
