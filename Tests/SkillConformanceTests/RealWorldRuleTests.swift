@@ -49,8 +49,41 @@ private struct FileCounterSkill: AgentSkill {
     }
 }
 
+/// Looks the weather up only while a trial lasts, judged by the wall clock: on this clock the trial is over, so
+/// no run reaches the network, and ERR-1 cannot say the skill has none.
+private struct TrialWeatherSkill: AgentSkill {
+    let id = "trial-weather"
+    let displayName = "Trial weather"
+    let description = "The weather while the trial lasts, such as weather in Paris."
+    let keywords = ["weather"]
+    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["天气"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        guard Date() < Date(timeIntervalSince1970: 1_600_000_000) else { return SkillOutput(summary: "Your trial has ended.") }
+        do {
+            let weather = try await context.networkService.fetchWeather(city: "Paris")
+            return SkillOutput(summary: "\(weather.temperature)°")
+        } catch {
+            throw error // unmapped: what ERR-1 is there to find, on the path the wall clock closed
+        }
+    }
+}
+
 @Suite("TIME-1 and IO-1 at run time", .enabled(if: RealWorldObservation.isAvailable))
 struct RealWorldRuleTests {
+    @available(SkillCheckTesting, *)
+    @Test("a rule whose runs read the wall clock and found nothing to judge is skipped, naming TIME-1, not 'not applicable'")
+    func steeredAwayIsSkipped() async throws {
+        let findings = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(TrialWeatherSkill()))
+        let own = try #require(findings.first { $0.ruleID == "ERR-1" })
+        guard case .skipped(let reason) = own.outcome else {
+            Issue.record("ERR-1 was \(own.outcome): \(own.observed)")
+            return
+        }
+        #expect(reason.contains("no sample made a network request") && reason.contains("the wall clock (TIME-1 reports it)"), "\(reason)")
+        #expect(findings.contains { $0.ruleID == "TIME-1" && $0.outcome == .failed })
+    }
+
     @available(SkillCheckTesting, *)
     @Test("a file written outside the context fails IO-1 with its path and the function that wrote it")
     func fileWrite() async {

@@ -362,4 +362,22 @@ struct ToolRuleTests {
         #expect(await SkillConformance.check(for: "TIME-1").run(skill).map(\.outcome) == [.passed])
         #expect(await SkillConformance.check(for: "TOOL-5").run(skill).map(\.outcome) == [.passed])
     }
+
+    @Test("TOOL-5 quotes two long results where they differ, not their common start twice")
+    func differingResultsShowWhereTheyDiffer() async throws {
+        struct Stamped: ToolSkill {
+            let id = "stamped"
+            let name = "time_report"
+            let description = "The time in New York."
+            let inputSchema: JSON = ["type": "object"]
+            func execute(arguments: Data) async throws -> String {
+                // The wall clock, which the check moves on between its two runs.
+                "{\"report\":\"The current time in New York is \(Int(Date().timeIntervalSince1970))\"}"
+            }
+        }
+        let findings = await SkillConformance.check(for: "TOOL-5").run(SkillUnderTest(tool: Stamped()))
+        let failed = try #require(findings.first { $0.outcome == .failed })
+        #expect(!failed.observed.contains("The current time in New York is"), "\(failed.observed)")
+        #expect(failed.observed.contains("\"… in New York is "), "\(failed.observed)")
+    }
 }

@@ -118,9 +118,10 @@ public struct ConformanceCheck: Sendable {
         // apps keep theirs, and each hop runs at the same point of every run.
         let input = Input(skill: skill, peerIDs: peerIDs, limits: limits, passedRules: passedRules, providers: providers)
         let findings =
-            await MainActorFollowing.$enabled.withValue(true) {
-                await CheckObservations.$current.withValue(observations) { await body(input) }
-            } + observations.findings(input)
+            observations.steered(
+                await MainActorFollowing.$enabled.withValue(true) {
+                    await CheckObservations.$current.withValue(observations) { await body(input) }
+                }) + observations.findings(input)
         if findings.isEmpty {
             return [
                 Finding(

@@ -37,7 +37,8 @@ extension SkillConformance {
                         observed: differences.isEmpty
                             ? "the same"
                             : differences.prefix(3).map { path, one, two in
-                                "\(path): \(quoted(one)) then \(quoted(two))"
+                                let (one, two) = quotedApart(one, two)
+                                return "\(path): \(one) then \(two)"
                             }.joined(separator: "; "),
                         run: b.timeline // the second run: where it departed from the first
                     ))

@@ -131,11 +131,29 @@ extension SkillConformance {
 }
 
 @available(SkillCheckTesting, *)
-func quoted(_ text: String) -> String {
-    let shown = text.count > 60 ? String(text.prefix(60)) + "… (\(text.utf8.count) bytes)" : text
+func quoted(_ text: String) -> String { quoted(text, skipping: 0) }
+
+/// `text` quoted from its character `skipping` on: at most 60 characters, with an ellipsis where some are left out.
+@available(SkillCheckTesting, *)
+func quoted(_ text: String, skipping: Int) -> String {
+    let rest = text.dropFirst(skipping)
+    let cut = skipping > 0 || rest.count > 60
+    let shown = (skipping > 0 ? "…" : "") + rest.prefix(60) + (rest.count > 60 ? "…" : "") + (cut ? " (\(text.utf8.count) bytes)" : "")
     return "\""
         + shown.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }
         .joined() + "\""
+}
+
+/// Two texts that differ, each quoted so that the place where they differ shows: past a long common start,
+/// both are shown from a little before their first difference.
+///
+/// `"…2026-12-05 16:17:03\"}" (118 bytes)` and `"…2026-12-06 19:24:11\"}" (118 bytes)`, where quoting each from
+/// its start would show the same 60 characters twice.
+@available(SkillCheckTesting, *)
+func quotedApart(_ one: String, _ two: String) -> (String, String) {
+    let common = zip(one, two).prefix { $0 == $1 }.count
+    let skipping = common > 40 ? common - 20 : 0
+    return (quoted(one, skipping: skipping), quoted(two, skipping: skipping))
 }
 
 @available(SkillCheckTesting, *)

@@ -53,6 +53,22 @@ final class CheckObservations: Sendable {
         return findings
     }
 
+    /// A "not applicable" this check concluded from runs that read the real world, made a skip: the read (the
+    /// wall clock a rate limiter consults, a file that is not there) may have steered the skill away from the
+    /// work the rule judges, so "nothing to judge" would be a claim the runs cannot back.
+    func steered(_ findings: [Finding]) -> [Finding] {
+        guard !Self.ownRules.contains(ruleID), let read = seen.withLock({ $0.lazy.flatMap(\.reads).first }) else { return findings }
+        let owner = read.kind == .wallClock || read.kind == .randomness ? "TIME-1" : "IO-1"
+        return findings.map { finding in
+            guard finding.ruleID == ruleID, finding.outcome == .notApplicable else { return finding }
+            var steered = finding
+            steered.outcome = .skipped(
+                reason: "\(finding.observed), but these runs read \(read.kind.rawValue) (\(owner) reports it), which can steer "
+                    + "a skill away from what \(ruleID) judges")
+            return steered
+        }
+    }
+
     /// The rules whose own runs judge reads: a check of theirs reports no one else's finding.
     static let ownRules: Set<String> = ["TIME-1", "IO-1"]
 

@@ -53,9 +53,10 @@ extension SkillConformance {
         {
             // Say what differed and where to look; and since the determinism rule may have run the sample only
             // twice, close together, it gets this evidence too, so that the two rules never disagree.
+            let (one, two) = quotedApart(first, second)
             let observed =
-                "call \(call) of two sequential passes on fresh instances gave \(quoted(first)) the first time and "
-                + "\(quoted(second)) the second: something outside the skill's context differs from run to run (the real "
+                "call \(call) of two sequential passes on fresh instances gave \(one) the first time and "
+                + "\(two) the second: something outside the skill's context differs from run to run (the real "
                 + "clock, UUID() or .random, which TIME-1 lists in the source; or state in a static or a global that "
                 + "instances share)"
             let tool = input.skill.kind == .tool

@@ -160,8 +160,8 @@ extension SkillConformance {
         func lines(_ reference: SharedOutcome) -> [String] {
             var lines: [String] = []
             for index in outcome.outputs.indices where outcome.outputs[index] != reference.outputs[index] {
-                lines.append(
-                    "/outputs/\(index): \(quoted(outcome.outputs[index])), where \(place) it is \(quoted(reference.outputs[index]))")
+                let (this, that) = quotedApart(outcome.outputs[index], reference.outputs[index])
+                lines.append("/outputs/\(index): \(this), where \(place) it is \(that)")
             }
             if outcome.documents != reference.documents {
                 lines.append(
