@@ -215,6 +215,56 @@ struct ReachedCodeTests {
         #expect(scanned.map(\.kind) == [.hostClock, .hostClock])
         #expect(RealTimeUse.scan("let t = dispatchTimeNow(); let later = DispatchTime.now", file: "T.swift").isEmpty)
     }
+
+    /// A page tool that reads a cache file first and fetches with URLSession when it misses: the fetch is on a
+    /// path the run may never take, and URLSession connects on a thread of its own, which the run cannot see.
+    static let pagesFile = "/tmp/reach/Sources/Pages/Pages.swift"
+    static let pages = """
+        import Foundation
+
+        struct PageTool {
+            let cache = PageCache()
+            func run(_ url: URL) async throws -> Data {
+                if let hit = cache.read(url) { return hit }
+                let (data, _) = try await URLSession.shared.data(from: url)
+                return data
+            }
+        }
+
+        struct PageCache {
+            func read(_ url: URL) -> Data? { try? Data(contentsOf: FileManager.default.temporaryDirectory.appendingPathComponent(url.path)) }
+            func log(_ text: String, to stream: inout String) { text.write(to: &stream) }
+        }
+        """
+
+    @Test("the network and files used outside the context fail IO-1 from the source, on a path no run takes; TIME-1 is not theirs")
+    func networkAndFilesInSource() throws {
+        func type(_ name: String, line: Int) -> String {
+            #"{"identifier": {"precise": "s:5Pages\#(name)V"}, "kind": {"identifier": "swift.struct"}, "pathComponents": ["\#(name)"], "#
+                + #""location": {"uri": "file://\#(Self.pagesFile)", "position": {"line": \#(line - 1), "character": 7}}}"#
+        }
+        let graph =
+            #"{"module": {"name": "Pages"}, "symbols": ["#
+            + [type("PageTool", line: 3), type("PageCache", line: 12)].joined(separator: ",") + "]}"
+        let analysis = try StaticAnalysis(
+            package: URL(fileURLWithPath: "/tmp/reach"), buildLog: "", symbolGraphs: [Data(graph.utf8)],
+            sources: [.init(file: Self.pagesFile, module: "Pages", text: Self.pages)])
+        let io = analysis.realIOFindings(typeName: "PageTool", skillID: "pages")
+        #expect(
+            io.map(\.subject) == [
+                "`URLSession` at \(Self.pagesFile):7:35", "`contentsOf:` at \(Self.pagesFile):13:43",
+                "`FileManager` at \(Self.pagesFile):13:60",
+            ], "\(io.map(\.message))")
+        #expect(io.allSatisfy { $0.outcome == .failed && $0.ruleID == "IO-1" })
+        #expect(io.first?.observed.contains("context.networkService") == true)
+        #expect(io.last?.observed.hasPrefix("in `PageCache.read(…)`, which PageTool calls: `") == true, "\(io.map(\.observed))")
+        #expect(analysis.realTimeFindings(typeName: "PageTool", skillID: "pages").map(\.outcome) == [.passed])
+        let scanned = RealTimeUse.scan(
+            "let p = Process(); let c = NWConnection(to: end, using: .tcp); try data.write(to: url); let h = FileHandle.standardError",
+            file: "T.swift")
+        #expect(scanned.map(\.kind) == [.process, .urlSession, .writeTo, .fileHandle])
+        #expect(RealTimeUse.scan("print(x, to: &log); value.write(to: &stream); let session = sessionFactory()", file: "T.swift").isEmpty)
+    }
 }
 
 /// A client that retries a rate limit sleeps only on that path: TIME-1 runs it under HTTP 429.

@@ -141,7 +141,30 @@ package struct HTMLReport: Sendable {
                     "\(Self.mark(.notApplicable)): " + notApplicable.map(\.rule).joined(separator: ", ")
                         + (why.isEmpty ? "" : " (" + HTMLText.escape(HTMLText.clipped(why)) + ")"))
             }
-            let rest = results.filter { !(($0.outcome == .passed || $0.outcome == .notApplicable) && $0.baseline == nil) }
+            // A skip is a line too, its rules grouped by their reasons: it has no case to show, only why none was judged.
+            let skipped = results.filter { $0.outcome == .skipped && $0.baseline == nil }
+            if !skipped.isEmpty {
+                var groups: [(reason: String, rules: [String])] = []
+                for result in skipped {
+                    let reasons = Set(result.findings.compactMap(\.reason)).sorted()
+                    let reason = reasons.isEmpty ? (result.message ?? "not checked") : reasons.joined(separator: "; ")
+                    if let index = groups.firstIndex(where: { $0.reason == reason }) {
+                        groups[index].rules.append(result.rule)
+                    } else {
+                        groups.append((reason, [result.rule]))
+                    }
+                }
+                lines.append(
+                    "\(Self.mark(.skipped)): "
+                        + groups.map { group in
+                            let (isNew, reason) = shared.insert(group.reason)
+                            let why = isNew ? reason : (reason.split(separator: ":").first.map(String.init) ?? reason) + ", as above"
+                            return group.rules.joined(separator: ", ") + " (" + HTMLText.escape(HTMLText.clipped(why)) + ")"
+                        }.joined(separator: "; "))
+            }
+            let rest = results.filter {
+                !(($0.outcome == .passed || $0.outcome == .notApplicable || $0.outcome == .skipped) && $0.baseline == nil)
+            }
             // A category with nothing wrong is a line; one with something wrong, a section with each result that was.
             if rest.isEmpty {
                 html += "<p id=\"\(Self.anchor(skill, category))\"><b>\(category.rawValue)</b> "

@@ -290,7 +290,7 @@ package struct ConformanceRun: Sendable {
             entry: HarnessPackage.binaryStamp(in: folder).map { key + " " + $0 }, seconds: (clock.now - started).inSeconds)
     }
 
-    /// SEND-1, SEND-3 and TIME-1's source findings from the static stage. An escape hatch is accepted (SEND-3) once SEND-2 passed
+    /// SEND-1, SEND-3, and TIME-1's and IO-1's source findings from the static stage. An escape hatch is accepted (SEND-3) once SEND-2 passed
     /// under ThreadSanitizer, not before.
     func judgeStatically(_ results: inout [SkillResult], analysis: StaticAnalysis) {
         for index in results.indices {
@@ -305,6 +305,7 @@ package struct ConformanceRun: Sendable {
                     typeName: result.skill.typeName, moduleHint: result.skill.module,
                     skillID: result.id, sendTwoPassed: raceFree)
                 + analysis.realTimeFindings(typeName: result.skill.typeName, moduleHint: result.skill.module, skillID: result.id)
+                + analysis.realIOFindings(typeName: result.skill.typeName, moduleHint: result.skill.module, skillID: result.id)
         }
     }
 

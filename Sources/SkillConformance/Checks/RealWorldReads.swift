@@ -64,7 +64,7 @@ final class CheckObservations: Sendable {
             var steered = finding
             steered.outcome = .skipped(
                 reason: "\(finding.observed), but these runs read \(read.kind.rawValue) (\(owner) reports it), which can steer "
-                    + "a skill away from what \(ruleID) judges")
+                    + "a skill away from the work the rule judges")
             return steered
         }
     }

@@ -8,7 +8,7 @@ import SkillTesting
 extension SkillConformance {
     static let timeChecks: [ConformanceCheck] = [
         ConformanceCheck("TIME-1") { input in await timeStaysVirtual(input) + (await realTimeInSource(input)) },
-        ConformanceCheck("IO-1") { input in await ioThroughContext(input) },
+        ConformanceCheck("IO-1") { input in await ioThroughContext(input) + (await realIOInSource(input)) },
     ]
 
     /// Each handled sample with working fakes: a real sleep (or any other work leaving the virtual
@@ -95,14 +95,26 @@ extension SkillConformance {
     /// TIME-1 from the skill type's source, when the skill was given with its package (the analysis is
     /// shared with SEND-1 and SEND-3: one compile per package per process); nothing otherwise.
     static func realTimeInSource(_ input: ConformanceCheck.Input) async -> [Finding] {
+        await inSource(input, rule: "TIME-1") {
+            $0.realTimeFindings(typeName: $1.typeName, moduleHint: $1.moduleHint, skillID: input.skill.id)
+        }
+    }
+
+    /// IO-1 from the skill type's source and the code it reaches, when the skill was given with its package.
+    static func realIOInSource(_ input: ConformanceCheck.Input) async -> [Finding] {
+        await inSource(input, rule: "IO-1") { $0.realIOFindings(typeName: $1.typeName, moduleHint: $1.moduleHint, skillID: input.skill.id) }
+    }
+
+    private static func inSource(
+        _ input: ConformanceCheck.Input, rule: String, _ findings: (StaticAnalysis, SkillDeclaration) -> [Finding]
+    ) async -> [Finding] {
         guard let declaration = input.skill.declaration else { return [] }
         do {
-            let analysis = try await StaticAnalysis.shared(package: declaration.package, options: declaration.options)
-            return analysis.realTimeFindings(typeName: declaration.typeName, moduleHint: declaration.moduleHint, skillID: input.skill.id)
+            return findings(try await StaticAnalysis.shared(package: declaration.package, options: declaration.options), declaration)
         } catch {
             return [
                 input.finding(
-                    "TIME-1", .failed, subject: "the package at \(declaration.package.path)",
+                    rule, .failed, subject: "the package at \(declaration.package.path)",
                     expected: "it builds with -strict-concurrency=complete", observed: "\(error)")
             ]
         }

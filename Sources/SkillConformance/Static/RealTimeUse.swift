@@ -1,11 +1,14 @@
 import Foundation
 
-/// One read of real time, a real id or real randomness in a source file: `Date()`, `Date.now`, `UUID()`,
-/// `.random`, `ContinuousClock`, `SuspendingClock` or `Task.sleep` without a clock.
+/// One read of real time, a real id or real randomness in a source file (`Date()`, `Date.now`, `UUID()`,
+/// `.random`, `ContinuousClock`, `SuspendingClock` or `Task.sleep` without a clock), or of the network, files
+/// or processes outside the context (`URLSession`, `FileManager`, `Data(contentsOf:)`, `.write(to:)`, …).
 ///
-/// TIME-1 reports each one in a skill type's own code with its file and line, so that a result built
-/// from `Date()` is found even when two runs fall within the same second and give the same text. Found
-/// by scanning the source outside comments and string literals (``SourceScanner/code(of:)``).
+/// TIME-1 reports the first kind in a skill type's own code and the code it reaches, with its file and line,
+/// so that a result built from `Date()` is found even when two runs fall within the same second and give the
+/// same text; IO-1 reports the second, so that a request or a file on a path no sample takes (a fallback, a
+/// cache), or one the run cannot attribute (URLSession connects on a thread of its own), is still named.
+/// Found by scanning the source outside comments and string literals (``SourceScanner/code(of:)``).
 ///
 /// ```swift
 /// let uses = RealTimeUse.scan("let stamp = Date()", file: "Clock.swift")
@@ -14,7 +17,8 @@ import Foundation
 @available(SkillCheckTesting, *)
 package typealias RealTimeUse = SourceMatch<RealTimeUseKind>
 
-/// The spellings of a read of real time, a real id or real randomness, each with its fix.
+/// The spellings of a read of real time, a real id or real randomness (TIME-1's), or of the network, a file or
+/// a process outside the context (IO-1's), each with its fix.
 @available(SkillCheckTesting, *)
 package enum RealTimeUseKind: String, SourceSpelling {
     case date = "Date()"
@@ -30,6 +34,23 @@ package enum RealTimeUseKind: String, SourceSpelling {
     /// `CFAbsoluteTimeGetCurrent()`, `clock_gettime(…)`. A timer's remaining time measured on them stands still
     /// while virtual time moves, and differs from run to run.
     case hostClock = "DispatchTime.now()"
+    /// The network without the context: `URLSession.shared`, a session of its own, `NWConnection`.
+    case urlSession = "URLSession"
+    /// Files without the context.
+    case fileManager = "FileManager"
+    case contentsOf = "contentsOf:"
+    case writeTo = ".write(to:)"
+    case fileHandle = "FileHandle"
+    /// A process of its own, which outlives a cancelled run.
+    case process = "Process()"
+
+    /// The rule that owns the spelling: IO-1 for the network, files and processes, TIME-1 for the rest.
+    package var ruleID: String {
+        switch self {
+        case .urlSession, .fileManager, .contentsOf, .writeTo, .fileHandle, .process: "IO-1"
+        default: "TIME-1"
+        }
+    }
 
     /// What to write instead.
     package var fix: String {
@@ -44,6 +65,10 @@ package enum RealTimeUseKind: String, SourceSpelling {
         case .relativeToNow:
             "compare with the context's time, which Foundation's isDateInToday and timeIntervalSinceNow do not read: "
                 + "calendar.isDate(date, inSameDayAs: context.now), date.timeIntervalSince(context.now)"
+        case .urlSession: "reach the network through context.networkService, which tests replace with FakeNetworkService"
+        case .fileManager, .contentsOf, .writeTo, .fileHandle:
+            "keep what the skill stores in context.storage, which tests replace with InMemoryDataStore"
+        case .process: "do the work in the skill, or behind a service the context gives it"
         }
     }
 
@@ -61,6 +86,16 @@ package enum RealTimeUseKind: String, SourceSpelling {
                 .hostClock,
                 /\bDispatch(?:Wall)?Time\s*\.\s*now\s*\(|\bsystemUptime\b|\b(?:CFAbsoluteTimeGetCurrent|CACurrentMediaTime|mach_absolute_time|mach_continuous_time|clock_gettime|gettimeofday)\s*\(/
             ),
+            (.urlSession, /\bURLSession\b|\bNW(?:Connection|Listener)\b/),
+            (.fileManager, /\bFileManager\s*(?:\.\s*default\b|\(\s*\))/),
+            (
+                .contentsOf,
+                /\b(?:Data|String|NSData|NSString|NSDictionary|NSArray|XMLParser)\s*\(\s*contentsOf(?:File)?\s*:|\bfopen\s*\(/
+            ),
+            // `.write(to: &stream)` is TextOutputStreamable's, into memory.
+            (.writeTo, /\.\s*write\s*\(\s*(?:to|toFile)\s*:(?!\s*&)/),
+            (.fileHandle, /\bFileHandle\b/),
+            (.process, /\bProcess\s*\(\s*\)/),
         ]
     }
 }

@@ -171,23 +171,37 @@ extension StaticAnalysis {
     /// the type's own code (or its stored properties' types'), with its file and line and the fix; one
     /// `passed` when there is none.
     package func realTimeFindings(typeName: String, moduleHint: String? = nil, skillID: String) -> [Finding] {
+        sourceFindings(
+            rule: "TIME-1", expected: "time, ids, randomness and sleeps only through the SkillContext", typeName, moduleHint, skillID)
+    }
+
+    /// IO-1 from the source: one `failed` finding per use of the network, a file or a process outside the
+    /// context (`URLSession`, `FileManager`, `Data(contentsOf:)`…) in the type's code or the code it reaches,
+    /// with its file and line and the fix; one `passed` when there is none.
+    package func realIOFindings(typeName: String, moduleHint: String? = nil, skillID: String) -> [Finding] {
+        sourceFindings(
+            rule: "IO-1", expected: "the network, files and processes only through the SkillContext", typeName, moduleHint, skillID)
+    }
+
+    /// The source findings of `rule` (TIME-1 or IO-1): its spellings in the type's code and the code it reaches.
+    private func sourceFindings(rule: String, expected: String, _ typeName: String, _ moduleHint: String?, _ skillID: String) -> [Finding] {
         guard let report = report(typeName: typeName, moduleHint: moduleHint) else {
-            return [missingType(typeName, rule: "TIME-1", skillID: skillID)]
+            return [missingType(typeName, rule: rule, skillID: skillID)]
         }
-        let expected = "time, ids, randomness and sleeps only through the SkillContext"
-        guard !report.realTimeUses.isEmpty else {
-            let spellings = RealTimeUseKind.allCases.map { "`\($0.rawValue)`" }.joined(separator: ", ")
+        let uses = report.realTimeUses.filter { $0.kind.ruleID == rule }
+        guard !uses.isEmpty else {
+            let spellings = RealTimeUseKind.allCases.filter { $0.ruleID == rule }.map { "`\($0.rawValue)`" }.joined(separator: ", ")
             return [
                 Finding(
-                    ruleID: "TIME-1", skillID: skillID, outcome: .passed, subject: "the source of " + declared(typeName, report),
+                    ruleID: rule, skillID: skillID, outcome: .passed, subject: "the source of " + declared(typeName, report),
                     expected: expected,
                     observed: "no \(spellings) in \(typeName)" + held(report)
                         + (report.reaches.isEmpty ? "" : " or the code it reaches (\(report.reaches.joined(separator: ", ")))"))
             ]
         }
-        return report.realTimeUses.map { use in
+        return uses.map { use in
             Finding(
-                ruleID: "TIME-1", skillID: skillID, outcome: .failed, subject: "`\(use.kind.rawValue)` at \(use.location)",
+                ruleID: rule, skillID: skillID, outcome: .failed, subject: "`\(use.kind.rawValue)` at \(use.location)",
                 expected: expected,
                 observed: (report.realTimeReached[use].map { "in \($0): " } ?? "") + "`\(use.text)`: \(use.kind.fix)")
         }
