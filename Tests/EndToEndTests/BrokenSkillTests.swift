@@ -126,6 +126,14 @@ struct BrokenSkillTests {
                 if broken.ruleID == "SEND-5", finding.ruleID == "SEND-2" { continue }
                 // And under SEND-4's explored schedules, whose one-at-a-time references run first in, first out.
                 if broken.ruleID == "SEND-5", finding.ruleID == "SEND-4" { continue }
+                // A skill whose runs read the real world found nothing to judge for some rules ("no await"): what it
+                // read may have steered it there, so those are skipped, naming the rule that owns the read.
+                if case .skipped(let reason) = finding.outcome,
+                    (["TIME-1", "TIME-2", "TOOL-5"].contains(broken.ruleID) && reason.contains("(TIME-1 reports it)"))
+                        || (broken.ruleID == "IO-1" && reason.contains("(IO-1 reports it)"))
+                {
+                    continue
+                }
                 // A skill whose samples never get past its input checks has nothing for the rules that run it:
                 // they say so and point at META-8 (TOOL-3 for a tool whose sample arguments it rejects).
                 if case .skipped(let reason) = finding.outcome,

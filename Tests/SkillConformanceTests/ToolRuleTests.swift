@@ -5,6 +5,64 @@ import Testing
 
 @testable import SkillConformance
 
+/// Numbers each request from a count every instance shares, at the end of a long result: two results differ
+/// only past their first 60 characters, and have the same length.
+private final class RequestCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 1_000
+    func next() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        value += 1
+        return value
+    }
+}
+
+private struct NumberedTool: ToolSkill {
+    static let counter = RequestCounter()
+    let id = "numbered"
+    let name = "take_a_number"
+    let description = "Gives each request its number."
+    let inputSchema: JSON = ["type": "object"]
+    var sampleArguments: [JSON] { [[:]] }
+    func execute(arguments: Data) async throws -> String {
+        "The request you sent was received and given its number in the queue: \(Self.counter.next())"
+    }
+}
+
+/// The same for two requests at once, whose outputs SEND-4 compares with the orders they could have run in.
+private struct NumberedSkill: AgentSkill {
+    let id = "numbered-skill"
+    let displayName = "Take a number"
+    let description = "Gives each request its number, such as number please."
+    let keywords = ["number"]
+    var samples: SkillSamples { SkillSamples(handled: ["number please"], unhandled: ["天气"]) }
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let number = NumberedTool.counter.next()
+        try await context.clock.sleep(for: .milliseconds(1))
+        return SkillOutput(summary: "The request you sent was received and given its number in the queue: \(number)")
+    }
+}
+
+@Suite("Outputs compared whole")
+struct WholeOutputTests {
+    @Test("SEND-2 compares outputs whole: two that differ past their first 60 characters, at the same length, differ")
+    func stressOutputsWhole() async {
+        let findings = await SkillConformance.check(for: "SEND-2").run(SkillUnderTest(tool: NumberedTool()))
+        #expect(findings.contains { $0.ruleID == "TOOL-5" && $0.outcome == .failed }, "\(findings.map(\.message))")
+        #expect(!findings.contains { $0.ruleID == "SEND-2" && $0.outcome == .passed }, "\(findings.map(\.message))")
+    }
+
+    @Test("SEND-4 compares two requests' outputs whole with the orders they could have run in")
+    func sharedOutputsWhole() async {
+        let findings = await SkillConformance.check(for: "SEND-4").run(SkillUnderTest(NumberedSkill()), limits: CheckLimits(schedules: 4))
+        #expect(!findings.contains { $0.outcome == .passed }, "\(findings.map(\.message))")
+        #expect(
+            SkillConformance.whole(.output(SkillOutput(summary: String(repeating: "a", count: 70) + "1")))
+                != SkillConformance.whole(.output(SkillOutput(summary: String(repeating: "a", count: 70) + "2"))))
+    }
+}
+
 @Suite("TOOL-4's arguments are generated from the schema")
 struct InvalidArgumentsTests {
     static let schema: JSON = [

@@ -77,7 +77,8 @@ struct ConcurrencyStress: Sendable {
     private static func call(_ skill: any AgentSkill, _ text: String, in context: SkillContext) async -> Outcome {
         do {
             let output = try await skill.execute(input: SkillInput(rawText: text), context: context).comparable
-            return "\(text) → \(quoted(output.summary)) \(quoted(output.detail ?? "")) refresh: \(output.shouldRefreshUI)"
+            // Whole: outputs that differ past a cut must not compare equal.
+            return "\(text) → \(wholeQuoted(output.summary)) \(wholeQuoted(output.detail ?? "")) refresh: \(output.shouldRefreshUI)"
         } catch {
             return "\(text) → threw \(ThrownError(error))"
         }
@@ -114,9 +115,12 @@ struct ConcurrencyStress: Sendable {
         for outcome in expected { counts[outcome, default: 0] += 1 }
         for outcome in observed { counts[outcome, default: 0] -= 1 }
         let sorted = counts.filter { $0.value != 0 }.sorted { $0.key < $1.key }
+        func shown(_ outcome: Outcome) -> String {
+            outcome.count > 200 ? outcome.prefix(200) + "… (\(outcome.utf8.count) bytes)" : outcome
+        }
         return (
-            sorted.filter { $0.value > 0 }.map { "\($0.value) × \($0.key)" },
-            sorted.filter { $0.value < 0 }.map { "\(-$0.value) × \($0.key)" }
+            sorted.filter { $0.value > 0 }.map { "\($0.value) × \(shown($0.key))" },
+            sorted.filter { $0.value < 0 }.map { "\(-$0.value) × \(shown($0.key))" }
         )
     }
 }

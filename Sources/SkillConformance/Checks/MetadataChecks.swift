@@ -139,9 +139,14 @@ func quoted(_ text: String, skipping: Int) -> String {
     let rest = text.dropFirst(skipping)
     let cut = skipping > 0 || rest.count > 60
     let shown = (skipping > 0 ? "…" : "") + rest.prefix(60) + (rest.count > 60 ? "…" : "") + (cut ? " (\(text.utf8.count) bytes)" : "")
-    return "\""
-        + shown.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }
-        .joined() + "\""
+    return wholeQuoted(shown)
+}
+
+/// `text` quoted whole, its control characters escaped: for a value compared with another, which a cut could
+/// make equal to one that differs after the cut.
+@available(SkillCheckTesting, *)
+func wholeQuoted(_ text: String) -> String {
+    "\"" + text.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined() + "\""
 }
 
 /// Two texts that differ, each quoted so that the place where they differ shows: past a long common start,

@@ -155,6 +155,16 @@ extension SkillConformance {
         return findings
     }
 
+    /// A request's ending whole, to compare with another's: its output's summary, detail and refresh flag, or its
+    /// error. A cut could make two outputs that differ past it compare equal (a lost update of a count).
+    static func whole(_ ending: Probe.Ending) -> String {
+        switch ending {
+        case .output(let output):
+            "returned an output: \(wholeQuoted(output.summary)) \(wholeQuoted(output.detail ?? "")) refresh: \(output.shouldRefreshUI)"
+        case .threw(let thrown): "threw \(thrown)"
+        }
+    }
+
     /// What differs between `outcome` and the nearest of `serial`, a line per part.
     static func differences(_ outcome: SharedOutcome, from serial: [SharedOutcome], where place: String = "one at a time") -> [String] {
         func lines(_ reference: SharedOutcome) -> [String] {
@@ -220,7 +230,7 @@ extension SkillConformance {
                         timeline.add(lane, ProbeTimeline.call(SkillInput(rawText: pair[index])))
                         let ending = await Probe.capture(skill, SkillInput(rawText: pair[index]), frozen, observation)
                         timeline.ended(ending, lane: lane)
-                        return describe(ending.comparable)
+                        return whole(ending.comparable)
                     }
                 }
                 if let order {
