@@ -2,7 +2,7 @@ import Foundation
 
 /// One read of real time, a real id or real randomness in a source file (`Date()`, `Date.now`, `UUID()`,
 /// `.random`, `ContinuousClock`, `SuspendingClock` or `Task.sleep` without a clock), or of the network, files
-/// or processes outside the context (`URLSession`, `FileManager`, `Data(contentsOf:)`, `.write(to:)`, …).
+/// or processes outside the context (`URLSession`, `FileManager`, `Data(contentsOf:)`, `.write(to:)`, `UserDefaults`…).
 ///
 /// TIME-1 reports the first kind in a skill type's own code and the code it reaches, with its file and line,
 /// so that a result built from `Date()` is found even when two runs fall within the same second and give the
@@ -41,13 +41,15 @@ package enum RealTimeUseKind: String, SourceSpelling {
     case contentsOf = "contentsOf:"
     case writeTo = ".write(to:)"
     case fileHandle = "FileHandle"
+    /// Preferences and the keychain: storage of the host's that the context does not see.
+    case userDefaults = "UserDefaults"
     /// A process of its own, which outlives a cancelled run.
     case process = "Process()"
 
     /// The rule that owns the spelling: IO-1 for the network, files and processes, TIME-1 for the rest.
     package var ruleID: String {
         switch self {
-        case .urlSession, .fileManager, .contentsOf, .writeTo, .fileHandle, .process: "IO-1"
+        case .urlSession, .fileManager, .contentsOf, .writeTo, .fileHandle, .userDefaults, .process: "IO-1"
         default: "TIME-1"
         }
     }
@@ -66,7 +68,7 @@ package enum RealTimeUseKind: String, SourceSpelling {
             "compare with the context's time, which Foundation's isDateInToday and timeIntervalSinceNow do not read: "
                 + "calendar.isDate(date, inSameDayAs: context.now), date.timeIntervalSince(context.now)"
         case .urlSession: "reach the network through context.networkService, which tests replace with FakeNetworkService"
-        case .fileManager, .contentsOf, .writeTo, .fileHandle:
+        case .fileManager, .contentsOf, .writeTo, .fileHandle, .userDefaults:
             "keep what the skill stores in context.storage, which tests replace with InMemoryDataStore"
         case .process: "do the work in the skill, or behind a service the context gives it"
         }
@@ -95,6 +97,7 @@ package enum RealTimeUseKind: String, SourceSpelling {
             // `.write(to: &stream)` is TextOutputStreamable's, into memory.
             (.writeTo, /\.\s*write\s*\(\s*(?:to|toFile)\s*:(?!\s*&)/),
             (.fileHandle, /\bFileHandle\b/),
+            (.userDefaults, /\bUserDefaults\b|\bNSUbiquitousKeyValueStore\b|\bSecItem(?:Add|CopyMatching|Update|Delete)\s*\(/),
             (.process, /\bProcess\s*\(\s*\)/),
         ]
     }
