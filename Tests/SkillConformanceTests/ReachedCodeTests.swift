@@ -43,16 +43,9 @@ struct ReachedCodeTests {
         """
 
     static func analysis() throws -> StaticAnalysis {
-        func type(_ name: String, line: Int) -> String {
-            #"{"identifier": {"precise": "s:5Retry\#(name)V"}, "kind": {"identifier": "swift.struct"}, "pathComponents": ["\#(name)"], "#
-                + #""location": {"uri": "file://\#(file)", "position": {"line": \#(line - 1), "character": 7}}}"#
-        }
-        let graph =
-            #"{"module": {"name": "Retry"}, "symbols": ["#
-            + [type("MarketTool", line: 10), type("Helper", line: 19), type("Unused", line: 23)].joined(separator: ",") + "]}"
-        return try StaticAnalysis(
-            package: URL(fileURLWithPath: "/tmp/reach"), buildLog: "", symbolGraphs: [Data(graph.utf8)],
-            sources: [.init(file: file, module: "Retry", text: source)])
+        try reachAnalysis(
+            module: "Retry", file: file, source: source,
+            types: [("MarketTool", 10, "struct"), ("Helper", 19, "struct"), ("Unused", 23, "struct")])
     }
 
     @Test("reads in the functions the skill calls, what they call, and the types it names fail TIME-1, saying how they are reached")
@@ -112,16 +105,9 @@ struct ReachedCodeTests {
 
     @Test("a tool answers for the methods of a helper it holds that its code calls, and what those call, not the others")
     func helperMethodsTheToolCalls() throws {
-        func type(_ name: String, line: Int) -> String {
-            #"{"identifier": {"precise": "s:5Files\#(name)V"}, "kind": {"identifier": "swift.struct"}, "pathComponents": ["\#(name)"], "#
-                + #""location": {"uri": "file://\#(Self.filesFile)", "position": {"line": \#(line - 1), "character": 7}}}"#
-        }
-        let graph =
-            #"{"module": {"name": "Files"}, "symbols": ["#
-            + [type("FileSystem", line: 3), type("ReadTool", line: 13), type("WriteTool", line: 18)].joined(separator: ",") + "]}"
-        let analysis = try StaticAnalysis(
-            package: URL(fileURLWithPath: "/tmp/reach"), buildLog: "", symbolGraphs: [Data(graph.utf8)],
-            sources: [.init(file: Self.filesFile, module: "Files", text: Self.files)])
+        let analysis = try reachAnalysis(
+            module: "Files", file: Self.filesFile, source: Self.files,
+            types: [("FileSystem", 3, "struct"), ("ReadTool", 13, "struct"), ("WriteTool", 18, "struct")])
         let read = analysis.realTimeFindings(typeName: "ReadTool", skillID: "read")
         #expect(read.map(\.outcome) == [.passed], "\(read.map(\.message))")
         let write = analysis.realTimeFindings(typeName: "WriteTool", skillID: "write")
@@ -170,20 +156,12 @@ struct ReachedCodeTests {
         """
 
     static func timersAnalysis() throws -> StaticAnalysis {
-        func type(_ name: String, kind: String, line: Int) -> String {
-            #"{"identifier": {"precise": "s:6Timers\#(name)V"}, "kind": {"identifier": "swift.\#(kind)"}, "pathComponents": ["\#(name)"], "#
-                + #""location": {"uri": "file://\#(timersFile)", "position": {"line": \#(line - 1), "character": 7}}}"#
-        }
-        let graph =
-            #"{"module": {"name": "Timers"}, "symbols": ["#
-            + [
-                type("TimerManager", kind: "class", line: 3), type("StartTimerTool", kind: "struct", line: 10),
-                type("DurationTool", kind: "struct", line: 14), type("Alarm", kind: "class", line: 18),
-                type("Alarms", kind: "class", line: 23), type("StopAlarmTool", kind: "struct", line: 29),
-            ].joined(separator: ",") + "]}"
-        return try StaticAnalysis(
-            package: URL(fileURLWithPath: "/tmp/reach"), buildLog: "", symbolGraphs: [Data(graph.utf8)],
-            sources: [.init(file: timersFile, module: "Timers", text: timers)])
+        try reachAnalysis(
+            module: "Timers", file: timersFile, source: timers,
+            types: [
+                ("TimerManager", 3, "class"), ("StartTimerTool", 10, "struct"), ("DurationTool", 14, "struct"), ("Alarm", 18, "class"),
+                ("Alarms", 23, "class"), ("StopAlarmTool", 29, "struct"),
+            ])
     }
 
     @Test("an @unchecked Sendable type the skill reaches is its escape hatch (SEND-3); one it never names is not")
@@ -239,16 +217,8 @@ struct ReachedCodeTests {
 
     @Test("the network and files used outside the context fail IO-1 from the source, on a path no run takes; TIME-1 is not theirs")
     func networkAndFilesInSource() throws {
-        func type(_ name: String, line: Int) -> String {
-            #"{"identifier": {"precise": "s:5Pages\#(name)V"}, "kind": {"identifier": "swift.struct"}, "pathComponents": ["\#(name)"], "#
-                + #""location": {"uri": "file://\#(Self.pagesFile)", "position": {"line": \#(line - 1), "character": 7}}}"#
-        }
-        let graph =
-            #"{"module": {"name": "Pages"}, "symbols": ["#
-            + [type("PageTool", line: 3), type("PageCache", line: 12)].joined(separator: ",") + "]}"
-        let analysis = try StaticAnalysis(
-            package: URL(fileURLWithPath: "/tmp/reach"), buildLog: "", symbolGraphs: [Data(graph.utf8)],
-            sources: [.init(file: Self.pagesFile, module: "Pages", text: Self.pages)])
+        let analysis = try reachAnalysis(
+            module: "Pages", file: Self.pagesFile, source: Self.pages, types: [("PageTool", 3, "struct"), ("PageCache", 12, "struct")])
         let io = analysis.realIOFindings(typeName: "PageTool", skillID: "pages")
         #expect(
             io.map(\.subject) == [
@@ -338,24 +308,13 @@ struct ReachedDiagnosticsTests {
 
     @Test("a helper's static var and a global the skill's code uses fail SEND-1, saying how they are reached; the others do not")
     func reachedDiagnostics() throws {
-        func type(_ name: String, line: Int, kind: String) -> String {
-            #"{"identifier": {"precise": "s:4Wiki\#(name)\#(kind == "enum" ? "O" : "V")"}, "kind": {"identifier": "swift.\#(kind)"}, "#
-                + #""pathComponents": ["\#(name)"], "location": {"uri": "file://\#(Self.file)", "position": {"line": \#(line - 1), "character": 5}}}"#
-        }
-        let graph =
-            #"{"module": {"name": "Wiki"}, "symbols": ["#
-            + [
-                type("WikiModule", line: 6, kind: "enum"), type("Unreached", line: 11, kind: "enum"),
-                type("WikiTool", line: 15, kind: "struct"),
-            ]
-            .joined(separator: ",") + "]}"
         let log = [
             Self.warning(3, 5, "var 'searchCache'"), Self.warning(4, 5, "var 'unusedCache'"),
             Self.warning(7, 16, "static property 'apiURL'"), Self.warning(12, 16, "static property 'counter'"),
         ].joined(separator: "\n")
-        let analysis = try StaticAnalysis(
-            package: URL(fileURLWithPath: "/tmp/reach"), buildLog: log, symbolGraphs: [Data(graph.utf8)],
-            sources: [.init(file: Self.file, module: "Wiki", text: Self.source)])
+        let analysis = try reachAnalysis(
+            module: "Wiki", file: Self.file, source: Self.source,
+            types: [("WikiModule", 6, "enum"), ("Unreached", 11, "enum"), ("WikiTool", 15, "struct")], character: 5, buildLog: log)
         let findings = analysis.sendableFindings(typeName: "WikiTool", skillID: "wiki")
         #expect(findings.allSatisfy { $0.outcome == .failed })
         #expect(findings.map(\.subject) == ["WikiTool at \(Self.file):3:5", "WikiTool at \(Self.file):7:16"], "\(findings.map(\.message))")
@@ -365,4 +324,21 @@ struct ReachedDiagnosticsTests {
         let unreached = analysis.sendableFindings(typeName: "Unreached", skillID: "unreached")
         #expect(unreached.map(\.subject) == ["Unreached at \(Self.file):12:16"])
     }
+}
+
+/// A static analysis of one source file of `module` whose symbol graph declares `types` (name, line, kind) at
+/// their lines, as the compiler's would: what the reach tests read, with no build.
+func reachAnalysis(
+    module: String, file: String, source: String, types: [(name: String, line: Int, kind: String)], character: Int = 7,
+    buildLog: String = ""
+) throws -> StaticAnalysis {
+    let symbols = types.map { type in
+        #"{"identifier": {"precise": "s:\#(module.count)\#(module)\#(type.name)\#(type.kind == "enum" ? "O" : "V")"}, "#
+            + #""kind": {"identifier": "swift.\#(type.kind)"}, "pathComponents": ["\#(type.name)"], "#
+            + #""location": {"uri": "file://\#(file)", "position": {"line": \#(type.line - 1), "character": \#(character)}}}"#
+    }
+    let graph = #"{"module": {"name": "\#(module)"}, "symbols": ["# + symbols.joined(separator: ",") + "]}"
+    return try StaticAnalysis(
+        package: URL(fileURLWithPath: "/tmp/reach"), buildLog: buildLog, symbolGraphs: [Data(graph.utf8)],
+        sources: [.init(file: file, module: module, text: source)])
 }
