@@ -40,6 +40,25 @@ struct TimePolicyTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("withTimeout throws CancellationError to a cancelled caller, even when the operation still returns a value")
+    func cancelledCaller() async throws {
+        let clock = VirtualClock()
+        let cancelCaller = Mutex<(@Sendable () -> Void)?>(nil)
+        let task = clock.scheduler.spawn("op") {
+            try await withTimeout(.seconds(10), clock: clock) {
+                try await clock.sleep(for: .seconds(3))
+                // The caller is cancelled just as the answer arrives: the answer wins the race.
+                cancelCaller.withLock { $0?() }
+                return "late answer"
+            }
+        }
+        cancelCaller.withLock { $0 = { task.cancel() } }
+        clock.advance(by: .seconds(3))
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(clock.pendingCount == 0)
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("RetryPolicy waits base × factor^n: 1 s, 2 s, 4 s, capped at maxDelay")
     func schedule() {
         #expect(RetryPolicy(maxRetries: 3, baseDelay: .seconds(1)).schedule == [.seconds(1), .seconds(2), .seconds(4)])

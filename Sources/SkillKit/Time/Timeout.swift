@@ -11,7 +11,8 @@
 /// }
 /// ```
 ///
-/// - Throws: ``SkillError/timeout`` when the deadline passes first; otherwise what `operation` throws.
+/// - Throws: ``SkillError/timeout`` when the deadline passes first; `CancellationError` when the caller is
+///   cancelled, even if `operation` still returns; otherwise what `operation` throws.
 public func withTimeout<C: Clock, Value: Sendable>(
     _ duration: C.Duration,
     clock: C,
@@ -25,8 +26,14 @@ public func withTimeout<C: Clock, Value: Sendable>(
         group.addTask { try await operation() }
         defer { group.cancelAll() }
         guard let first = try await group.next(), let value = first else {
+            // A caller cancelled as the deadline passed is told of its cancellation, not of a timeout.
+            try Task.checkCancellation()
             throw SkillError.timeout
         }
+        // A caller cancelled while it waited gets its cancellation, even when an answer already on its way won
+        // the race: a skill that awaits `withTimeout` then ends with CancellationError (CAN-3), as it would
+        // awaiting the operation alone.
+        try Task.checkCancellation()
         return value
     }
 }
