@@ -44,6 +44,39 @@ private struct NumberedSkill: AgentSkill {
     }
 }
 
+/// Fetches under the kit's own withTimeout and rethrows a cancellation: the request runs beside the timer, in a
+/// child task of its own.
+private struct TimedFetchTool: ToolSkill {
+    let id = "timed-fetch"
+    let name = "fetch_alerts"
+    let description = "Weather alerts, fetched within 30 seconds."
+    let inputSchema: JSON = ["type": "object"]
+    var sampleArguments: [JSON] { [[:]] }
+    let context: SkillContext
+    func execute(arguments: Data) async throws -> String {
+        let network = context.networkService
+        let request = NetworkRequest(method: .get, url: URL(string: "https://api.weather.gov/alerts")!)
+        do {
+            let response = try await withTimeout(.seconds(30), clock: context.clock) { try await network.send(request) }
+            return "HTTP \(response.status)"
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return "Unable to fetch alerts."
+        }
+    }
+}
+
+@Suite("Cancelled at an await a concurrent part reached")
+struct ConcurrentAwaitTests {
+    @Test("cancelled at withTimeout's timer, the request beside it ends with the cancellation too: CAN-3 passes")
+    func timeoutBesideRequest() async {
+        let findings = await SkillConformance.check(for: "CAN-3").run(SkillUnderTest(tool: { TimedFetchTool(context: $0) }))
+        #expect(findings.map(\.outcome) == [.passed], "\(findings.map(\.message))")
+        #expect(findings.first?.observed.contains("sleep 30.0 seconds on the clock; GET https://api.weather.gov/alerts") == true)
+    }
+}
+
 @Suite("Outputs compared whole")
 struct WholeOutputTests {
     @Test("SEND-2 compares outputs whole: two that differ past their first 60 characters, at the same length, differ")

@@ -111,8 +111,11 @@ final class AwaitGate: Sendable {
                 Point(
                     index: index, kind: kind, description: description,
                     afterCancellation: state.cancelled || Task.isCancelled, key: key, request: request))
+            // The run is cancelled at the instant it reaches the target: an operation a concurrent part of it (the
+            // request beside withTimeout's timer, an async let) starts after that, before the check's cancel lands,
+            // ends with the cancellation too, as it would had the cancel been instant.
             guard case .cancel(let target) = action, target.matches(index: index, key: key) else {
-                return (index, key, nil, state.cancelled)
+                return (index, key, nil, state.cancelled || state.reached)
             }
             state.reached = true
             defer { state.watcher = nil }
