@@ -86,6 +86,26 @@ struct WholeOutputTests {
         #expect(!findings.contains { $0.ruleID == "SEND-2" && $0.outcome == .passed }, "\(findings.map(\.message))")
     }
 
+    @Test("a result that shows the wall clock's time skips SEND-4 and SEND-5 (the orders have no reference), every run")
+    func wallClockSkipsOrders() async {
+        struct Clock: ToolSkill {
+            let id = "clock"
+            let name = "current_time"
+            let description = "The time now."
+            let inputSchema: JSON = ["type": "object"]
+            var sampleArguments: [JSON] { [[:]] }
+            // Seconds into the day: not an instant, which SEND-4 and SEND-5 read as the same in every order.
+            func execute(arguments: Data) async throws -> String { "It is second \(Int(Date().timeIntervalSince1970) % 86_400) of the day" }
+        }
+        for rule in ["SEND-4", "SEND-5"] {
+            let findings = await SkillConformance.check(for: rule).run(SkillUnderTest(tool: Clock()), limits: CheckLimits(schedules: 4))
+            let own = findings.filter { $0.ruleID == rule }
+            #expect(
+                !own.isEmpty && own.allSatisfy { $0.outcome == .skipped(reason: ProbeFailure.nondeterministicReason) },
+                "\(rule): \(own.map(\.message))")
+        }
+    }
+
     @Test("SEND-4 compares two requests' outputs whole with the orders they could have run in")
     func sharedOutputsWhole() async {
         let findings = await SkillConformance.check(for: "SEND-4").run(SkillUnderTest(NumberedSkill()), limits: CheckLimits(schedules: 4))

@@ -41,8 +41,11 @@ extension SkillConformance {
                 }
             }
             guard serial.count == 4 else { continue }
-            // The same order twice on fresh instances must agree, or no order is a reference (TIME-2, TOOL-5 report why).
-            if case .success(let again) = await sharedRun(input, pair, order: [0, 1], latency: true, schedule: .firstInFirstOut),
+            // The same order twice on fresh instances must agree, or no order is a reference (TIME-2, TOOL-5 report why). The
+            // second sees the wall clock moved on, as TIME-2's does: a result that shows the time differs every time, not only
+            // when a schedule happens to straddle a second.
+            if case .success(let again) = await sharedRun(
+                input, pair, order: [0, 1], latency: true, schedule: .firstInFirstOut, wallClockOffset: movedWallClock),
                 again.outcome != serial[0]
             {
                 let why = ProbeFailure.nondeterministicReason
@@ -108,7 +111,8 @@ extension SkillConformance {
             case .success(let run):
                 reference = run.outcome
             }
-            if case .success(let again) = await sharedRun(input, [sample], order: [0], latency: true, schedule: .firstInFirstOut),
+            if case .success(let again) = await sharedRun(
+                input, [sample], order: [0], latency: true, schedule: .firstInFirstOut, wallClockOffset: movedWallClock),
                 again.outcome != reference
             {
                 let why = ProbeFailure.nondeterministicReason
@@ -190,13 +194,14 @@ extension SkillConformance {
 
     /// One run of `pair` on one instance with shared fakes: one after the other in `order`, or both at once.
     private static func sharedRun(
-        _ input: ConformanceCheck.Input, _ pair: [String], order: [Int]?, latency: Bool, schedule: Schedule
+        _ input: ConformanceCheck.Input, _ pair: [String], order: [Int]?, latency: Bool, schedule: Schedule,
+        wallClockOffset: Duration = .zero
     ) async -> Result<(outcome: SharedOutcome, choices: [Int], points: [AwaitGate.Point], timeline: RunTimeline?), SharedRunFailure> {
         let reply = await input.skill.workingReply(limits: input.limits)
         let scheduler = DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule)
         let timeline = ProbeTimeline()
         let gate = AwaitGate(timeline: timeline)
-        let observation = RealWorldObservation()
+        let observation = RealWorldObservation(wallClockOffset: wallClockOffset)
         do {
             let outcome = try await withVirtualTime(
                 scheduler: scheduler, stallTimeout: input.limits.realStall, realTimeLimit: input.limits.realRun
