@@ -78,7 +78,7 @@ struct ConcurrencyStress: Sendable {
         do {
             let output = try await skill.execute(input: SkillInput(rawText: text), context: context).comparable
             // Whole: outputs that differ past a cut must not compare equal.
-            return "\(text) → \(wholeQuoted(output.summary)) \(wholeQuoted(output.detail ?? "")) refresh: \(output.shouldRefreshUI)"
+            return "\(text) → \(wholeOutput(output))"
         } catch {
             return "\(text) → threw \(ThrownError(error))"
         }

@@ -149,6 +149,12 @@ func wholeQuoted(_ text: String) -> String {
     "\"" + text.unicodeScalars.map { $0.properties.generalCategory == .control ? $0.escaped(asASCII: true) : String($0) }.joined() + "\""
 }
 
+/// An output whole, to compare with another: its summary and detail quoted whole, and its refresh flag.
+@available(SkillCheckTesting, *)
+func wholeOutput(_ output: SkillOutput) -> String {
+    "\(wholeQuoted(output.summary)) \(wholeQuoted(output.detail ?? "")) refresh: \(output.shouldRefreshUI)"
+}
+
 /// Two texts that differ, each quoted so that the place where they differ shows: past a long common start,
 /// both are shown from a little before their first difference.
 ///

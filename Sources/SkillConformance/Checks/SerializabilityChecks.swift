@@ -163,8 +163,7 @@ extension SkillConformance {
     /// error. A cut could make two outputs that differ past it compare equal (a lost update of a count).
     static func whole(_ ending: Probe.Ending) -> String {
         switch ending {
-        case .output(let output):
-            "returned an output: \(wholeQuoted(output.summary)) \(wholeQuoted(output.detail ?? "")) refresh: \(output.shouldRefreshUI)"
+        case .output(let output): "returned an output: \(wholeOutput(output))"
         case .threw(let thrown): "threw \(thrown)"
         }
     }
