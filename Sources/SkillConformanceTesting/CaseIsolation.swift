@@ -27,11 +27,13 @@ enum CaseIsolation {
         guard !SkillConformance.staticRuleIDs.contains(c.ruleID), let test = Test.current else { return nil }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-case-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
+        var environment = [SkillConformance.caseEnvironmentKey: "\(c.skill.id)/\(c.ruleID)", FindingsLog.environmentKey: file.path]
+        // Alone in its process, the case may move the process's time zone to run a sample again in another.
+        let movesZone = HostTimeZone.ruleIDs.contains(c.ruleID)
+        if movesZone { environment[HostTimeZone.environmentKey] = "move" }
         guard
             let alone = await TestProcess.run(
-                test,
-                environment: [SkillConformance.caseEnvironmentKey: "\(c.skill.id)/\(c.ruleID)", FindingsLog.environmentKey: file.path],
-                timeout: watchdog(limits))
+                test, environment: environment, timeout: watchdog(limits), evenWhenOff: movesZone && HostTimeZone.runsApart)
         else { return nil }
         let run = alone.run
         let findings = (try? FindingsLog.read(file)) ?? []

@@ -43,12 +43,14 @@ package enum TestProcess {
     }
 
     /// Runs `test` alone in a new process of the test binary with `environment` added, ending it after
-    /// `timeout`; `nil` when that cannot be done here (not under `swift test`, isolation off, or this is the
-    /// child already). With `forwardsAttachments`, the child writes its attachments where this run keeps them.
+    /// `timeout`; `nil` when that cannot be done here (not under `swift test`, isolation off unless `evenWhenOff`,
+    /// or this is the child already). With `forwardsAttachments`, the child writes its attachments where this run
+    /// keeps them.
     package static func run(
-        _ test: Test, environment: [String: String], timeout: Duration, forwardsAttachments: Bool = false
+        _ test: Test, environment: [String: String], timeout: Duration, forwardsAttachments: Bool = false, evenWhenOff: Bool = false
     ) async -> Outcome? {
-        guard ProcessInfo.processInfo.environment[environmentKey] == nil, let binary = CommandLine.arguments.first,
+        let isolation = ProcessInfo.processInfo.environment[environmentKey]
+        guard isolation == nil || (evenWhenOff && isolation == "off"), let binary = CommandLine.arguments.first,
             binary.hasSuffix(".xctest"), FileManager.default.isExecutableFile(atPath: binary)
         else { return nil }
         let name = name(of: test)

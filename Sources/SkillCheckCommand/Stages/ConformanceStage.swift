@@ -89,9 +89,11 @@ package struct ConformanceStage: Sendable {
     /// needs; the backtracer itself (`swift-backtrace`, a process of its own that inherits the harness's
     /// output) was seen to stall for minutes under ThreadSanitizer, holding the pipes open.
     /// What every harness process skillcheck starts gets: no backtraces, no colour, no per-case processes
-    /// (skillcheck runs each skill in a process of its own and reads a trap itself), no case selection.
+    /// (skillcheck runs each skill in a process of its own and reads a trap itself) except for the rules that
+    /// run a sample again in another time zone, which only a process of the case's own may move, no case selection.
     package static let harnessEnvironment = [
         "SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1", "SKILLCHECK_ISOLATION": "off", SkillConformance.caseEnvironmentKey: "",
+        HostTimeZone.environmentKey: "apart",
     ]
 
     /// The subject of the findings about a skill's process as a whole (CRASH-1, HANG-1).

@@ -1,4 +1,6 @@
+import Foundation
 import SkillKit
+import SkillTesting
 
 // TIME-2 (SHOULD): the same input, fakes and virtual time give the same output and side effects twice.
 
@@ -22,6 +24,7 @@ extension SkillConformance {
         if let missing { return [missing] }
         let expected = "the same output and side effects both times"
         var findings: [Finding] = []
+        let zone = HostTimeZone.mayMove ? HostTimeZone.other(at: VirtualClock.defaultOrigin) : nil
         for sample in samples {
             let subject = "\(input.sampleLabel(sample)), run twice"
             let first = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
@@ -31,22 +34,61 @@ extension SkillConformance {
             switch (first, second) {
             case (.success(let a), .success(let b)):
                 let differences = differing(observed(a), observed(b))
+                // The same twice here: once more in another zone, when this process may move its own.
+                var elsewhere: [Finding]?
+                if differences.isEmpty, let zone {
+                    elsewhere = await inAnotherTimeZone(input, sample: sample, rule: rule, zone: zone, here: a)
+                }
                 findings.append(
                     input.finding(
                         rule, differences.isEmpty ? .passed : breach, subject: subject, expected: expected,
                         observed: differences.isEmpty
-                            ? "the same"
-                            : differences.prefix(3).map { path, one, two in
-                                let (one, two) = quotedApart(one, two)
-                                return "\(path): \(one) then \(two)"
-                            }.joined(separator: "; "),
+                            ? (elsewhere?.isEmpty == true ? "the same, and the same again in \(zone?.identifier ?? "")" : "the same")
+                            : shown(differences),
                         run: b.timeline // the second run: where it departed from the first
                     ))
+                findings += elsewhere ?? []
             case (.failure(let failure), _), (_, .failure(let failure)):
                 findings.append(input.unended(rule, subject: subject, expected: expected, failure))
             }
         }
         return findings
+    }
+
+    /// `sample` run once more with the process's time zone moved to `zone` (``HostTimeZone``), compared with
+    /// `here`, its run in this machine's zone: a warning when the answer moved with the zone, since it will on a
+    /// machine elsewhere; nothing when it stayed.
+    static func inAnotherTimeZone(
+        _ input: ConformanceCheck.Input, sample: String, rule: String, zone: TimeZone, here: Probe
+    ) async -> [Finding] {
+        let home = TimeZone.current.identifier
+        let subject = "\(input.sampleLabel(sample)), run again in another time zone"
+        let expected = "the same output and side effects whatever time zone the machine is set to"
+        let elsewhere = await HostTimeZone.moved(to: zone) {
+            await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
+        }
+        switch elsewhere {
+        case .success(let there):
+            let differences = differing(observed(here), observed(there))
+            guard !differences.isEmpty else { return [] }
+            return [
+                input.finding(
+                    rule, .warning, subject: subject, expected: expected,
+                    observed: "in \(home) (this machine's zone) then in \(zone.identifier): \(shown(differences)) (a date or time "
+                        + "formatted in the machine's zone: set the formatter's or calendar's timeZone to one the skill is given)",
+                    run: there.timeline)
+            ]
+        case .failure(let failure):
+            return [input.unended(rule, subject: subject, expected: expected, failure)]
+        }
+    }
+
+    /// The first three differences, each as `path: "one" then "two"`, quoted from just before they part.
+    static func shown(_ differences: [(String, String, String)]) -> String {
+        differences.prefix(3).map { path, one, two in
+            let (one, two) = quotedApart(one, two)
+            return "\(path): \(one) then \(two)"
+        }.joined(separator: "; ")
     }
 
     /// The output (or error) and side effects of a run, by path, JSON text with its keys in one order.

@@ -136,8 +136,10 @@ extension RuleCatalog {
             id: "TIME-2", category: .time, level: .should,
             sentence: "The same input, fakes and virtual time give the same output and side effects twice.",
             troubleshooting: .init(
-                cause: "`Date()`, `UUID()` or unseeded randomness in an output or a stored document.",
-                fix: "Take dates, ids and random numbers from the context or from a seeded generator.",
+                cause:
+                    "`Date()`, `UUID()` or unseeded randomness in an output or a stored document; or, when the run in another time zone differs, a date formatted in the machine's zone (`DateFormatter()`, `Calendar.current`, `Date.formatted()`).",
+                fix:
+                    "Take dates, ids and random numbers from the context or from a seeded generator, and format dates in a time zone the skill is given.",
                 example:
                     "let note = NoteItem(id: context.newID(), content: text, createdAt: context.now)\ntry await context.storage.save(note)"
             ),

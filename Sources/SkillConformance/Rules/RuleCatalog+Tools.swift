@@ -72,8 +72,9 @@ extension RuleCatalog {
             sentence: "The same arguments, fakes and virtual time give the same result and side effects twice.",
             troubleshooting: .init(
                 cause:
-                    "`Date()`, `UUID()` or unseeded randomness in the result or in what the tool stores: the model reads the result, so a scripted conversation replayed against the tool departs from its script.",
-                fix: "Take dates, ids and random numbers from the context the tool was made with, or from a seeded generator.",
+                    "`Date()`, `UUID()` or unseeded randomness in the result or in what the tool stores: the model reads the result, so a scripted conversation replayed against the tool departs from its script. A result that differs only in another time zone (a date formatted in the machine's zone) is a warning.",
+                fix:
+                    "Take dates, ids and random numbers from the context the tool was made with, or from a seeded generator, and format dates in a time zone the tool is given.",
                 example:
                     "let note = NoteItem(id: context.newID(), content: arguments.content, createdAt: context.now)\ntry await context.storage.save(note)"
             ),
