@@ -7,7 +7,8 @@ import Testing
 
 /// `skillcheck` on skills that are hard on the process that checks them (Tests/Fixtures/StrayProcessSkills):
 /// one traps on every run, one traps only when cancelled before it starts, one leaves a helper holding its
-/// output open that ignores SIGTERM, one spins without suspending, and one does nothing wrong. The run must
+/// output open that ignores SIGTERM, one spins without suspending, one keeps a file at a relative path, and one
+/// does nothing wrong. The run must
 /// end, report each problem for its skill alone, and leave no process behind. Builds a real package.
 @Suite("skillcheck on a stranger's worst day: it ends, reports each skill alone, and leaves nothing running", .serialized, .endToEnd)
 struct ProcessHygieneTests {
@@ -23,7 +24,10 @@ struct ProcessHygieneTests {
         let run = ConformanceRun(package: Self.package, scratch: Self.scratch, perSkillTimeout: Self.watchdog, reusesMemory: false)
         let outcome = try await run.run { _ in }
         let byID = Dictionary(uniqueKeysWithValues: outcome.results.map { ($0.id, $0.findings) })
-        #expect(Set(byID.keys) == ["tip.always-traps", "greeting.traps-when-cancelled", "cache.warmer", "sync.spinner", "echo.steady"])
+        #expect(
+            Set(byID.keys) == [
+                "tip.always-traps", "greeting.traps-when-cancelled", "cache.warmer", "sync.spinner", "echo.steady", "tally.relative-file",
+            ])
 
         // No rule of any skill is left as "the process ended" after a trap: the rules after it ran afresh.
         for (id, findings) in byID where id != "sync.spinner" {
@@ -63,6 +67,17 @@ struct ProcessHygieneTests {
         let steady = try #require(byID["echo.steady"])
         #expect(
             !steady.contains { $0.outcome.isProblem || $0.outcome == .warning }, "\(steady.filter { $0.outcome.isProblem }.map(\.message))")
+
+        // A file written to a relative path lands in the harness process's own folder, never in the folder the run
+        // was started from (this test's, the repository's root) or the package's; IO-1 names it there.
+        let tally = try #require(byID["tally.relative-file"])
+        let written = tally.filter { $0.ruleID == "IO-1" && $0.outcome == .failed && $0.observed.contains("tally.txt") }
+        #expect(
+            !written.isEmpty && written.allSatisfy { $0.observed.contains("/\(ConformanceStage.workingDirectoryName)/tally.txt") },
+            "\(tally.filter { $0.ruleID == "IO-1" }.map(\.message))")
+        for folder in [FileManager.default.currentDirectoryPath, Self.package.path] {
+            #expect(!FileManager.default.fileExists(atPath: folder + "/tally.txt"), "a skill's relative write landed in \(folder)")
+        }
 
         // Nothing the run started is still running: no process of this session that was not here before,
         // and no process anywhere whose environment names this run's scratch folder (every harness has it).

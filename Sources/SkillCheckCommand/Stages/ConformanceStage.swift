@@ -96,6 +96,22 @@ package struct ConformanceStage: Sendable {
         HostTimeZone.environmentKey: "apart",
     ]
 
+    /// The folder, under a skill's run folder, that its harness process runs in: what a skill writes to a relative
+    /// path (`memory.jsonl`, `hello.txt`) lands there, never in the folder `skillcheck` was started from, and the
+    /// next run of that skill starts from an empty one, so a run never reads what an earlier one left.
+    package static let workingDirectoryName = "working-directory"
+
+    /// `folder`, emptied (or made): a harness process's own.
+    static func freshFolder(_ folder: URL) throws(StageFailure) -> URL {
+        do {
+            if FileManager.default.fileExists(atPath: folder.path) { try FileManager.default.removeItem(at: folder) }
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .tool("could not prepare \(folder.path) for the skill's run: \(error)")
+        }
+        return folder
+    }
+
     /// The subject of the findings about a skill's process as a whole (CRASH-1, HANG-1).
     package static let processSubject = "the skill's checks, in a process of their own"
 
@@ -198,14 +214,9 @@ package struct ConformanceStage: Sendable {
     ) throws(StageFailure)
         -> (run: ToolRunner.Run, stream: EventStream, findings: [Finding])
     {
-        let work = buildFolder.appendingPathComponent("skillcheck-runs/\(index)" + (attempt > 1 ? "-\(attempt)" : ""))
         // A leftover findings file would be read as this run's; one that cannot be written would read as a crash.
-        do {
-            if FileManager.default.fileExists(atPath: work.path) { try FileManager.default.removeItem(at: work) }
-            try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-        } catch {
-            throw .tool("could not prepare \(work.path) for the skill's run: \(error)")
-        }
+        let work = try Self.freshFolder(buildFolder.appendingPathComponent("skillcheck-runs/\(index)" + (attempt > 1 ? "-\(attempt)" : "")))
+        let workingDirectory = try Self.freshFolder(work.appendingPathComponent(Self.workingDirectoryName))
         let events = work.appendingPathComponent("events.jsonl"), findingsFile = work.appendingPathComponent("findings.jsonl")
         let arguments = Self.testCommand(
             harness: harness.folder, buildFolder: buildFolder,
@@ -216,7 +227,7 @@ package struct ConformanceStage: Sendable {
         let run: ToolRunner.Run
         do {
             run = try ToolRunner.run(
-                arguments,
+                arguments, in: workingDirectory,
                 environment: Self.harnessEnvironment.merging(
                     [
                         "SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path,

@@ -34,12 +34,15 @@ package struct RaceStage: Sendable {
     /// Runs SEND-2 for the skill at `index` under ThreadSanitizer: one finding, passed or failed with the
     /// first report's summary and where it happened.
     package func run(skillAt index: Int, skillID: String) throws(StageFailure) -> Finding {
+        let workingDirectory = try ConformanceStage.freshFolder(
+            buildFolder.appendingPathComponent("skillcheck-races/\(index)/\(ConformanceStage.workingDirectoryName)"))
         let run: ToolRunner.Run
         do {
             run = try ToolRunner.run(
                 ConformanceStage.testCommand(
                     harness: harness.folder, buildFolder: buildFolder,
                     swiftTestOptions: ["--sanitize=thread"], ["--filter", "SEND-2"]),
+                in: workingDirectory,
                 environment: ConformanceStage.harnessEnvironment.merging([
                     "SKILLCHECK_SKILL": "\(index)",
                     "TSAN_OPTIONS": Self.sanitizerOptions(ProcessInfo.processInfo.environment["TSAN_OPTIONS"]),
