@@ -26,14 +26,22 @@ enum CaseIsolation {
         // The compile-time rules build the package and never run the skill: nothing of the skill's can trap there.
         guard !SkillConformance.staticRuleIDs.contains(c.ruleID), let test = Test.current else { return nil }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-case-\(UUID().uuidString).jsonl")
-        defer { try? FileManager.default.removeItem(at: file) }
+        // The child runs in an empty folder of its own: what the skill writes to a relative path lands there, not in
+        // the package the tests run from.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-case-\(UUID().uuidString)")
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: folder)
+        }
+        let madeFolder = (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
         var environment = [SkillConformance.caseEnvironmentKey: "\(c.skill.id)/\(c.ruleID)", FindingsLog.environmentKey: file.path]
         // Alone in its process, the case may move the process's time zone to run a sample again in another.
         let movesZone = HostTimeZone.ruleIDs.contains(c.ruleID)
         if movesZone { environment[HostTimeZone.environmentKey] = "move" }
         guard
             let alone = await TestProcess.run(
-                test, environment: environment, timeout: watchdog(limits), evenWhenOff: movesZone && HostTimeZone.runsApart)
+                test, environment: environment, timeout: watchdog(limits), evenWhenOff: movesZone && HostTimeZone.runsApart,
+                in: madeFolder ? folder : nil)
         else { return nil }
         let run = alone.run
         let findings = (try? FindingsLog.read(file)) ?? []

@@ -45,9 +45,10 @@ package enum TestProcess {
     /// Runs `test` alone in a new process of the test binary with `environment` added, ending it after
     /// `timeout`; `nil` when that cannot be done here (not under `swift test`, isolation off unless `evenWhenOff`,
     /// or this is the child already). With `forwardsAttachments`, the child writes its attachments where this run
-    /// keeps them.
+    /// keeps them. With `directory`, the child runs in that folder instead of this process's.
     package static func run(
-        _ test: Test, environment: [String: String], timeout: Duration, forwardsAttachments: Bool = false, evenWhenOff: Bool = false
+        _ test: Test, environment: [String: String], timeout: Duration, forwardsAttachments: Bool = false, evenWhenOff: Bool = false,
+        in directory: URL? = nil
     ) async -> Outcome? {
         let isolation = ProcessInfo.processInfo.environment[environmentKey]
         guard isolation == nil || (evenWhenOff && isolation == "off"), let binary = CommandLine.arguments.first,
@@ -67,7 +68,7 @@ package enum TestProcess {
         do {
             run = try await offThePool("skillcheck: \(name)") { [arguments] in
                 try ToolRunner.run(
-                    arguments,
+                    arguments, in: directory,
                     environment: environment.merging([environmentKey: "child", "SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1"]) { $1 },
                     timeout: timeout)
             }
@@ -123,8 +124,16 @@ package enum TestProcess {
     /// The folder given to this run as `--attachments-path DIR` (or `=DIR`), if any.
     private static func attachmentsPath(in arguments: [String]) -> String? {
         for (index, argument) in arguments.enumerated() {
-            if argument == "--attachments-path", index + 1 < arguments.count { return arguments[index + 1] }
-            if argument.hasPrefix("--attachments-path=") { return String(argument.dropFirst("--attachments-path=".count)) }
+            let path: String? =
+                if argument == "--attachments-path", index + 1 < arguments.count {
+                    arguments[index + 1]
+                } else if argument.hasPrefix("--attachments-path=") {
+                    String(argument.dropFirst("--attachments-path=".count))
+                } else {
+                    nil
+                }
+            // Absolute: the child may run in another folder.
+            if let path { return PackageLocation.absolute(path, from: FileManager.default.currentDirectoryPath) }
         }
         return nil
     }

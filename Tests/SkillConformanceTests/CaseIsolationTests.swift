@@ -1,7 +1,9 @@
 import BundledBrokenSkills
+import Foundation
 import SkillCheckSupport
 import SkillConformance
 import SkillConformanceTesting
+import SkillKit
 import Testing
 
 /// The one-line test under `swift test`: each case in a process of its own, so a trap costs one case.
@@ -21,6 +23,46 @@ struct CaseIsolationTests {
             let text = issue.comments.map(\.rawValue).joined()
             return text.contains("CRASH-1 FAILED") && text.contains("while checking ERR-2") && text.contains("Fatal error")
         }
+    }
+}
+
+/// Keeps a tally in a file at a relative path, as a script's port would.
+private struct RelativeTallySkill: AgentSkill {
+    static let file = "skillcheck-isolation-tally.txt"
+    let id = "relative-tally"
+    let displayName = "Tally"
+    let description = "Counts, such as tally up."
+    let keywords = ["tally"]
+    var samples: SkillSamples { SkillSamples(handled: ["tally up"], unhandled: ["天气"]) }
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        try Task.checkCancellation()
+        do {
+            try Data("1".utf8).write(to: URL(fileURLWithPath: Self.file))
+        } catch {
+            throw SkillError.executionFailed("the tally was not kept")
+        }
+        return SkillOutput(summary: "1")
+    }
+}
+
+/// An isolated case runs in an empty folder of its own: a skill's relative write never lands in the package.
+@Suite("An isolated case runs in a folder of its own")
+struct CaseFolderTests {
+    @Test("a file written to a relative path by the case's runs is not left in the folder the tests run from")
+    func relativeWrite() async throws {
+        let here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(RelativeTallySkill.file)
+        let c = try #require(SkillConformance.cases(for: [RelativeTallySkill()], rules: ["IO-1"]).first)
+        await withKnownIssue("the skill writes a file outside its context") {
+            await c.expectPasses()
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("IO-1 FAILED")
+                && issue.comments.map(\.rawValue).joined().contains(RelativeTallySkill.file)
+        }
+        // The case's own process runs this test's body too, up to here: only this process looks.
+        guard ProcessInfo.processInfo.environment["SKILLCHECK_ISOLATION"] != "child" else { return }
+        let landedHere = FileManager.default.fileExists(atPath: here.path)
+        try? FileManager.default.removeItem(at: here)
+        #expect(!landedHere, "\(here.path) was written by the case's runs")
     }
 }
 
