@@ -45,7 +45,7 @@ package enum HostTimeZone {
             calendar.timeZone = zone
             return calendar.dateComponents([.year, .month, .day], from: date)
         }
-        return zones.first { day($0) != day(home) } ?? zones.first ?? TimeZone(secondsFromGMT: 45 * 60)!
+        return zones.first { day($0) != day(home) } ?? zones.first ?? TimeZone(secondsFromGMT: 45 * 60) ?? .gmt
     }
 
     /// Runs `body` with this process's time zone set to `zone` (for `TimeZone.current`, a new `DateFormatter()`,
