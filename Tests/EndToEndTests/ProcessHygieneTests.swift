@@ -7,8 +7,8 @@ import Testing
 
 /// `skillcheck` on skills that are hard on the process that checks them (Tests/Fixtures/StrayProcessSkills):
 /// one traps on every run, one traps only when cancelled before it starts, one leaves a helper holding its
-/// output open that ignores SIGTERM, one spins without suspending, one keeps a file at a relative path, and one
-/// does nothing wrong. The run must
+/// output open that ignores SIGTERM, one spins without suspending, one keeps a file at a relative path, one
+/// reads its API key from the environment, and one does nothing wrong. The run must
 /// end, report each problem for its skill alone, and leave no process behind. Builds a real package.
 @Suite("skillcheck on a stranger's worst day: it ends, reports each skill alone, and leaves nothing running", .serialized, .endToEnd)
 struct ProcessHygieneTests {
@@ -27,6 +27,7 @@ struct ProcessHygieneTests {
         #expect(
             Set(byID.keys) == [
                 "tip.always-traps", "greeting.traps-when-cancelled", "cache.warmer", "sync.spinner", "echo.steady", "tally.relative-file",
+                "weather.keyed",
             ])
 
         // No rule of any skill is left as "the process ended" after a trap: the rules after it ran afresh.
@@ -71,13 +72,25 @@ struct ProcessHygieneTests {
         // A file written to a relative path lands in the harness process's own folder, never in the folder the run
         // was started from (this test's, the repository's root) or the package's; IO-1 names it there.
         let tally = try #require(byID["tally.relative-file"])
-        let written = tally.filter { $0.ruleID == "IO-1" && $0.outcome == .failed && $0.observed.contains("tally.txt") }
+        // Each run's read or write of it: in the skill's harness folder, or in the folder of the process a TIME-2 case has.
+        let touched = tally.filter { $0.ruleID == "IO-1" && $0.outcome == .failed && $0.observed.contains("the file ") }
         #expect(
-            !written.isEmpty && written.allSatisfy { $0.observed.contains("/\(ConformanceStage.workingDirectoryName)/tally.txt") },
-            "\(tally.filter { $0.ruleID == "IO-1" }.map(\.message))")
+            !touched.isEmpty
+                && touched.allSatisfy {
+                    $0.observed.contains("/\(ConformanceStage.workingDirectoryName)/tally.txt") || $0.observed.contains("/skillcheck-case-")
+                },
+            "\(touched.map(\.observed))")
         for folder in [FileManager.default.currentDirectoryPath, Self.package.path] {
             #expect(!FileManager.default.fileExists(atPath: folder + "/tally.txt"), "a skill's relative write landed in \(folder)")
         }
+
+        // The key the skill reads from the environment was given a placeholder: its runs reached the network, and
+        // ERR-1 found the error it lets through, where without it every run stopped at "set the key".
+        let keyed = try #require(byID["weather.keyed"])
+        #expect(keyed.contains { $0.ruleID == "ERR-1" && $0.outcome == .failed }, "\(keyed.filter { $0.ruleID == "ERR-1" }.map(\.message))")
+        #expect(
+            !keyed.contains { $0.outcome == .notApplicable && $0.ruleID.hasPrefix("CAN") }, "the cancellation rules had a request to cancel"
+        )
 
         // Nothing the run started is still running: no process of this session that was not here before,
         // and no process anywhere whose environment names this run's scratch folder (every harness has it).

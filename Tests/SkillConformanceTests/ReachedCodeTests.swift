@@ -236,6 +236,70 @@ struct ReachedCodeTests {
         #expect(scanned.map(\.kind) == [.process, .urlSession, .writeTo, .fileHandle, .userDefaults])
         #expect(RealTimeUse.scan("print(x, to: &log); value.write(to: &stream); let session = sessionFactory()", file: "T.swift").isEmpty)
     }
+
+    /// A weather tool that reads its key from the environment, in a helper, and answers without the network when
+    /// it is not set: here, every run.
+    static let keyedFile = "/tmp/reach/Sources/Keyed/Keyed.swift"
+    static let keyed = """
+        import Foundation
+
+        struct KeyedWeatherTool {
+            let settings = Settings()
+            func run() async throws -> String {
+                guard let key = settings.key else { return "Set WEATHER_API_KEY to get the weather." }
+                return key
+            }
+        }
+
+        struct Settings {
+            var key: String? { ProcessInfo.processInfo.environment["WEATHER_API_KEY"] }
+        }
+        """
+
+    @Test("a rule that found nothing to judge is skipped, naming the environment read, when the skill's code reaches one")
+    func environmentSteers() throws {
+        let analysis = try reachAnalysis(
+            module: "Keyed", file: Self.keyedFile, source: Self.keyed,
+            types: [("KeyedWeatherTool", 3, "struct"), ("Settings", 11, "struct")])
+        let findings = [
+            Finding(
+                ruleID: "ERR-1", skillID: "keyed", outcome: .notApplicable, subject: "every fault",
+                expected: "a skill that uses the network or storage", observed: "no sample made a network request or a storage operation"),
+            Finding(
+                ruleID: "META-4", skillID: "keyed", outcome: .notApplicable, subject: StaticAnalysis.wholeRule,
+                expected: "a skill of the kinds the rule applies to: AgentSkill", observed: "a tool skill"),
+            Finding(
+                ruleID: "TOOL-5", skillID: "keyed", outcome: .passed, subject: "arguments \"{}\", run twice", expected: "",
+                observed: "the same"),
+        ]
+        let steered = analysis.steeredBySettings(findings, typeName: "KeyedWeatherTool")
+        guard case .skipped(let reason) = steered[0].outcome else {
+            Issue.record("ERR-1 was \(steered[0].outcome)")
+            return
+        }
+        #expect(reason.hasPrefix("no sample made a network request or a storage operation, but the skill reads the process environment"))
+        #expect(
+            reason.contains("ProcessInfo.processInfo.environment[\"WEATHER_API_KEY\"]") && reason.contains("\(Self.keyedFile):12:"),
+            "\(reason)")
+        #expect(reason.contains("in `Settings"), "the helper that reads it is named: \(reason)")
+        #expect(reason.hasSuffix("give the setting to the skill's init, or read it from context.userInfo, so that a test chooses it"))
+        #expect(steered[1].outcome == .notApplicable && steered[2].outcome == .passed, "a rule for another kind, and a pass, stay")
+        // skillcheck gives a credential a placeholder: a read of it alone then steers nothing.
+        #expect(analysis.credentialNames(typeName: "KeyedWeatherTool") == ["WEATHER_API_KEY"])
+        let given = analysis.steeredBySettings(findings, typeName: "KeyedWeatherTool", given: ["WEATHER_API_KEY"])
+        #expect(given.map(\.outcome) == findings.map(\.outcome))
+        // No rule fails a setting read from the environment.
+        #expect(analysis.realIOFindings(typeName: "KeyedWeatherTool", skillID: "keyed").map(\.outcome) == [.passed])
+        #expect(analysis.realTimeFindings(typeName: "KeyedWeatherTool", skillID: "keyed").map(\.outcome) == [.passed])
+        #expect(
+            RealTimeUse.scan("let home = getenv(\"HOME\"); let env = ProcessInfo().environment", file: "T.swift").map(\.kind) == [
+                .environment, .environment,
+            ])
+        // A skill that reads no environment keeps its "not applicable".
+        let pages = try reachAnalysis(
+            module: "Pages", file: Self.pagesFile, source: Self.pages, types: [("PageTool", 3, "struct"), ("PageCache", 12, "struct")])
+        #expect(pages.steeredBySettings(findings, typeName: "PageTool").map(\.outcome) == findings.map(\.outcome))
+    }
 }
 
 /// A client that retries a rate limit sleeps only on that path: TIME-1 runs it under HTTP 429.

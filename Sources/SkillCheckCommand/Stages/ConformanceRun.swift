@@ -124,12 +124,14 @@ package struct ConformanceRun: Sendable {
             throw StageFailure.tool("could not write the harness in \(harness.folder.path): \(error)")
         }
         let shared = shared(for: known.discovery)
+        let settings = Self.settings(harness.skills, analysis: analysis)
         let stage = ConformanceStage(
             harness: harness, buildFolder: scratch.appendingPathComponent("harness-build"),
-            perSkillTimeout: perSkillTimeout, shared: shared, providers: providers, seed: seed, schedules: schedules)
+            perSkillTimeout: perSkillTimeout, shared: shared, providers: providers, seed: seed, schedules: schedules,
+            settings: settings)
         let race = RaceStage(
             harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"),
-            perSkillTimeout: perSkillTimeout, shared: shared)
+            perSkillTimeout: perSkillTimeout, shared: shared, settings: settings)
         let conformanceStarted = clock.now
         let plainBuild = try await Self.buildUnlessCurrent(
             stage.buildFolder, key: key, builds: known.builds,
@@ -290,11 +292,28 @@ package struct ConformanceRun: Sendable {
             entry: HarnessPackage.binaryStamp(in: folder).map { key + " " + $0 }, seconds: (clock.now - started).inSeconds)
     }
 
+    /// What each skill's processes get on top of the harness environment, by index: a placeholder for each
+    /// credential its code reads from the environment and this machine does not set.
+    static func settings(_ skills: [DiscoveredSkill], analysis: StaticAnalysis) -> [Int: [String: String]] {
+        var settings: [Int: [String: String]] = [:]
+        for (index, skill) in skills.enumerated() {
+            let placeholders = ConformanceStage.placeholders(
+                for: analysis.credentialNames(typeName: skill.typeName, moduleHint: skill.module))
+            if !placeholders.isEmpty { settings[index] = placeholders }
+        }
+        return settings
+    }
+
     /// SEND-1, SEND-3, and TIME-1's and IO-1's source findings from the static stage. An escape hatch is accepted (SEND-3) once SEND-2 passed
-    /// under ThreadSanitizer, not before.
+    /// under ThreadSanitizer, not before. A rule the harness found nothing to judge for is skipped when the skill
+    /// reads the process environment (``StaticAnalysis/steeredBySettings(_:typeName:moduleHint:)``).
     func judgeStatically(_ results: inout [SkillResult], analysis: StaticAnalysis) {
         for index in results.indices {
             let result = results[index]
+            // A credential the runs were given (a placeholder, or this machine's) steered nothing.
+            results[index].findings = analysis.steeredBySettings(
+                result.findings, typeName: result.skill.typeName, moduleHint: result.skill.module,
+                given: Set(analysis.credentialNames(typeName: result.skill.typeName, moduleHint: result.skill.module)))
             let sendTwo = result.findings.filter { $0.ruleID == "SEND-2" }
             let raceFree = runsRaceStage && !sendTwo.isEmpty && sendTwo.allSatisfy { $0.outcome == .passed }
             results[index].findings +=

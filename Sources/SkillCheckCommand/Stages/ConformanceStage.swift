@@ -49,11 +49,15 @@ package struct ConformanceStage: Sendable {
     /// The seed and schedule budget (`--seed`, `--schedules`); `nil` keeps the defaults.
     package var seed: UInt64?
     package var schedules: Int?
+    /// Variables each skill's process gets on top of the harness environment, by the skill's index: a
+    /// placeholder for each credential its code reads from the environment (``placeholders(for:)``).
+    package var settings: [Int: [String: String]]
 
     package init(
         harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(300), shared: SharedBuildCache? = nil,
-        providers: [String] = [], seed: UInt64? = nil, schedules: Int? = nil
+        providers: [String] = [], seed: UInt64? = nil, schedules: Int? = nil, settings: [Int: [String: String]] = [:]
     ) {
+        self.settings = settings
         self.seed = seed
         self.schedules = schedules
         self.harness = harness
@@ -95,6 +99,17 @@ package struct ConformanceStage: Sendable {
         "SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1", "SKILLCHECK_ISOLATION": "off", SkillConformance.caseEnvironmentKey: "",
         HostTimeZone.environmentKey: "apart",
     ]
+
+    /// A placeholder value for each of `names` (credentials a skill reads from the environment) this process's
+    /// environment does not set: without one, a skill that answers "set WEATHER_API_KEY" never reaches the network
+    /// it would use on a machine that sets it, and the rules about that path find nothing to judge.
+    package static func placeholders(
+        for names: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    )
+        -> [String: String]
+    {
+        Dictionary(uniqueKeysWithValues: names.filter { (environment[$0] ?? "").isEmpty }.map { ($0, "skillcheck-placeholder") })
+    }
 
     /// The folder, under a skill's run folder, that its harness process runs in: what a skill writes to a relative
     /// path (`memory.jsonl`, `hello.txt`) lands there, never in the folder `skillcheck` was started from, and the
@@ -224,22 +239,18 @@ package struct ConformanceStage: Sendable {
                 "--no-parallel", "--skip", skipped.joined(separator: "|"), "--event-stream-output-path", events.path,
                 "--event-stream-version", EventStream.version,
             ])
+        // The skill's placeholders first: the kit's own variables win over a name a skill happens to read.
+        let environment = (settings[index] ?? [:]).merging(Self.harnessEnvironment) { $1 }.merging(
+            [
+                "SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path,
+                SkillConformance.providersEnvironmentKey: providers.joined(separator: ","),
+                SkillConformance.seedEnvironmentKey: seed.map(String.init),
+                SkillConformance.schedulesEnvironmentKey: schedules.map(String.init),
+            ].compactMapValues { $0 }
+        ) { $1 }
         let run: ToolRunner.Run
         do {
-            run = try ToolRunner.run(
-                arguments, in: workingDirectory,
-                environment: Self.harnessEnvironment.merging(
-                    [
-                        "SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path,
-                        SkillConformance.providersEnvironmentKey: providers.joined(separator: ","),
-                        // A rerun of one case in a person's own tests must not narrow skillcheck's run.
-                    ].merging(
-                        [
-                            SkillConformance.seedEnvironmentKey: seed.map(String.init),
-                            SkillConformance.schedulesEnvironmentKey: schedules.map(String.init),
-                        ].compactMapValues { $0 }
-                    ) { $1 }
-                ) { $1 }, timeout: perSkillTimeout)
+            run = try ToolRunner.run(arguments, in: workingDirectory, environment: environment, timeout: perSkillTimeout)
         } catch {
             throw .tool(error.description)
         }

@@ -13,10 +13,16 @@ package struct RaceStage: Sendable {
     /// folder would rebuild everything twice per run).
     package var buildFolder: URL
     package var perSkillTimeout: Duration
+    /// Variables each skill's process gets, by the skill's index (``ConformanceStage/settings``).
+    package var settings: [Int: [String: String]]
     /// The machine's shared build folders (``SharedBuildCache``), or `nil` to build in ``buildFolder``.
     package var shared: SharedBuildCache?
 
-    package init(harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(600), shared: SharedBuildCache? = nil) {
+    package init(
+        harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(600), shared: SharedBuildCache? = nil,
+        settings: [Int: [String: String]] = [:]
+    ) {
+        self.settings = settings
         self.harness = harness
         self.buildFolder = buildFolder
         self.perSkillTimeout = perSkillTimeout
@@ -43,7 +49,7 @@ package struct RaceStage: Sendable {
                     harness: harness.folder, buildFolder: buildFolder,
                     swiftTestOptions: ["--sanitize=thread"], ["--filter", "SEND-2"]),
                 in: workingDirectory,
-                environment: ConformanceStage.harnessEnvironment.merging([
+                environment: (settings[index] ?? [:]).merging(ConformanceStage.harnessEnvironment) { $1 }.merging([
                     "SKILLCHECK_SKILL": "\(index)",
                     "TSAN_OPTIONS": Self.sanitizerOptions(ProcessInfo.processInfo.environment["TSAN_OPTIONS"]),
                 ]) { $1 },

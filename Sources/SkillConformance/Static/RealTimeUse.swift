@@ -45,11 +45,17 @@ package enum RealTimeUseKind: String, SourceSpelling {
     case userDefaults = "UserDefaults"
     /// A process of its own, which outlives a cancelled run.
     case process = "Process()"
+    /// The process's environment (an API key, a base URL): no rule fails it, since a setting has to come from
+    /// somewhere, but what a run could not judge because of it is skipped, never "not applicable": a key that is
+    /// not set here steers every run away from the network it would reach on a machine where it is.
+    case environment = "ProcessInfo.environment"
 
-    /// The rule that owns the spelling: IO-1 for the network, files and processes, TIME-1 for the rest.
+    /// The rule that owns the spelling: IO-1 for the network, files and processes, TIME-1 for time, ids and
+    /// randomness; none (empty) for the environment, which only steers (``StaticAnalysis/steeredBySettings(_:typeName:moduleHint:)``).
     package var ruleID: String {
         switch self {
         case .urlSession, .fileManager, .contentsOf, .writeTo, .fileHandle, .userDefaults, .process: "IO-1"
+        case .environment: ""
         default: "TIME-1"
         }
     }
@@ -71,6 +77,7 @@ package enum RealTimeUseKind: String, SourceSpelling {
         case .fileManager, .contentsOf, .writeTo, .fileHandle, .userDefaults:
             "keep what the skill stores in context.storage, which tests replace with InMemoryDataStore"
         case .process: "do the work in the skill, or behind a service the context gives it"
+        case .environment: "give the setting to the skill's init, or read it from context.userInfo, so that a test chooses it"
         }
     }
 
@@ -99,6 +106,7 @@ package enum RealTimeUseKind: String, SourceSpelling {
             (.fileHandle, /\bFileHandle\b/),
             (.userDefaults, /\bUserDefaults\b|\bNSUbiquitousKeyValueStore\b|\bSecItem(?:Add|CopyMatching|Update|Delete)\s*\(/),
             (.process, /\bProcess\s*\(\s*\)/),
+            (.environment, /\bProcessInfo\s*(?:\.\s*processInfo|\(\s*\))\s*\.\s*environment\b|\bgetenv\s*\(/),
         ]
     }
 }

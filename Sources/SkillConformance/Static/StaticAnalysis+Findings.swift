@@ -183,6 +183,62 @@ extension StaticAnalysis {
             rule: "IO-1", expected: "the network, files and processes only through the SkillContext", typeName, moduleHint, skillID)
     }
 
+    /// `findings` with each "not applicable" that runs concluded (a rule that found nothing to judge, not one for
+    /// another kind of skill) turned into a skip, when the type's code or the code it reaches reads the process
+    /// environment: a setting missing here (an API key) can steer every run away from the work the rule judges.
+    ///
+    /// ```swift
+    /// // WeatherTool: guard let key = ProcessInfo.processInfo.environment["API_KEY"] else { return "no key" }
+    /// analysis.steeredBySettings(findings, typeName: "WeatherTool")   // ERR-1: skipped, naming the read
+    /// ```
+    ///
+    /// A read of variables that are all in `given` (each set for the runs: ``credentialNames(typeName:moduleHint:)``
+    /// get a placeholder) steers nothing.
+    package func steeredBySettings(_ findings: [Finding], typeName: String, moduleHint: String? = nil, given: Set<String> = []) -> [Finding]
+    {
+        guard let report = report(typeName: typeName, moduleHint: moduleHint),
+            let read = report.realTimeUses.first(where: {
+                guard $0.kind == .environment else { return false }
+                let names = Self.variableNames(in: $0.text)
+                return names.isEmpty || !given.isSuperset(of: names)
+            })
+        else { return findings }
+        let reached = report.realTimeReached[read].map { " in \($0)" } ?? ""
+        return findings.map { finding in
+            guard finding.outcome == .notApplicable, finding.subject != Self.wholeRule,
+                !["TIME-1", "IO-1"].contains(finding.ruleID)
+            else { return finding }
+            var steered = finding
+            steered.outcome = .skipped(
+                reason: "\(finding.observed), but the skill reads the process environment (`\(read.text)` at \(read.location)\(reached)), "
+                    + "which can steer it away from the work the rule judges: \(read.kind.fix)")
+            return steered
+        }
+    }
+
+    /// The credentials the type's code, or the code it reaches, reads from the process environment by name
+    /// (`environment["WEATHER_API_KEY"]`, `getenv("API_TOKEN")`): a name with KEY, TOKEN, SECRET, PASSWORD or AUTH
+    /// in it. `skillcheck` gives each a placeholder value that this machine does not set, so that a skill that
+    /// answers "no key" without one takes its network path into the kit's fakes, where the rules can judge it.
+    ///
+    /// ```swift
+    /// analysis.credentialNames(typeName: "WeatherTool")   // ["WEATHER_API_KEY"]
+    /// ```
+    package func credentialNames(typeName: String, moduleHint: String? = nil) -> [String] {
+        guard let report = report(typeName: typeName, moduleHint: moduleHint) else { return [] }
+        let names = report.realTimeUses.filter { $0.kind == .environment }.flatMap { Self.variableNames(in: $0.text) }
+        let credential = /(?i)key|token|secret|password|auth/
+        return Array(Set(names.filter { $0.contains(credential) })).sorted()
+    }
+
+    /// The variables a line reads by name: `environment["NAME"]`, `getenv("NAME")`.
+    static func variableNames(in line: String) -> [String] {
+        line.matches(of: /(?:environment\s*\[\s*|getenv\s*\(\s*)"([A-Za-z_][A-Za-z0-9_]*)"/).map { String($0.output.1) }
+    }
+
+    /// The subject of a finding about a rule as a whole (one that does not apply to the skill's kind).
+    package static let wholeRule = "the whole rule"
+
     /// The source findings of `rule` (TIME-1 or IO-1): its spellings in the type's code and the code it reaches.
     private func sourceFindings(rule: String, expected: String, _ typeName: String, _ moduleHint: String?, _ skillID: String) -> [Finding] {
         guard let report = report(typeName: typeName, moduleHint: moduleHint) else {
