@@ -292,8 +292,10 @@ struct ReachedCodeTests {
         #expect(analysis.realIOFindings(typeName: "KeyedWeatherTool", skillID: "keyed").map(\.outcome) == [.passed])
         #expect(analysis.realTimeFindings(typeName: "KeyedWeatherTool", skillID: "keyed").map(\.outcome) == [.passed])
         #expect(
-            RealTimeUse.scan("let home = getenv(\"HOME\"); let env = ProcessInfo().environment", file: "T.swift").map(\.kind) == [
-                .environment, .environment,
+            RealTimeUse.scan(
+                "let home = getenv(\"HOME\"); let env = ProcessInfo().environment; let key = environment[\"A_KEY\"]", file: "T.swift"
+            ).map(\.kind) == [
+                .environment, .environment, .environment,
             ])
         // A skill that reads no environment keeps its "not applicable".
         let pages = try reachAnalysis(

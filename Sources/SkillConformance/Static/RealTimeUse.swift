@@ -106,7 +106,9 @@ package enum RealTimeUseKind: String, SourceSpelling {
             (.fileHandle, /\bFileHandle\b/),
             (.userDefaults, /\bUserDefaults\b|\bNSUbiquitousKeyValueStore\b|\bSecItem(?:Add|CopyMatching|Update|Delete)\s*\(/),
             (.process, /\bProcess\s*\(\s*\)/),
-            (.environment, /\bProcessInfo\s*(?:\.\s*processInfo|\(\s*\))\s*\.\s*environment\b|\bgetenv\s*\(/),
+            // `environment["NAME"]` too (its literal blanked here): the dictionary is often kept first
+            // (`let environment = ProcessInfo…`).
+            (.environment, /\bProcessInfo\s*(?:\.\s*processInfo|\(\s*\))\s*\.\s*environment\b|\bgetenv\s*\(|\benvironment\s*\[\s+\]/),
         ]
     }
 }
