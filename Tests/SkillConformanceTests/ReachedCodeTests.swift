@@ -266,7 +266,7 @@ struct ReachedCodeTests {
                 ruleID: "ERR-1", skillID: "keyed", outcome: .notApplicable, subject: "every fault",
                 expected: "a skill that uses the network or storage", observed: "no sample made a network request or a storage operation"),
             Finding(
-                ruleID: "META-4", skillID: "keyed", outcome: .notApplicable, subject: StaticAnalysis.wholeRule,
+                ruleID: "META-4", skillID: "keyed", outcome: .notApplicable, subject: ConformanceCheck.wholeRule,
                 expected: "a skill of the kinds the rule applies to: AgentSkill", observed: "a tool skill"),
             Finding(
                 ruleID: "TOOL-5", skillID: "keyed", outcome: .passed, subject: "arguments \"{}\", run twice", expected: "",

@@ -164,7 +164,7 @@ package struct ConformanceStage: Sendable {
             crashes.append(crashFinding(pass.run, place: "while checking \(rule)", skillID: id))
             findings.append(
                 Finding(
-                    ruleID: rule, skillID: id, outcome: .skipped(reason: Self.trappedReason), subject: "the whole rule",
+                    ruleID: rule, skillID: id, outcome: .skipped(reason: Self.trappedReason), subject: ConformanceCheck.wholeRule,
                     expected: "a check of this rule that runs to its end", observed: Self.trappedReason))
             judged.insert(rule)
             if remainingRules(after: judged, kind: skill.kind).isEmpty { break }
@@ -201,7 +201,7 @@ package struct ConformanceStage: Sendable {
         }.map { rule in
             let reason = SkillConformance.notApplicableReason(rule, for: kind)
             return Finding(
-                ruleID: rule, skillID: skillID, outcome: .notApplicable, subject: "the whole rule",
+                ruleID: rule, skillID: skillID, outcome: .notApplicable, subject: ConformanceCheck.wholeRule,
                 expected: "a skill of the kinds the rule applies to", observed: "\(kind.withArticle): \(reason)")
         }
     }
@@ -285,7 +285,7 @@ package struct ConformanceStage: Sendable {
         {
             findings.append(
                 Finding(
-                    ruleID: ruleID, skillID: skillID, outcome: .skipped(reason: reason), subject: "the whole rule",
+                    ruleID: ruleID, skillID: skillID, outcome: .skipped(reason: reason), subject: ConformanceCheck.wholeRule,
                     expected: "a check of this rule", observed: reason))
         }
         return findings

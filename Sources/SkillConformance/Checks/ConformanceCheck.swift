@@ -44,6 +44,9 @@ public struct ConformanceCheck: Sendable {
         }
     }
 
+    /// The subject of a finding about a rule as a whole (one that does not apply to the skill's kind).
+    package static let wholeRule = "the whole rule"
+
     /// The reason every unimplemented check gives.
     package static let notImplemented = "not implemented yet (issue 8)"
 
@@ -63,7 +66,7 @@ public struct ConformanceCheck: Sendable {
         ConformanceCheck(ruleID: ruleID, isImplemented: false) { input in
             [
                 input.finding(
-                    ruleID, .skipped(reason: notImplemented), subject: "the whole rule",
+                    ruleID, .skipped(reason: notImplemented), subject: wholeRule,
                     expected: "a check of this rule", observed: "this kit has no check for it yet")
             ]
         }
@@ -78,7 +81,7 @@ public struct ConformanceCheck: Sendable {
             guard kinds.contains(kind) else {
                 return [
                     input.finding(
-                        ruleID, .notApplicable, subject: "the whole rule",
+                        ruleID, .notApplicable, subject: Self.wholeRule,
                         expected: "a skill of the kinds the rule applies to: "
                             + kinds.map(\.protocolName).joined(separator: ", "),
                         observed: "\(kind.withArticle): \(reason(kind))")
@@ -125,7 +128,7 @@ public struct ConformanceCheck: Sendable {
         if findings.isEmpty {
             return [
                 Finding(
-                    ruleID: ruleID, skillID: skill.id, outcome: .failed, subject: "the whole rule",
+                    ruleID: ruleID, skillID: skill.id, outcome: .failed, subject: Self.wholeRule,
                     expected: "at least one finding", observed: "the check returned none (a kit bug)")
             ]
         }

@@ -54,7 +54,7 @@ extension SkillConformance {
                 input.finding(
                     "TOOL-8",
                     .skipped(reason: "TOOL-3: no arguments to start from (sampleArguments gives none, and the schema leaves \(untried))"),
-                    subject: "the whole rule", expected: "arguments that fit inputSchema to start from",
+                    subject: ConformanceCheck.wholeRule, expected: "arguments that fit inputSchema to start from",
                     observed: "no instance could be made")
             ]
         }

@@ -38,7 +38,7 @@ extension SkillConformance {
         guard let declaration = input.skill.declaration else {
             return [
                 input.finding(
-                    rule, .skipped(reason: needsPackage), subject: "the whole rule",
+                    rule, .skipped(reason: needsPackage), subject: ConformanceCheck.wholeRule,
                     expected: "the package that declares the skill's type",
                     observed: "a skill instance only, with no package to compile")
             ]

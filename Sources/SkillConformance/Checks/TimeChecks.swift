@@ -26,7 +26,7 @@ extension SkillConformance {
         guard RealWorldObservation.isAvailable else {
             return [
                 input.finding(
-                    "IO-1", .skipped(reason: RealWorldObservation.unavailableReason), subject: "the whole rule",
+                    "IO-1", .skipped(reason: RealWorldObservation.unavailableReason), subject: ConformanceCheck.wholeRule,
                     expected: ioExpected, observed: "files and sockets could not be observed in this process")
             ]
         }

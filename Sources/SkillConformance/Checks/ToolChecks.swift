@@ -31,7 +31,7 @@ extension SkillConformance {
     static func notATool(_ input: ConformanceCheck.Input, rule: String) -> [Finding] {
         [
             input.finding(
-                rule, .failed, subject: "the whole rule", expected: "a tool skill",
+                rule, .failed, subject: ConformanceCheck.wholeRule, expected: "a tool skill",
                 observed: "an AgentSkill reached a tool rule (a kit bug)")
         ]
     }

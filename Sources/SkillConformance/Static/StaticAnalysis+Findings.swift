@@ -205,8 +205,8 @@ extension StaticAnalysis {
         else { return findings }
         let reached = report.realTimeReached[read].map { " in \($0)" } ?? ""
         return findings.map { finding in
-            guard finding.outcome == .notApplicable, finding.subject != Self.wholeRule,
-                !["TIME-1", "IO-1"].contains(finding.ruleID)
+            guard finding.outcome == .notApplicable, finding.subject != ConformanceCheck.wholeRule,
+                !CheckObservations.ownRules.contains(finding.ruleID)
             else { return finding }
             var steered = finding
             steered.outcome = .skipped(
@@ -235,9 +235,6 @@ extension StaticAnalysis {
     static func variableNames(in line: String) -> [String] {
         line.matches(of: /(?:environment\s*\[\s*|getenv\s*\(\s*)"([A-Za-z_][A-Za-z0-9_]*)"/).map { String($0.output.1) }
     }
-
-    /// The subject of a finding about a rule as a whole (one that does not apply to the skill's kind).
-    package static let wholeRule = "the whole rule"
 
     /// The source findings of `rule` (TIME-1 or IO-1): its spellings in the type's code and the code it reaches.
     private func sourceFindings(rule: String, expected: String, _ typeName: String, _ moduleHint: String?, _ skillID: String) -> [Finding] {
