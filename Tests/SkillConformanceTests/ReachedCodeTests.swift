@@ -192,6 +192,19 @@ struct ReachedCodeTests {
             "let t = CFAbsoluteTimeGetCurrent(); var ts = timespec(); clock_gettime(CLOCK_MONOTONIC, &ts)", file: "T.swift")
         #expect(scanned.map(\.kind) == [.hostClock, .hostClock])
         #expect(RealTimeUse.scan("let t = dispatchTimeNow(); let later = DispatchTime.now", file: "T.swift").isEmpty)
+        // Ports of `time.sleep` and `setTimeout`: sleeps that block a thread, and work on the host's timers.
+        let sleeps = RealTimeUse.scan(
+            "Thread.sleep(forTimeInterval: delay); sleep(2); sleep(UInt32(backoff)); usleep(500_000); "
+                + "DispatchQueue.global().asyncAfter(deadline: later) { }; Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in }; "
+                + "let stamp = NSDate()",
+            file: "T.swift")
+        #expect(sleeps.map(\.kind) == [.threadSleep, .threadSleep, .threadSleep, .threadSleep, .hostTimer, .hostTimer, .date])
+        #expect(
+            RealTimeUse.scan(
+                "try await context.clock.sleep(for: .seconds(2)); try await clock.sleep(until: deadline); func sleep(seconds: Int) { }; "
+                    + "let timer = timerFactory(); self.sleep(3)",
+                file: "T.swift"
+            ).isEmpty)
     }
 
     /// A page tool that reads a cache file first and fetches with URLSession when it misses: the fetch is on a

@@ -1,7 +1,8 @@
 import Foundation
 
 /// One read of real time, a real id or real randomness in a source file (`Date()`, `Date.now`, `UUID()`,
-/// `.random`, `ContinuousClock`, `SuspendingClock` or `Task.sleep` without a clock), or of the network, files
+/// `.random`, `ContinuousClock`, `SuspendingClock`, `Task.sleep` without a clock, `Thread.sleep`, `asyncAfter`),
+/// or of the network, files
 /// or processes outside the context (`URLSession`, `FileManager`, `Data(contentsOf:)`, `.write(to:)`, `UserDefaults`…).
 ///
 /// TIME-1 reports the first kind in a skill type's own code and the code it reaches, with its file and line,
@@ -28,6 +29,13 @@ package enum RealTimeUseKind: String, SourceSpelling {
     case continuousClock = "ContinuousClock"
     case suspendingClock = "SuspendingClock"
     case taskSleep = "Task.sleep"
+    /// A sleep that blocks its thread for real time: `Thread.sleep`, `sleep(_:)`, `usleep`, `nanosleep`, as a
+    /// port of Python's `time.sleep` writes it. It ignores cancellation and the virtual clock, so a retry's
+    /// back-off waits for real and a cancelled run waits it out, and it holds one of the pool's few threads.
+    case threadSleep = "Thread.sleep"
+    /// Work scheduled on the host's clock: `DispatchQueue.asyncAfter`, `Timer`, as a port of JavaScript's
+    /// `setTimeout` writes it. It fires in real time, never when the virtual clock moves.
+    case hostTimer = "asyncAfter/Timer"
     /// `Calendar.isDateInToday(_:)` and its kin, and `timeIntervalSinceNow`: Foundation reads the wall clock.
     case relativeToNow = "isDateInToday/timeIntervalSinceNow"
     /// The host's clocks read directly: `DispatchTime.now()`, `ProcessInfo.processInfo.systemUptime`,
@@ -67,7 +75,8 @@ package enum RealTimeUseKind: String, SourceSpelling {
         case .uuid: "make ids with the context: context.newID()"
         case .random: "take randomness from a generator the skill is given (a seeded one in tests), not the system's"
         case .continuousClock, .suspendingClock: "measure and sleep on the context's clock: context.clock"
-        case .taskSleep: "sleep on the context's clock: try await context.clock.sleep(for: …)"
+        case .taskSleep, .threadSleep: "sleep on the context's clock: try await context.clock.sleep(for: …)"
+        case .hostTimer: "wait on the context's clock, then do the work: try await context.clock.sleep(for: …)"
         case .hostClock:
             "measure time on the context's clock: let start = context.clock.now, then start.duration(to: context.clock.now)"
         case .relativeToNow:
@@ -83,13 +92,20 @@ package enum RealTimeUseKind: String, SourceSpelling {
 
     package static var patterns: [(Self, Regex<Substring>)] {
         [
-            (.date, /\bDate\s*\(\s*(?:\)|timeIntervalSinceNow\s*:)/),
+            (.date, /\b(?:NS)?Date\s*\(\s*(?:\)|timeIntervalSinceNow\s*:)/),
             (.dateNow, /\bDate\s*\.\s*now\b/),
             (.uuid, /\bUUID\s*\(\s*\)/),
             (.random, /\.\s*random(?:Element)?\s*\((?!.*\busing\s*:)/),
             (.continuousClock, /\bContinuousClock\b/),
             (.suspendingClock, /\bSuspendingClock\b/),
             (.taskSleep, /\bTask\s*\.\s*sleep\s*\((?!.*\bclock\s*:)/),
+            // A bare `sleep(` counts only with a number or a conversion to one, as `sleep(2)` or
+            // `sleep(UInt32(delay))`: not `clock.sleep(…)`, nor a function of the skill's own called `sleep`.
+            (
+                .threadSleep,
+                /\bThread\s*\.\s*sleep\s*\(|\b(?:usleep|nanosleep)\s*\(|(?:^|[^.\w])sleep\s*\(\s*(?:\d|UInt32\s*\()/
+            ),
+            (.hostTimer, /\.\s*asyncAfter\s*\(|\bTimer\s*(?:\.\s*(?:scheduledTimer|publish)\b|\(\s*(?:timeInterval|fire))/),
             (.relativeToNow, /\.\s*(?:isDateIn(?:Today|Yesterday|Tomorrow)\s*\(|timeIntervalSinceNow\b)/),
             (
                 .hostClock,
