@@ -203,6 +203,44 @@ struct SchemaAgreementTests {
         #expect(omitted?.observed.contains("unit") == true)
     }
 
+    /// The weather tool reading its arguments with a JSONDecoder of its own, as ported tools do: what it refuses
+    /// comes as a DecodingError, not as invalidInput. `fails` makes every run throw an error of its own.
+    struct PlainDecoderTool: ToolSkill {
+        var id = "forecast.plain"
+        var name = "query_forecast"
+        var description = "Weather forecast for a city."
+        var inputSchema: JSON = SchemaAgreementTests.schema
+        var fails = false
+        var sampleArguments: [JSON] { [["city": "Lyon", "unit": "celsius"]] }
+
+        struct Arguments: Decodable {
+            let city: String
+            let unit: String
+            let days: Int?
+        }
+
+        func execute(arguments: Data) async throws -> String {
+            let arguments = try JSONDecoder().decode(Arguments.self, from: arguments)
+            if fails { throw URLError(.badServerResponse) }
+            return "\(arguments.city) \(arguments.unit)"
+        }
+    }
+
+    @Test(
+        "an error of the tool's own (a DecodingError for an optional field left out) refuses as invalidInput does, unless its sample throws one too"
+    )
+    func ownErrorRefuses() async {
+        let findings = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: PlainDecoderTool()))
+        let failed = findings.filter { $0.outcome == .failed }
+        #expect(failed.map(\.subject) == ["inputSchema at /unit: unit omitted"], "\(findings.map { "\($0.outcome) \($0.subject)" })")
+        #expect(
+            failed.first?.observed.contains("an error of its own (Swift.DecodingError: DecodingError.keyNotFound") == true,
+            "\(failed.map(\.observed))")
+        // A tool that throws its own error for its sample too, with working fakes: no instance tells anything.
+        let failing = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: PlainDecoderTool(fails: true)))
+        #expect(!failing.contains { $0.outcome == .failed }, "\(failing.filter { $0.outcome == .failed }.map(\.observed))")
+    }
+
     /// iMCP's weather_daily as ported by hand: MCP's `Value` tells a whole number from a fraction, and the tool
     /// takes coordinates only as `.double`.
     struct DailyWeatherTool: ToolSkill {

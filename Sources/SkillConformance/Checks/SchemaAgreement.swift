@@ -59,7 +59,12 @@ extension SkillConformance {
             ]
         }
 
-        let expected = "the tool accepts what the schema it is sent says is valid: no SkillError.invalidInput"
+        let expected = "the tool accepts what the schema it is sent says is valid: no SkillError.invalidInput, and no error of its own"
+        // An error of the tool's own (a DecodingError, a validation error) refuses arguments as surely as invalidInput
+        // does, unless the tool's sample throws one too with the kit's working fakes: then it is the fakes' payload
+        // the tool cannot read, and an instance that throws says nothing about its arguments.
+        var sampleThrowsItsOwn = false
+        if let start { sampleThrowsItsOwn = await throwsItsOwnError(input, arguments: start) }
         var findings: [Finding] = []
         var refused: Set<SchemaDialect> = []
         for entry in sent {
@@ -73,7 +78,16 @@ extension SkillConformance {
             case .failure(let failure):
                 findings.append(input.unended("TOOL-8", subject: subject, expected: expected, failure))
             case .success(let probe):
-                guard case .threw(let thrown) = probe.ending, case .invalidInput(let reason)? = thrown.skillError else { continue }
+                guard case .threw(let thrown) = probe.ending else { continue }
+                let refusal: String
+                if case .invalidInput(let reason)? = thrown.skillError {
+                    refusal = "invalidInput(\(quoted(reason)))"
+                } else if thrown.skillError == nil, !thrown.isCancellation, !sampleThrowsItsOwn {
+                    let text = thrown.description.count > 160 ? thrown.description.prefix(160) + "…" : thrown.description
+                    refusal = "an error of its own (\(text)), where ERR-1 wants a SkillError,"
+                } else {
+                    continue
+                }
                 // An edge no bound rules out may be refused: it only must not trap or hang (CRASH-1, HANG-1 above).
                 if entry.instance.isUnboundedEdge { continue }
                 for variant in entry.variants { refused.insert(variant.dialect) }
@@ -82,7 +96,7 @@ extension SkillConformance {
                 findings.append(
                     input.finding(
                         "TOOL-8", must ? .failed : .warning, subject: subject, expected: expected,
-                        observed: "the tool threw invalidInput(\(quoted(reason))) for arguments \(quoted(arguments.text)), "
+                        observed: "the tool threw \(refusal) for arguments \(quoted(arguments.text)), "
                             + "which these say is valid: \(senders). "
                             + agreementFix(entry.instance, variant: first),
                         run: probe.timeline))
@@ -106,6 +120,17 @@ extension SkillConformance {
                 ))
         }
         return findings
+    }
+
+    /// Whether `arguments` make the tool throw an error that is neither a SkillError nor a cancellation, with the
+    /// kit's working fakes.
+    private static func throwsItsOwnError(_ input: ConformanceCheck.Input, arguments: JSON) async -> Bool {
+        guard
+            case .success(let probe) = await Probe.run(
+                input.skill, input: SkillInput(rawText: arguments.text), limits: input.limits, setUp: InjectedFault.healthy),
+            case .threw(let thrown) = probe.ending
+        else { return false }
+        return thrown.skillError == nil && !thrown.isCancellation
     }
 
     /// A schema a dialect's providers are sent, and who they are: `the openAIStrict variant (openai-strict)`.
