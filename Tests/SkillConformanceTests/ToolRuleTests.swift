@@ -151,6 +151,33 @@ struct InvalidArgumentsTests {
         #expect(cases.first { $0.name == "unit outside its enum" }?.text.contains(#""days":3"#) == true)
     }
 
+    @Test(
+        "a Pydantic Optional field (anyOf with null) and a model by $ref are broken inside: outside the enum, the wrong type, a field missing"
+    )
+    func casesInsideUnions() throws {
+        let schema: JSON = [
+            "type": "object",
+            "properties": [
+                "urls": ["type": "array", "items": ["type": "string"]],
+                "extract_depth": ["anyOf": [["enum": ["basic", "advanced"], "type": "string"], ["type": "null"]], "default": "basic"],
+                "author": ["$ref": "#/$defs/Author"],
+            ],
+            "required": ["urls"],
+            "$defs": ["Author": ["type": "object", "properties": ["name": ["type": "string"]], "required": ["name"]]],
+        ]
+        let cases = InvalidArguments.cases(schema: schema, fitting: [["urls": ["https://example.com"]]])
+        let names = cases.map(\.name)
+        for name in [
+            "extract_depth outside its enum", "extract_depth of the wrong type", "author.name missing", "author of the wrong type",
+        ] {
+            #expect(names.contains(name), "\(names)")
+        }
+        for invalid in cases.dropFirst() {
+            let arguments = try JSON(parsing: Data(invalid.text.utf8))
+            #expect(throws: SkillError.self, "\(invalid.name) fits the schema") { try JSONSchema.validate(arguments, against: schema) }
+        }
+    }
+
     @Test("a value just outside each stated bound is a case of its own, from the sample's value, and the schema refuses it")
     func boundCases() throws {
         let schema: JSON = [

@@ -34,7 +34,7 @@ struct InvalidArguments: Sendable {
         }
         let text = base.text
         var cases = [InvalidArguments(name: "not JSON", field: nil, text: String(text.dropLast()))]
-        let candidates = violations(of: schema, in: members, prefix: "", depth: 0) { .object($0) }
+        let candidates = violations(of: schema, in: members, prefix: "", depth: 0, root: schema) { .object($0) }
         for (name, field, arguments, outsideConstraint) in candidates where (try? JSONSchema.validate(arguments, against: schema)) == nil {
             cases.append(InvalidArguments(name: name, field: field, text: arguments.text, outsideConstraint: outsideConstraint))
         }
@@ -118,12 +118,12 @@ struct InvalidArguments: Sendable {
     /// fields of their own are broken inside too, named by their path (`filter.tags`), as
     /// ``JSONSchema/validate(_:against:)`` names them.
     private static func violations(
-        of schema: JSON, in members: [String: JSON], prefix: String, depth: Int,
+        of schema: JSON, in members: [String: JSON], prefix: String, depth: Int, root: JSON,
         rebuild: ([String: JSON]) -> JSON
     ) -> [(String, String, JSON, Bool)] {
         let properties: [(String, JSON)] =
             if case .object(let map)? = schema["properties"] {
-                map.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+                map.sorted { $0.key < $1.key }.map { ($0.key, effective($0.value, root: root)) }
             } else { [] }
         func with(_ name: String, _ value: JSON?) -> JSON {
             var changed = members
@@ -163,7 +163,9 @@ struct InvalidArguments: Sendable {
                         inner
                     } else { nil }
                 if let nested {
-                    candidates += violations(of: property, in: nested, prefix: field + ".", depth: depth + 1) { with(name, .object($0)) }
+                    candidates += violations(of: property, in: nested, prefix: field + ".", depth: depth + 1, root: root) {
+                        with(name, .object($0))
+                    }
                 }
             }
         }
@@ -176,6 +178,20 @@ struct InvalidArguments: Sendable {
                 ))
         }
         return candidates
+    }
+
+    /// `property` as the cases break it: a local `$ref` followed, and a nullable union of one type (Pydantic's
+    /// `Optional[X]`, `"anyOf": [X, {"type": "null"}]`) read as X, so that X's enum, type and bounds are broken too.
+    static func effective(_ property: JSON, root: JSON) -> JSON {
+        guard case .object(var members) = JSONSchema.referenced(property, in: root) else { return property }
+        for keyword in ["anyOf", "oneOf"] {
+            guard case .array(let choices)? = members[keyword] else { continue }
+            let kept = choices.filter { $0 != ["type": "null"] }
+            guard kept.count == 1, case .object(let choice) = JSONSchema.referenced(kept[0], in: root) else { continue }
+            members[keyword] = nil
+            members.merge(choice) { $1 }
+        }
+        return .object(members)
     }
 
     /// How deep into nested objects the cases go.

@@ -83,7 +83,8 @@ extension SkillConformance {
                 if case .invalidInput(let reason)? = thrown.skillError {
                     refusal = "invalidInput(\(quoted(reason)))"
                 } else if thrown.skillError == nil, !thrown.isCancellation, !sampleThrowsItsOwn {
-                    let text = thrown.description.count > 160 ? thrown.description.prefix(160) + "…" : thrown.description
+                    let line = thrown.description.split(whereSeparator: \.isNewline).joined(separator: " ")
+                    let text = line.count > 160 ? line.prefix(160) + "…" : line
                     refusal = "an error of its own (\(text)), where ERR-1 wants a SkillError,"
                 } else {
                     continue

@@ -224,13 +224,40 @@ extension JSONSchema {
     // MARK: Arguments
 
     /// The first way `value` does not fit `schema`, naming the field; `nil` when it fits.
-    static func firstViolation(_ value: JSON, _ schema: JSON, field: String, constraints: Bool = true) -> String? {
+    ///
+    /// `root` is the whole schema, where a local `$ref` (`#/$defs/Unit`) is looked up: Pydantic writes a nested
+    /// model that way, and an `Optional[X]` as `"anyOf": [X, {"type": "null"}]`, which is checked here too (so is
+    /// `allOf`; `oneOf` is checked as `anyOf` is, so a value that fits two of its choices is not refused).
+    static func firstViolation(_ value: JSON, _ schema: JSON, field: String, constraints: Bool = true, root: JSON? = nil) -> String? {
+        let root = root ?? schema
+        let schema = referenced(schema, in: root)
         let label = field.isEmpty ? "arguments" : field
         if let type = typeNames(schema["type"]), !type.contains(where: { fits(value, type: $0) }) {
             return "\(label): expected \(type.map(article).joined(separator: " or ")), found \(value.quoted)"
         }
         if case .array(let choices)? = schema["enum"], !choices.contains(value) {
             return "\(label): expected one of \(choices.map(\.quoted).joined(separator: ", ")), found \(value.quoted)"
+        }
+        if let constant = schema["const"], constant != value {
+            return "\(label): expected \(constant.quoted), found \(value.quoted)"
+        }
+        if case .array(let parts)? = schema["allOf"] {
+            for part in parts {
+                if let violation = firstViolation(value, part, field: field, constraints: constraints, root: root) { return violation }
+            }
+        }
+        for keyword in ["anyOf", "oneOf"] {
+            guard case .array(let choices)? = schema[keyword], !choices.isEmpty else { continue }
+            let misses = choices.map { firstViolation(value, $0, field: field, constraints: constraints, root: root) }
+            guard misses.allSatisfy({ $0 != nil }) else { continue }
+            // The miss of a choice of the value's own type says most ("expected one of \"basic\", \"advanced\""),
+            // else every choice's type is listed.
+            let types = choices.map { typeNames(referenced($0, in: root)["type"]) }
+            if let index = types.indices.first(where: { types[$0]?.contains { fits(value, type: $0) } ?? true }) {
+                return misses[index]
+            }
+            let names = types.compactMap { $0 }.flatMap { $0 }.map(article)
+            return "\(label): expected \(names.joined(separator: " or ")), found \(value.quoted)"
         }
         if schema["format"] == "date-time", let text = value.stringValue, !isDateTime(text) {
             return "\(label): expected a date-time such as \"2025-04-09T00:00:00Z\", found \(value.quoted)"
@@ -246,11 +273,11 @@ extension JSONSchema {
         }
         switch value {
         case .object(let members):
-            return objectViolation(members, schema, field: field, constraints: constraints)
+            return objectViolation(members, schema, field: field, constraints: constraints, root: root)
         case .array(let items):
             guard let itemSchema = schema["items"] else { return nil }
             for (index, item) in items.enumerated() {
-                if let violation = firstViolation(item, itemSchema, field: "\(label)[\(index)]", constraints: constraints) {
+                if let violation = firstViolation(item, itemSchema, field: "\(label)[\(index)]", constraints: constraints, root: root) {
                     return violation
                 }
             }
@@ -260,7 +287,22 @@ extension JSONSchema {
         }
     }
 
-    private static func objectViolation(_ members: [String: JSON], _ schema: JSON, field: String, constraints: Bool) -> String? {
+    /// `schema` with a local `$ref` followed, up to 8 in a row (a reference to itself ends there); its other
+    /// members stand beside what the reference names.
+    package static func referenced(_ schema: JSON, in root: JSON) -> JSON {
+        var schema = schema
+        for _ in 0..<8 {
+            guard case .object(var members) = schema, case .string(let reference)? = members["$ref"],
+                case .object(let target)? = target(of: reference, in: root)
+            else { break }
+            members["$ref"] = nil
+            schema = .object(target.merging(members) { $1 })
+        }
+        return schema
+    }
+
+    private static func objectViolation(_ members: [String: JSON], _ schema: JSON, field: String, constraints: Bool, root: JSON) -> String?
+    {
         let prefix = field.isEmpty ? "" : field + "."
         let properties: [String: JSON]
         if case .object(let schemas)? = schema["properties"] { properties = schemas } else { properties = [:] }
@@ -268,21 +310,23 @@ extension JSONSchema {
         // function calling writes an optional field).
         for name in schema["required"].flatMap(strings) ?? []
         where members[name] == nil
-            || (members[name] == .null && typeNames(properties[name]?["type"])?.contains("null") != true)
+            || (members[name] == .null && !allowsNull(properties[name].map { referenced($0, in: root) } ?? [:]))
         {
             return "\(prefix)\(name): is required"
         }
         for name in members.keys.sorted() {
             if let propertySchema = properties[name] {
                 if members[name] == .null, !(schema["required"].flatMap(strings) ?? []).contains(name) { continue }
-                if let violation = firstViolation(members[name]!, propertySchema, field: prefix + name, constraints: constraints) {
+                if let violation = firstViolation(
+                    members[name]!, propertySchema, field: prefix + name, constraints: constraints, root: root)
+                {
                     return violation
                 }
             } else if schema["additionalProperties"] == false {
                 let known = properties.keys.sorted().joined(separator: ", ")
                 return "\(prefix)\(name): is not a field of this tool (fields: \(known))"
             } else if let extra = schema["additionalProperties"], case .object = extra,
-                let violation = firstViolation(members[name]!, extra, field: prefix + name, constraints: constraints)
+                let violation = firstViolation(members[name]!, extra, field: prefix + name, constraints: constraints, root: root)
             {
                 return violation
             }

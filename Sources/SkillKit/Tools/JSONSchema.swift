@@ -21,7 +21,9 @@ import Foundation
 /// // SkillError.invalidInput("days: expected an integer, found \"three\"")
 /// ```
 ///
-/// Other keywords of JSON Schema (`oneOf`, `uniqueItems`, ...) are accepted and not checked;
+/// Arguments are also checked against `anyOf`, `allOf`, `const` and a local `$ref` (`#/$defs/Unit`), as Pydantic
+/// and Zod write a nullable field or a nested model, and against `oneOf` as `anyOf` is. Other keywords of JSON
+/// Schema (`uniqueItems`, ...) are accepted and not checked;
 /// a keyword JSON Schema does not have is a problem, since a typo such as `requird` silently makes
 /// every field optional.
 public enum JSONSchema {
@@ -113,9 +115,26 @@ public enum JSONSchema {
     /// Arguments that fit `schema`.
     ///
     /// Every required property, with its first `enum` value, a date-time for the `date-time` format,
-    /// `"example"` for other strings, `1` for numbers, `true`, one item per array.
+    /// `"example"` for other strings, `1` for numbers, `true`, one item per array. A local `$ref` is followed, an
+    /// `anyOf` or `oneOf` gives its first choice that is not `null`, and a recursive schema (a UI tree whose
+    /// `children` are `{"$ref": "#"}`) ends in empty lists.
     public static func example(for schema: JSON) -> JSON {
+        example(for: schema, root: schema, depth: 0)
+    }
+
+    private static func example(for schema: JSON, root: JSON, depth: Int) -> JSON {
+        let schema = referenced(schema, in: root)
         if let values = schema["enum"], case .array(let choices) = values, let first = choices.first { return first }
+        if let constant = schema["const"] { return constant }
+        if schema["type"] == nil {
+            for keyword in ["anyOf", "oneOf", "allOf"] {
+                guard case .array(let choices)? = schema[keyword],
+                    let choice = choices.first(where: { !allowsNull(referenced($0, in: root)) }) ?? choices.first
+                else { continue }
+                return example(for: choice, root: root, depth: depth)
+            }
+        }
+        let deeper = depth < 6
         let names = typeNames(schema["type"])
         let type = names?.first { $0 != "null" } ?? names?.first ?? (schema["properties"] != nil ? "object" : nil)
         switch type {
@@ -123,10 +142,10 @@ public enum JSONSchema {
             var members: [String: JSON] = [:]
             let required = schema["required"].flatMap(strings) ?? []
             if case .object(let properties)? = schema["properties"] {
-                for name in required { members[name] = example(for: properties[name] ?? [:]) }
+                for name in required { members[name] = example(for: properties[name] ?? [:], root: root, depth: depth + 1) }
             }
             return .object(members)
-        case "array"?: return .array([example(for: schema["items"] ?? ["type": "string"])])
+        case "array"?: return .array(deeper ? [example(for: schema["items"] ?? ["type": "string"], root: root, depth: depth + 1)] : [])
         case "string"?: return schema["format"] == "date-time" ? "2025-04-09T00:00:00Z" : "example"
         case "integer"?, "number"?: return 1
         case "boolean"?: return true

@@ -170,6 +170,53 @@ struct JSONSchemaValidationTests {
         #expect(throws: Never.self) { try JSONSchema.validate(["a": 1, "b": "x"], against: schema) }
     }
 
+    /// Pydantic's shape (LangChain's tavily_extract): `Optional[X]` as an anyOf with null, a nested model by `$ref`.
+    static let pydantic: JSON = [
+        "type": "object",
+        "properties": [
+            "urls": ["type": "array", "items": ["type": "string"]],
+            "extract_depth": ["anyOf": [["enum": ["basic", "advanced"], "type": "string"], ["type": "null"]], "default": "basic"],
+            "author": ["$ref": "#/$defs/Author"],
+            "kind": ["const": "page"],
+            "limit": ["allOf": [["type": "integer"], ["minimum": 1]]],
+            "id": ["oneOf": [["type": "string"], ["type": "integer"]]],
+        ],
+        "required": ["urls", "author"],
+        "$defs": ["Author": ["type": "object", "properties": ["name": ["type": "string"]], "required": ["name"]]],
+    ]
+
+    @Test("anyOf, oneOf (as anyOf), allOf, const and a local $ref are checked, as Pydantic and Zod write them")
+    func unionsAndReferences() {
+        let fits: [String: JSON] = ["urls": ["https://example.com"], "author": ["name": "Ada"]]
+        #expect(throws: Never.self) { try JSONSchema.validate(.object(fits), against: Self.pydantic) }
+        for (field, value) in [
+            ("extract_depth", "advanced"), ("extract_depth", nil), ("kind", "page"), ("limit", 3), ("id", 7), ("id", "a7"),
+        ] as [(String, JSON)] {
+            var arguments = fits
+            arguments[field] = value
+            #expect(throws: Never.self, "\(field) \(value.text)") { try JSONSchema.validate(.object(arguments), against: Self.pydantic) }
+        }
+        let refused: [(String, JSON, String)] = [
+            ("extract_depth", "deep", #"extract_depth: expected one of "basic", "advanced", found "deep""#),
+            ("extract_depth", 2, "extract_depth: expected a string or null, found 2"),
+            ("author", ["nom": "Ada"], "author.name: is required"),
+            ("kind", "post", #"kind: expected "page", found "post""#),
+            ("limit", 0, "limit: expected at least 1, found 0"),
+            ("id", true, "id: expected a string or an integer, found true"),
+        ]
+        for (field, value, message) in refused {
+            var arguments = fits
+            arguments[field] = value
+            #expect(throws: SkillError.invalidInput(message)) { try JSONSchema.validate(.object(arguments), against: Self.pydantic) }
+        }
+        // A reference to itself ends, and a reference that names nothing checks nothing.
+        let loop: JSON = [
+            "type": "object", "properties": ["a": ["$ref": "#/$defs/A"], "b": ["$ref": "#/$defs/none"]],
+            "$defs": ["A": ["$ref": "#/$defs/A"]],
+        ]
+        #expect(throws: Never.self) { try JSONSchema.validate(["a": 1, "b": 2], against: loop) }
+    }
+
     static let exampleSchemas: [JSON] = [
         JSONSchemaProblemsTests.calendar,
         ["type": "object"],
