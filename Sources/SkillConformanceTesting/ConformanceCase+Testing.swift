@@ -35,6 +35,7 @@ extension ConformanceCase {
             findings = isolated
         } else {
             if CaseIsolation.isChild { CrashReport.announce(ruleID: ruleID, skillID: skill.id) }
+            CaseFolder.emptyBeforeCase()
             findings = await run()
         }
         FindingsLog.record(findings)

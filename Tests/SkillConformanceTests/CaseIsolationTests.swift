@@ -66,6 +66,30 @@ struct CaseFolderTests {
     }
 }
 
+/// skillcheck's harness runs every case of a skill in one process, in a folder it made: each case starts it empty.
+@Suite("A case in skillcheck's harness starts from an empty folder")
+struct CaseFolderEmptyingTests {
+    @Test("the folder the environment names is emptied when it is the current one; a link in it goes, its target stays")
+    func emptied() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-emptying-\(UUID().uuidString)")
+        let folder = root.appendingPathComponent("working-directory"), outside = root.appendingPathComponent("outside.txt")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("nested"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("corrupt".utf8).write(to: folder.appendingPathComponent("memory.jsonl"))
+        try Data("kept".utf8).write(to: outside)
+        try FileManager.default.createSymbolicLink(at: folder.appendingPathComponent("link"), withDestinationURL: outside)
+
+        // Not the current folder, or none named: nothing is touched.
+        #expect(!CaseFolder.empty(folder.path, whenCurrentIs: root.path))
+        #expect(!CaseFolder.empty(nil, whenCurrentIs: folder.path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["link", "memory.jsonl", "nested"])
+
+        #expect(CaseFolder.empty(folder.path, whenCurrentIs: folder.path + "/"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+        #expect(try String(contentsOf: outside, encoding: .utf8) == "kept")
+    }
+}
+
 /// A failing case's page, attached beside its findings' JSON.
 @Suite("A failing conformance case attaches its page")
 struct CasePageTests {

@@ -243,6 +243,7 @@ package struct ConformanceStage: Sendable {
         let environment = (settings[index] ?? [:]).merging(Self.harnessEnvironment) { $1 }.merging(
             [
                 "SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path,
+                CaseFolder.environmentKey: workingDirectory.path,
                 SkillConformance.providersEnvironmentKey: providers.joined(separator: ","),
                 SkillConformance.seedEnvironmentKey: seed.map(String.init),
                 SkillConformance.schedulesEnvironmentKey: schedules.map(String.init),
