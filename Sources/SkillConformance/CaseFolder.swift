@@ -30,7 +30,7 @@ package enum CaseFolder {
             return false
         }
         for name in names {
-            // A file the skill holds open, or one made read-only, stays: the check then sees it, as before.
+            // What cannot be removed (inside a folder the skill made read-only) stays: the case then sees it, as before.
             try? FileManager.default.removeItem(atPath: resolved[0] + "/" + name)
         }
         return true
