@@ -67,28 +67,6 @@ struct ChildProcessTests {
         #expect(open.isDisjoint(with: pipes), "still open here: \(open.intersection(pipes).sorted().prefix(5))")
     }
 
-    @Test("the child's temporary files go to a folder of its own, removed with what it left there when it ends")
-    func ownTemporaryFolder() throws {
-        let run = try ToolRunner.run(
-            [
-                "/bin/sh", "-c",
-                "mkdir \"$TMPDIR/TemporaryDirectory.left\" && touch \"$TMPDIR/TemporaryDirectory.left/file\" && echo \"$TMPDIR\"",
-            ],
-            timeout: .seconds(30), grace: grace)
-        let folder = run.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(run.status == 0, "\(run.output)")
-        #expect(folder.hasPrefix(FileManager.default.temporaryDirectory.path) && folder.contains("/skillcheck-tmp."), "TMPDIR: \(folder)")
-        #expect(!FileManager.default.fileExists(atPath: folder), "left behind: \(folder)")
-
-        let given = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-given-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: given, withIntermediateDirectories: false)
-        defer { try? FileManager.default.removeItem(atPath: given) }
-        let kept = try ToolRunner.run(
-            ["/bin/sh", "-c", "echo \"$TMPDIR\""], environment: ["TMPDIR": given], timeout: .seconds(30), grace: grace)
-        #expect(kept.standardOutput == given + "\n")
-        #expect(FileManager.default.fileExists(atPath: given), "a TMPDIR the caller gives is the caller's")
-    }
-
     @Test("a program that does not exist is an error naming it, not a run")
     func missingProgram() {
         #expect(throws: ToolError.self) {

@@ -4,9 +4,6 @@ import Foundation
 /// for it, with a real-time limit: a tool that runs past it is ended with everything it started, and
 /// reported as such. The child runs in a session of its own (``ChildProcess``): whatever it leaves
 /// running, or holding its output, is ended with it, so a run never stalls and leaves nothing behind.
-/// Its temporary files go to a folder of its own (`TMPDIR`), removed when it ends, unless the caller
-/// gives `TMPDIR`: the toolchain leaves a `TemporaryDirectory.*` folder in the temporary directory for each
-/// `swift package describe` and each compile job, about 30 in a warm `skillcheck` run.
 ///
 /// ```swift
 /// let run = try ToolRunner.run(["swift", "package", "describe", "--type", "json"], in: packageURL)
@@ -78,10 +75,6 @@ package struct ToolRunner: Sendable {
     ) throws(ToolError) -> Run {
         var output = LineBuffer(onLine: onOutputLine, keepsEnds: linesKeepTheirEnd)
         var error = LineBuffer(onLine: onErrorLine, keepsEnds: linesKeepTheirEnd)
-        let temporary = environment["TMPDIR"] == nil ? ChildTemporaryFolder() : nil
-        defer { temporary?.remove() }
-        var environment = environment
-        if let temporary { environment["TMPDIR"] = temporary.path }
         let ending = try ChildProcess.run(
             arguments, in: directory, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
             timeout: timeout, grace: grace, onOutput: { output.append($0) }, onError: { error.append($0) }
@@ -91,24 +84,6 @@ package struct ToolRunner: Sendable {
         return Run(
             arguments: arguments, status: ending.status, signal: ending.signal, standardOutput: output.text,
             standardError: error.text, timedOut: ending.timedOut, leftBehind: ending.leftBehind)
-    }
-}
-
-/// A folder made for one child's temporary files (under this process's temporary directory, which is
-/// where a `TMPDIR` set by the user points), removed with whatever the child left in it.
-struct ChildTemporaryFolder {
-    let path: String
-
-    /// `nil` when the folder cannot be made: the child then uses the temporary directory it would have.
-    init?() {
-        let parent = FileManager.default.temporaryDirectory.path
-        var template = Array("\(parent)/skillcheck-tmp.XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else { return nil }
-        path = String(cString: made)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(atPath: path)
     }
 }
 
