@@ -5,6 +5,8 @@ import SkillTesting
 import Synchronization
 import Testing
 
+@testable import SkillConformance
+
 /// `JSONEncoder` writes a struct's keys in the order of a dictionary it builds, and that order changes from one
 /// dictionary to the next within one process: the rules that compare two runs compare JSON by value.
 @Suite("Rules that compare runs read JSON output as JSON")
@@ -82,6 +84,38 @@ struct EncodedOutputTests {
         #expect(
             findings.first?.observed.contains("nothing to reorder: no two parts of the request were ever ready at once (one interleaving)")
                 == true)
+    }
+
+    /// A tool that reads one document and answers "A", except on one call, given by number, where it answers "B": a
+    /// random line the reference runs happened to share (`["Checking…", "One moment…"].randomElement()`).
+    struct LuckyLineTool: ToolSkill {
+        let id = "lucky.line"
+        let name = "lucky_line"
+        let description = "Answers a line."
+        let inputSchema: JSON = ["type": "object", "properties": [:], "additionalProperties": false]
+        var sampleArguments: [JSON] { [[:]] }
+        let context: SkillContext
+        let calls: RecordTool.Counter
+        let differentCall: Int
+
+        func execute(arguments: Data) async throws -> String {
+            _ = try? await context.storage.document(id: "line", in: "lines")
+            return calls.next() == differentCall ? "B" : "A"
+        }
+    }
+
+    @Test("an answer that differs under a schedule that made no choice is not blamed on the order: skipped, never a SEND-5 failure")
+    func differsWithoutReorder() async {
+        // How many calls the check makes before its first schedule: every call, less the reference, its repeat and the schedules.
+        let counting = RecordTool.Counter()
+        _ = await SkillConformance.check(for: "SEND-5").run(
+            SkillUnderTest(tool: { context in LuckyLineTool(context: context, calls: counting, differentCall: 0) }))
+        let before = counting.next() - 1 - 2 - CheckLimits().schedules
+        // The first schedule's call answers differently; the reference and its repeat agree.
+        let calls = RecordTool.Counter()
+        let findings = await SkillConformance.check(for: "SEND-5").run(
+            SkillUnderTest(tool: { context in LuckyLineTool(context: context, calls: calls, differentCall: before + 3) }))
+        #expect(findings.map(\.outcome) == [.skipped(reason: ProbeFailure.nondeterministicReason)], "\(findings.map(\.message))")
     }
 
     @Test("a value that differs inside JSON output still fails TOOL-5")

@@ -64,6 +64,12 @@ extension SkillConformance {
                 case .success(let run):
                     interleavings.insert(run.choices)
                     guard !serial.contains(run.outcome) else { continue }
+                    // No choice made: the requests ran as one at a time would, so what differs is not their order but
+                    // something read outside the context (a random line that the reference runs happened to share).
+                    guard !run.choices.isEmpty else {
+                        unjudged = ProbeFailure.nondeterministicReason
+                        break
+                    }
                     broken = input.finding(
                         "SEND-4", .failed, subject: subject + ", schedule \(number) of \(input.limits.schedules)", expected: expected,
                         observed: "under schedule \(Schedule.randomWalk(seed: seed)) (choices \(Schedule.replay(run.choices))): "
@@ -131,6 +137,13 @@ extension SkillConformance {
                 case .success(let run):
                     interleavings.insert(run.choices)
                     guard run.outcome != reference else { continue }
+                    // No choice made: the parts ran in first-in-first-out order, so what differs is not their order but
+                    // something read outside the context (a random line that the reference runs happened to share).
+                    guard !run.choices.isEmpty else {
+                        let why = ProbeFailure.nondeterministicReason
+                        verdict = input.finding("SEND-5", .skipped(reason: why), subject: subject, expected: expected, observed: why)
+                        break
+                    }
                     verdict = input.finding(
                         "SEND-5", breach, subject: subject + ", schedule \(number) of \(input.limits.schedules)", expected: expected,
                         observed: "under schedule \(Schedule.randomWalk(seed: seed)) (choices \(Schedule.replay(run.choices))): "
