@@ -97,10 +97,23 @@ struct EncodedOutputTests {
         let context: SkillContext
         let calls: RecordTool.Counter
         let differentCall: Int
+        /// Reads two documents at once, so that a schedule has a choice to make.
+        var twoParts = false
 
         func execute(arguments: Data) async throws -> String {
-            _ = try? await context.storage.document(id: "line", in: "lines")
-            return calls.next() == differentCall ? "B" : "A"
+            if twoParts {
+                async let first = try? context.storage.document(id: "first", in: "lines")
+                async let second = try? context.storage.document(id: "second", in: "lines")
+                _ = await (first, second)
+            } else {
+                _ = try? await context.storage.document(id: "line", in: "lines")
+            }
+            // The call after the different one differs again: what a random line does when the same schedule runs again.
+            return switch calls.next() - differentCall {
+            case 0: "B"
+            case 1: "C"
+            default: "A"
+            }
         }
     }
 
@@ -116,6 +129,50 @@ struct EncodedOutputTests {
         let findings = await SkillConformance.check(for: "SEND-5").run(
             SkillUnderTest(tool: { context in LuckyLineTool(context: context, calls: calls, differentCall: before + 3) }))
         #expect(findings.map(\.outcome) == [.skipped(reason: ProbeFailure.nondeterministicReason)], "\(findings.map(\.message))")
+    }
+
+    @Test("an answer that differs under a schedule that made choices, but not when that schedule runs again, is skipped, not a failure")
+    func differsOnlyOnce() async {
+        let counting = RecordTool.Counter()
+        _ = await SkillConformance.check(for: "SEND-5").run(
+            SkillUnderTest(tool: { context in LuckyLineTool(context: context, calls: counting, differentCall: 0, twoParts: true) }))
+        let before = counting.next() - 1 - 2 - CheckLimits().schedules
+        let calls = RecordTool.Counter()
+        let findings = await SkillConformance.check(for: "SEND-5").run(
+            SkillUnderTest(tool: { context in LuckyLineTool(context: context, calls: calls, differentCall: before + 3, twoParts: true) }))
+        #expect(findings.map(\.outcome) == [.skipped(reason: ProbeFailure.nondeterministicReason)], "\(findings.map(\.message))")
+        // A schedule that gives the same different answer every time it runs is the order's doing: it still fails.
+        let ordered = await SkillConformance.check(for: "SEND-5").run(
+            SkillUnderTest(tool: { context in AppendingTool(context: context) }))
+        #expect(ordered.map(\.outcome) == [.failed], "\(ordered.map(\.message))")
+    }
+
+    /// Reads two documents at once and answers their names in the order the reads finished: the order's doing.
+    struct AppendingTool: ToolSkill {
+        let id = "appending"
+        let name = "appending"
+        let description = "Answers what finished first."
+        let inputSchema: JSON = ["type": "object", "properties": [:], "additionalProperties": false]
+        var sampleArguments: [JSON] { [[:]] }
+        let context: SkillContext
+
+        final class Finished: Sendable {
+            let names = Mutex<[String]>([])
+        }
+
+        func execute(arguments: Data) async throws -> String {
+            let finished = Finished()
+            let storage = context.storage
+            await withTaskGroup(of: Void.self) { group in
+                for name in ["first", "second"] {
+                    group.addTask {
+                        _ = try? await storage.document(id: name, in: "lines")
+                        finished.names.withLock { $0.append(name) }
+                    }
+                }
+            }
+            return finished.names.withLock { $0.joined(separator: ",") }
+        }
     }
 
     @Test("a value that differs inside JSON output still fails TOOL-5")

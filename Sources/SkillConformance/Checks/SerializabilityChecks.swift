@@ -70,6 +70,10 @@ extension SkillConformance {
                         unjudged = ProbeFailure.nondeterministicReason
                         break
                     }
+                    if await differsOnReplay(input, pair, order: nil, schedule: .randomWalk(seed: seed), from: run.outcome) {
+                        unjudged = ProbeFailure.nondeterministicReason
+                        break
+                    }
                     broken = input.finding(
                         "SEND-4", .failed, subject: subject + ", schedule \(number) of \(input.limits.schedules)", expected: expected,
                         observed: "under schedule \(Schedule.randomWalk(seed: seed)) (choices \(Schedule.replay(run.choices))): "
@@ -144,6 +148,11 @@ extension SkillConformance {
                         verdict = input.finding("SEND-5", .skipped(reason: why), subject: subject, expected: expected, observed: why)
                         break
                     }
+                    if await differsOnReplay(input, [sample], order: [0], schedule: .randomWalk(seed: seed), from: run.outcome) {
+                        let why = ProbeFailure.nondeterministicReason
+                        verdict = input.finding("SEND-5", .skipped(reason: why), subject: subject, expected: expected, observed: why)
+                        break
+                    }
                     verdict = input.finding(
                         "SEND-5", breach, subject: subject + ", schedule \(number) of \(input.limits.schedules)", expected: expected,
                         observed: "under schedule \(Schedule.randomWalk(seed: seed)) (choices \(Schedule.replay(run.choices))): "
@@ -170,6 +179,21 @@ extension SkillConformance {
                         seed: input.limits.seed))
         }
         return findings
+    }
+
+    /// Whether the schedule that gave `outcome`, run twice more, gives anything else: a schedule replays the same order
+    /// every time, so an outcome that moves under it comes from something read outside the context (a random line the
+    /// reference runs happened to share), and the order cannot be blamed.
+    static func differsOnReplay(
+        _ input: ConformanceCheck.Input, _ pair: [String], order: [Int]?, schedule: Schedule, from outcome: SharedOutcome
+    ) async -> Bool {
+        for _ in 0..<2 {
+            guard case .success(let again) = await sharedRun(input, pair, order: order, latency: true, schedule: schedule) else {
+                return true
+            }
+            if again.outcome != outcome { return true }
+        }
+        return false
     }
 
     /// A request's ending whole, to compare with another's: its output's summary, detail and refresh flag, or its
