@@ -48,3 +48,39 @@ struct RequestIDTests {
         #expect(other.uuidString == "00000000-0000-0001-0000-000000000001")
     }
 }
+
+/// SEND-4 sends the first request that writes twice at once too, when the first sample only reads.
+@Suite("SEND-4 tries the request that writes, twice")
+struct WritingPairTests {
+    /// A tally whose first sample shows the count and whose second adds one, reading and writing across an await:
+    /// two "add one" at once both read 0 and both write 1.
+    struct TallySkill: AgentSkill {
+        let id = "tally"
+        let displayName = "Tally"
+        let description = "Keeps a tally."
+        let keywords = ["tally"]
+        let samples = SkillSamples(handled: ["show the tally", "tally add one"], unhandled: ["weather"])
+
+        func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+            do {
+                let count = try await context.storage.load([String: Int].self, id: "count", in: "tally")?["count"] ?? 0
+                guard input.rawText.contains("add") else { return SkillOutput(summary: "The tally is \(count).") }
+                try await context.storage.save(["count": count + 1], id: "count", in: "tally")
+                return SkillOutput(summary: "The tally is \(count + 1).")
+            } catch let error as StorageError {
+                throw SkillError.executionFailed("\(error)")
+            }
+        }
+    }
+
+    @Test("a lost update on the second sample fails SEND-4 although the first sample only reads")
+    func writerTwice() async {
+        let findings = await SkillConformance.check(for: "SEND-4").run(SkillUnderTest(TallySkill()))
+        let failed = findings.filter { $0.outcome == .failed }
+        #expect(
+            failed.map(\.subject).contains {
+                $0.hasPrefix(#"2 requests at once to one instance: input "tally add one" and input "tally add one""#)
+            },
+            "\(findings.map { "\($0.outcome) \($0.subject)" })")
+    }
+}

@@ -19,11 +19,19 @@ extension SkillConformance {
 
     /// SEND-4: each explored schedule of two requests at once ends as a one-at-a-time order ends.
     static func serializable(_ input: ConformanceCheck.Input) async -> [Finding] {
-        let (samples, missing) = await workingSamples(input, rule: "SEND-4")
+        let (runs, missing) = await workingRuns(input, rule: "SEND-4")
         if let missing { return [missing] }
+        let samples = runs.map(\.sample)
         // The same request twice (two users asking at once) is where a shared cache or counter shows; then two different ones.
         var pairs = [[samples[0], samples[0]]]
         if samples.count > 1 { pairs.append([samples[0], samples[1]]) }
+        // And the first request that writes, twice, when it is not the first sample: a game's "open" only reads, its
+        // "is it 50" counts the guess (a lost update shows only when two of those run at once).
+        let writes = runs.first { run in
+            guard case .success(let observed) = run.run else { return false }
+            return observed.points.contains { $0.kind == .storage(isWrite: true) || $0.kind == .request(isGet: false) }
+        }
+        if let writer = writes?.sample, writer != samples[0] { pairs.append([writer, writer]) }
         var findings: [Finding] = []
         let expected = "the outputs, stored documents and requests of an order in which the two could have run one at a time"
         for pair in pairs {
