@@ -119,27 +119,28 @@ struct EncodedOutputTests {
 
     @Test("an answer that differs under a schedule that made no choice is not blamed on the order: skipped, never a SEND-5 failure")
     func differsWithoutReorder() async {
+        let findings = await Self.firstScheduleAnswersDifferently(twoParts: false)
+        #expect(findings.map(\.outcome) == [.skipped(reason: ProbeFailure.nondeterministicReason)], "\(findings.map(\.message))")
+    }
+
+    /// SEND-5's findings for a ``LuckyLineTool`` whose call in the first schedule answers differently, its reference
+    /// and that reference's repeat agreeing.
+    static func firstScheduleAnswersDifferently(twoParts: Bool) async -> [Finding] {
         // How many calls the check makes before its first schedule: every call, less the reference, its repeat and the schedules.
         let counting = RecordTool.Counter()
         _ = await SkillConformance.check(for: "SEND-5").run(
-            SkillUnderTest(tool: { context in LuckyLineTool(context: context, calls: counting, differentCall: 0) }))
+            SkillUnderTest(tool: { context in LuckyLineTool(context: context, calls: counting, differentCall: 0, twoParts: twoParts) }))
         let before = counting.next() - 1 - 2 - CheckLimits().schedules
-        // The first schedule's call answers differently; the reference and its repeat agree.
         let calls = RecordTool.Counter()
-        let findings = await SkillConformance.check(for: "SEND-5").run(
-            SkillUnderTest(tool: { context in LuckyLineTool(context: context, calls: calls, differentCall: before + 3) }))
-        #expect(findings.map(\.outcome) == [.skipped(reason: ProbeFailure.nondeterministicReason)], "\(findings.map(\.message))")
+        return await SkillConformance.check(for: "SEND-5").run(
+            SkillUnderTest(tool: { context in
+                LuckyLineTool(context: context, calls: calls, differentCall: before + 3, twoParts: twoParts)
+            }))
     }
 
     @Test("an answer that differs under a schedule that made choices, but not when that schedule runs again, is skipped, not a failure")
     func differsOnlyOnce() async {
-        let counting = RecordTool.Counter()
-        _ = await SkillConformance.check(for: "SEND-5").run(
-            SkillUnderTest(tool: { context in LuckyLineTool(context: context, calls: counting, differentCall: 0, twoParts: true) }))
-        let before = counting.next() - 1 - 2 - CheckLimits().schedules
-        let calls = RecordTool.Counter()
-        let findings = await SkillConformance.check(for: "SEND-5").run(
-            SkillUnderTest(tool: { context in LuckyLineTool(context: context, calls: calls, differentCall: before + 3, twoParts: true) }))
+        let findings = await Self.firstScheduleAnswersDifferently(twoParts: true)
         #expect(findings.map(\.outcome) == [.skipped(reason: ProbeFailure.nondeterministicReason)], "\(findings.map(\.message))")
         // A schedule that gives the same different answer every time it runs is the order's doing: it still fails.
         let ordered = await SkillConformance.check(for: "SEND-5").run(

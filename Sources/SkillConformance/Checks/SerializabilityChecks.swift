@@ -25,8 +25,8 @@ extension SkillConformance {
         // The same request twice (two users asking at once) is where a shared cache or counter shows; then two different ones.
         var pairs = [[samples[0], samples[0]]]
         if samples.count > 1 { pairs.append([samples[0], samples[1]]) }
-        // And the first request that writes, twice, when it is not the first sample: a game's "open" only reads, its
-        // "is it 50" counts the guess (a lost update shows only when two of those run at once).
+        // And the first request that writes, twice, when it is not the first sample: a tally's "show" only reads, its
+        // "add one" writes (a lost update shows only when two of those run at once).
         let writes = runs.first { run in
             guard case .success(let observed) = run.run else { return false }
             return observed.points.contains { $0.kind == .storage(isWrite: true) || $0.kind == .request(isGet: false) }
