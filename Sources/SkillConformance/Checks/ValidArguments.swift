@@ -70,14 +70,9 @@ struct ValidArguments: Sendable, Hashable {
         static let unboundedMark = ", which no bound rules out"
 
         /// `schema` with a local `$ref` followed (to a depth, so a recursive one ends).
-        func resolved(_ schema: JSON, hops: Int = 0) -> [String: JSON] {
-            guard case .object(let members) = schema else { return [:] }
-            guard hops < 8, case .string(let reference)? = members["$ref"], let target = JSONSchema.target(of: reference, in: root) else {
-                return members
-            }
-            var merged = resolved(target, hops: hops + 1)
-            for (key, value) in members where key != "$ref" { merged[key] = value }
-            return merged
+        func resolved(_ schema: JSON) -> [String: JSON] {
+            guard case .object(let members) = JSONSchema.referenced(schema, in: root) else { return [:] }
+            return members
         }
 
         /// The type names `members` allows, lower-cased (Gemini writes `STRING`); empty when it says none.

@@ -293,10 +293,12 @@ extension JSONSchema {
         var schema = schema
         for _ in 0..<8 {
             guard case .object(var members) = schema, case .string(let reference)? = members["$ref"],
-                case .object(let target)? = target(of: reference, in: root)
+                let target = target(of: reference, in: root)
             else { break }
             members["$ref"] = nil
-            schema = .object(target.merging(members) { $1 })
+            // A reference to a schema that is not an object (`true`) adds nothing to check.
+            guard case .object(let named) = target else { return .object(members) }
+            schema = .object(named.merging(members) { $1 })
         }
         return schema
     }
