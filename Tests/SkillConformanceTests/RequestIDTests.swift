@@ -83,4 +83,38 @@ struct WritingPairTests {
             },
             "\(findings.map { "\($0.outcome) \($0.subject)" })")
     }
+
+    /// A game whose "open" writes the session and whose guess adds one to the guess count across an await.
+    struct GuessingGameSkill: AgentSkill {
+        let id = "guessing-game"
+        let displayName = "Guessing game"
+        let description = "Counts guesses."
+        let keywords = ["game", "guess"]
+        let samples = SkillSamples(handled: ["open the game", "guess 50"], unhandled: ["weather"])
+
+        func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+            do {
+                guard input.rawText.contains("guess") else {
+                    try await context.storage.save(["guesses": 0], id: "session", in: "game")
+                    return SkillOutput(summary: "Welcome. Guess a number.")
+                }
+                let guesses = try await context.storage.load([String: Int].self, id: "session", in: "game")?["guesses"] ?? 0
+                try await context.storage.save(["guesses": guesses + 1], id: "session", in: "game")
+                return SkillOutput(summary: "Too high. That was guess \(guesses + 1).")
+            } catch let error as StorageError {
+                throw SkillError.executionFailed("\(error)")
+            }
+        }
+    }
+
+    @Test("a lost update on the second sample fails SEND-4 when the first sample writes too")
+    func secondWriterTwice() async {
+        let findings = await SkillConformance.check(for: "SEND-4").run(SkillUnderTest(GuessingGameSkill()))
+        let failed = findings.filter { $0.outcome == .failed }
+        #expect(
+            failed.map(\.subject).contains {
+                $0.hasPrefix(#"2 requests at once to one instance: input "guess 50" and input "guess 50""#)
+            },
+            "\(findings.map { "\($0.outcome) \($0.subject)" })")
+    }
 }

@@ -25,9 +25,10 @@ extension SkillConformance {
         // The same request twice (two users asking at once) is where a shared cache or counter shows; then two different ones.
         var pairs = [[samples[0], samples[0]]]
         if samples.count > 1 { pairs.append([samples[0], samples[1]]) }
-        // And the first request that writes, twice, when it is not the first sample: a tally's "show" only reads, its
-        // "add one" writes (a lost update shows only when two of those run at once).
-        let writes = runs.first { run in
+        // And the first request after the first sample that writes, twice: a tally's "show" only reads and its "add
+        // one" writes; a game's "open" writes and so does its "guess" (a lost update of the guess count shows only when
+        // two guesses run at once, whatever the opening did).
+        let writes = runs.dropFirst().first { run in
             guard case .success(let observed) = run.run else { return false }
             return observed.points.contains { $0.kind == .storage(isWrite: true) || $0.kind == .request(isGet: false) }
         }
