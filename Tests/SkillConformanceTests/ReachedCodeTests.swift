@@ -269,6 +269,22 @@ struct ReachedCodeTests {
         }
         """
 
+    @Test("a setting that only mentions a token gets no placeholder: the skill would parse the kit's value")
+    func tokenLimitIsNoCredential() throws {
+        let source = """
+            import Foundation
+
+            struct ResearchTool {
+                var key: String? { ProcessInfo.processInfo.environment["OPENAI_API_KEY"] }
+                var limit: Int { Int(ProcessInfo.processInfo.environment["SMART_TOKEN_LIMIT"] ?? "4000") ?? 0 }
+            }
+            """
+        let analysis = try reachAnalysis(
+            module: "Research", file: "/tmp/reach/Sources/Research/Research.swift", source: source,
+            types: [("ResearchTool", 3, "struct")])
+        #expect(analysis.credentialNames(typeName: "ResearchTool") == ["OPENAI_API_KEY"])
+    }
+
     @Test("a rule that found nothing to judge is skipped, naming the environment read, when the skill's code reaches one")
     func environmentSteers() throws {
         let analysis = try reachAnalysis(
@@ -299,6 +315,14 @@ struct ReachedCodeTests {
         #expect(steered[1].outcome == .notApplicable && steered[2].outcome == .passed, "a rule for another kind, and a pass, stay")
         // skillcheck gives a credential a placeholder: a read of it alone then steers nothing.
         #expect(analysis.credentialNames(typeName: "KeyedWeatherTool") == ["WEATHER_API_KEY"])
+        // A setting that only mentions a credential holds a number or an address the placeholder would break.
+        let credentials = [
+            "OPENAI_API_KEY", "GITHUB_PERSONAL_ACCESS_TOKEN", "AWS_SECRET_ACCESS_KEY", "AWS_ACCESS_KEY_ID", "DB_PASSWORD",
+            "SLACK_BOT_TOKEN", "CLIENT_SECRET", "BASIC_AUTH", "GITHUB_PAT", "openaiApiKey", "API_TOKEN", "TOKEN",
+        ]
+        let settings = ["SMART_TOKEN_LIMIT", "MAX_TOKENS", "KEY_PREFIX", "NEXTAUTH_URL", "AUTHOR", "MONKEY_COUNT", "TOKEN_LIMIT", "HOME"]
+        #expect(credentials.filter { !StaticAnalysis.isCredential($0) } == [])
+        #expect(settings.filter(StaticAnalysis.isCredential) == [])
         let given = analysis.steeredBySettings(findings, typeName: "KeyedWeatherTool", given: ["WEATHER_API_KEY"])
         #expect(given.map(\.outcome) == findings.map(\.outcome))
         // No rule fails a setting read from the environment.

@@ -217,8 +217,8 @@ extension StaticAnalysis {
     }
 
     /// The credentials the type's code, or the code it reaches, reads from the process environment by name
-    /// (`environment["WEATHER_API_KEY"]`, `getenv("API_TOKEN")`): a name with KEY, TOKEN, SECRET, PASSWORD or AUTH
-    /// in it. `skillcheck` gives each a placeholder value that this machine does not set, so that a skill that
+    /// (`environment["WEATHER_API_KEY"]`, `getenv("API_TOKEN")`): a name that ``isCredential(_:)``.
+    /// `skillcheck` gives each a placeholder value that this machine does not set, so that a skill that
     /// answers "no key" without one takes its network path into the kit's fakes, where the rules can judge it.
     ///
     /// ```swift
@@ -227,8 +227,25 @@ extension StaticAnalysis {
     package func credentialNames(typeName: String, moduleHint: String? = nil) -> [String] {
         guard let report = report(typeName: typeName, moduleHint: moduleHint) else { return [] }
         let names = report.realTimeUses.filter { $0.kind == .environment }.flatMap { Self.variableNames(in: $0.text) }
-        let credential = /(?i)key|token|secret|password|auth/
-        return Array(Set(names.filter { $0.contains(credential) })).sorted()
+        return Array(Set(names.filter(Self.isCredential))).sorted()
+    }
+
+    /// Whether an environment variable named `name` holds a credential: its last word is KEY, TOKEN, SECRET,
+    /// PASSWORD (PASSWD, PASS, PWD), AUTH or PAT, or it ends in KEY_ID. A setting that only mentions one
+    /// (`SMART_TOKEN_LIMIT`, `MAX_TOKENS`, `KEY_PREFIX`, `NEXTAUTH_URL`) is not: a placeholder in it would break the
+    /// number or address the skill parses, and the rules would judge the kit's value, not the skill.
+    ///
+    /// ```swift
+    /// StaticAnalysis.isCredential("GITHUB_PERSONAL_ACCESS_TOKEN")   // true
+    /// StaticAnalysis.isCredential("SMART_TOKEN_LIMIT")              // false
+    /// ```
+    static func isCredential(_ name: String) -> Bool {
+        // Words split at `_`, `-`, `.` and where a lower-case letter or digit meets a capital (`openaiApiKey`).
+        let words = name.replacing(/([a-z0-9])([A-Z])/) { "\($0.output.1)_\($0.output.2)" }
+            .split(whereSeparator: { "_-.".contains($0) }).map { $0.uppercased() }
+        guard let last = words.last else { return false }
+        let credentials: Set<String> = ["KEY", "APIKEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASS", "PWD", "AUTH", "PAT"]
+        return credentials.contains(last) || (last == "ID" && words.dropLast().last == "KEY")
     }
 
     /// The variables a line reads by name: `environment["NAME"]`, `getenv("NAME")`.
