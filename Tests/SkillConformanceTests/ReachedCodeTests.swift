@@ -1,5 +1,6 @@
 import Foundation
 import SkillKit
+import SkillTesting
 import Testing
 
 @testable import SkillConformance
@@ -268,6 +269,48 @@ struct ReachedCodeTests {
             var key: String? { ProcessInfo.processInfo.environment["WEATHER_API_KEY"] }
         }
         """
+
+    @Test("a stall is no hang when the skill's code waits on a real server there; a stall in code that waits on nothing outside is")
+    func stallOnRealRequest() throws {
+        let source = """
+            import Foundation
+
+            struct FetchTool {
+                func fetch(_ url: URL) async throws -> Data {
+                    let (data, _) = try await URLSession.shared.data(from: url)
+                    return data
+                }
+            }
+
+            struct StuckTool {
+                func wait() async { await withCheckedContinuation { (_: CheckedContinuation<Void, Never>) in } }
+            }
+            """
+        let analysis = try reachAnalysis(
+            module: "Fetch", file: "/tmp/reach/Sources/Fetch/Fetch.swift", source: source,
+            types: [("FetchTool", 3, "struct"), ("StuckTool", 10, "struct")])
+        let stall = VirtualClockError.stalled(unfinished: ["the withVirtualTime body"])
+        let findings = [
+            Finding(
+                ruleID: "HANG-1", skillID: "fetch", outcome: .failed, subject: "working fakes, arguments \"{}\"",
+                expected: "the run ends (returns or throws)", observed: "the run did not end: \(stall)"),
+            Finding(
+                ruleID: "HANG-1", skillID: "fetch", outcome: .failed, subject: "network timeout, arguments \"{}\"",
+                expected: "the run ends (returns or throws)",
+                observed:
+                    "the run did not end: \(VirtualClockError.overran(limit: .seconds(5), unfinished: ["the withVirtualTime body"], suspends: true))"
+            ),
+        ]
+        let fetch = analysis.waitsOutside(findings, typeName: "FetchTool")
+        guard case .skipped(let reason) = fetch[0].outcome else {
+            Issue.record("the stall was \(fetch[0].outcome)")
+            return
+        }
+        #expect(
+            reason.contains("`URLSession` at /tmp/reach/Sources/Fetch/Fetch.swift:5:") && reason.contains("which IO-1 fails"), "\(reason)")
+        #expect(fetch[1].outcome == .failed, "a loop that never ends is a hang whatever else the code does")
+        #expect(analysis.waitsOutside(findings, typeName: "StuckTool").map(\.outcome) == [.failed, .failed])
+    }
 
     @Test("a setting that only mentions a token gets no placeholder: the skill would parse the kit's value")
     func tokenLimitIsNoCredential() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import SkillTesting
 
 /// SEND-1 and SEND-3 judged from a ``StaticAnalysis``, for one skill type.
 @available(SkillCheckTesting, *)
@@ -212,6 +213,33 @@ extension StaticAnalysis {
             steered.outcome = .skipped(
                 reason: "\(finding.observed), but the skill reads the process environment (`\(read.text)` at \(read.location)\(reached)), "
                     + "which can steer it away from the work the rule judges: \(read.kind.fix)")
+            return steered
+        }
+    }
+
+    /// HANG-1's failures of runs that stalled waiting outside the scheduler, skipped when the type's code, or the
+    /// code it reaches, waits on the real world there (`URLSession`, `asyncAfter`, `Thread.sleep`, a process, a file
+    /// handle): a request to a real server, or a real timer, cannot be told from a hang, and IO-1 or TIME-1 already
+    /// fails that code. A stall in a skill that waits on nothing outside stays a failure.
+    ///
+    /// ```swift
+    /// // WebFetchTool falls back to URLSession.shared.data(for:) when the fake network's answer is not what it wants
+    /// analysis.waitsOutside(findings, typeName: "WebFetchTool")   // HANG-1: skipped, naming the URLSession use
+    /// ```
+    package func waitsOutside(_ findings: [Finding], typeName: String, moduleHint: String? = nil) -> [Finding] {
+        let waiting: Set<RealTimeUseKind> = [.urlSession, .hostTimer, .threadSleep, .process, .fileHandle]
+        guard let report = report(typeName: typeName, moduleHint: moduleHint),
+            let use = report.realTimeUses.first(where: { waiting.contains($0.kind) })
+        else { return findings }
+        let reached = report.realTimeReached[use].map { " in \($0)" } ?? ""
+        return findings.map { finding in
+            guard finding.ruleID == "HANG-1", finding.outcome == .failed, finding.observed.contains(VirtualClockError.outsideWait)
+            else { return finding }
+            var steered = finding
+            steered.outcome = .skipped(
+                reason: "the run waited outside the scheduler, and the skill's code waits on the real world there "
+                    + "(`\(use.kind.rawValue)` at \(use.location)\(reached), which \(use.kind.ruleID) fails: `\(use.text)`): a real request or timer "
+                    + "cannot be told from a hang; \(use.kind.fix), and HANG-1 can judge the wait")
             return steered
         }
     }

@@ -21,6 +21,10 @@ public enum VirtualClockError: Error, Hashable, CustomStringConvertible {
     /// left running.
     case overran(limit: Duration, unfinished: [String], suspends: Bool)
 
+    /// The words of a stall's description that say the body waits outside the scheduler, for a reader of a report
+    /// to tell a stall from the other ways a run does not end.
+    package static let outsideWait = "it waits on work outside the scheduler"
+
     public var description: String {
         switch self {
         case .horizonExceeded(let horizon, let next):
@@ -29,7 +33,7 @@ public enum VirtualClockError: Error, Hashable, CustomStringConvertible {
             "woke \(limit) sleepers and time still goes on: \(next) never ends"
         case .stalled(let unfinished):
             "no job is runnable and no sleeper is pending, but \(unfinished.joined(separator: ", ")) "
-                + "never finished: it waits on work outside the scheduler (Task {}, Task.detached, "
+                + "never finished: \(Self.outsideWait) (Task {}, Task.detached, "
                 + "@MainActor, a real clock, Dispatch) or on a continuation nobody resumes"
         case .overran(let limit, let unfinished, let suspends):
             "still running after \(limit) of real time: \(unfinished.joined(separator: ", ")) never finished. "
