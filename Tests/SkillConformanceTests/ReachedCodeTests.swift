@@ -270,7 +270,8 @@ struct ReachedCodeTests {
         }
         """
 
-    @Test("a stall is no hang when the skill's code waits on a real server there; a stall in code that waits on nothing outside is")
+    @Test(
+        "a stall is no hang, nor a trap in FoundationNetworking the skill's, when its code waits on a real server; in other code both fail")
     func stallOnRealRequest() throws {
         let source = """
             import Foundation
@@ -300,8 +301,18 @@ struct ReachedCodeTests {
                 observed:
                     "the run did not end: \(VirtualClockError.overran(limit: .seconds(5), unfinished: ["the withVirtualTime body"], suspends: true))"
             ),
+            Finding(
+                ruleID: "CRASH-1", skillID: "fetch", outcome: .failed, subject: "the checks, in a process of their own",
+                expected: "every check runs to its end",
+                observed: "the process was killed by signal 4 (SIGILL) while checking SEND-4: FoundationNetworking/TaskRegistry.swift:118: "
+                    + "Fatal error: Trying to access a behaviour for a task that in not in the registry."),
+            Finding(
+                ruleID: "CRASH-1", skillID: "fetch", outcome: .failed, subject: "the checks, in a process of their own",
+                expected: "every check runs to its end",
+                observed: "the process was killed by signal 4 (SIGILL) while checking ERR-2: Fetch/Fetch.swift:9: Fatal error: "
+                    + "Unexpectedly found nil while unwrapping an Optional value"),
         ]
-        let fetch = analysis.waitsOutside(findings, typeName: "FetchTool")
+        let fetch = analysis.steeredByRealWorld(findings, typeName: "FetchTool")
         guard case .skipped(let reason) = fetch[0].outcome else {
             Issue.record("the stall was \(fetch[0].outcome)")
             return
@@ -309,7 +320,13 @@ struct ReachedCodeTests {
         #expect(
             reason.contains("`URLSession` at /tmp/reach/Sources/Fetch/Fetch.swift:5:") && reason.contains("which IO-1 fails"), "\(reason)")
         #expect(fetch[1].outcome == .failed, "a loop that never ends is a hang whatever else the code does")
-        #expect(analysis.waitsOutside(findings, typeName: "StuckTool").map(\.outcome) == [.failed, .failed])
+        guard case .skipped(let trap) = fetch[2].outcome else {
+            Issue.record("the networking trap was \(fetch[2].outcome)")
+            return
+        }
+        #expect(trap.hasPrefix("the trap is inside FoundationNetworking, serving a real request the skill's code makes (`URLSession` at"))
+        #expect(fetch[3].outcome == .failed, "a trap in the skill's own code stays a failure")
+        #expect(analysis.steeredByRealWorld(findings, typeName: "StuckTool").map(\.outcome) == [.failed, .failed, .failed, .failed])
     }
 
     @Test("a setting that only mentions a token gets no placeholder: the skill would parse the kit's value")

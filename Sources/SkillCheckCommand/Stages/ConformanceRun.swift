@@ -306,8 +306,8 @@ package struct ConformanceRun: Sendable {
 
     /// SEND-1, SEND-3, and TIME-1's and IO-1's source findings from the static stage. An escape hatch is accepted (SEND-3) once SEND-2 passed
     /// under ThreadSanitizer, not before. A rule the harness found nothing to judge for is skipped when the skill
-    /// reads the process environment (``StaticAnalysis/steeredBySettings(_:typeName:moduleHint:)``), and HANG-1's stall
-    /// is skipped when its code waits on the real world (``StaticAnalysis/waitsOutside(_:typeName:moduleHint:)``).
+    /// reads the process environment (``StaticAnalysis/steeredBySettings(_:typeName:moduleHint:)``), and a stall or a
+    /// networking trap is skipped when its code waits on the real world (``StaticAnalysis/steeredByRealWorld(_:typeName:moduleHint:)``).
     func judgeStatically(_ results: inout [SkillResult], analysis: StaticAnalysis) {
         for index in results.indices {
             let result = results[index]
@@ -315,8 +315,9 @@ package struct ConformanceRun: Sendable {
             results[index].findings = analysis.steeredBySettings(
                 result.findings, typeName: result.skill.typeName, moduleHint: result.skill.module,
                 given: Set(analysis.credentialNames(typeName: result.skill.typeName, moduleHint: result.skill.module)))
-            // A stall while the skill's code waits on a real server or timer is not judged a hang.
-            results[index].findings = analysis.waitsOutside(
+            // A stall while the skill's code waits on a real server or timer is not judged a hang, nor a trap of the
+            // toolchain's networking under it a trap of the skill's.
+            results[index].findings = analysis.steeredByRealWorld(
                 results[index].findings, typeName: result.skill.typeName, moduleHint: result.skill.module)
             let sendTwo = result.findings.filter { $0.ruleID == "SEND-2" }
             let raceFree = runsRaceStage && !sendTwo.isEmpty && sendTwo.allSatisfy { $0.outcome == .passed }

@@ -217,29 +217,41 @@ extension StaticAnalysis {
         }
     }
 
-    /// HANG-1's failures of runs that stalled waiting outside the scheduler, skipped when the type's code, or the
-    /// code it reaches, waits on the real world there (`URLSession`, `asyncAfter`, `Thread.sleep`, a process, a file
-    /// handle): a request to a real server, or a real timer, cannot be told from a hang, and IO-1 or TIME-1 already
-    /// fails that code. A stall in a skill that waits on nothing outside stays a failure.
+    /// Failures that the type's own reach into the real world, which IO-1 or TIME-1 already fails, leaves the kit
+    /// unable to judge, skipped with the code named:
+    /// - HANG-1's stall (the run waits outside the scheduler) when the code waits on the real world there
+    ///   (`URLSession`, `asyncAfter`, `Thread.sleep`, a process, a file handle): a request to a real server, or a
+    ///   real timer, cannot be told from a hang;
+    /// - CRASH-1's trap inside FoundationNetworking when the code uses `URLSession`: the toolchain's networking
+    ///   traps now and then when a run it serves is cut (`TaskRegistry.swift: Trying to access a behaviour for a
+    ///   task that in not in the registry`), which says nothing about the skill's own code.
+    /// A stall or trap in a skill that reaches no such code stays a failure.
     ///
     /// ```swift
     /// // WebFetchTool falls back to URLSession.shared.data(for:) when the fake network's answer is not what it wants
-    /// analysis.waitsOutside(findings, typeName: "WebFetchTool")   // HANG-1: skipped, naming the URLSession use
+    /// analysis.steeredByRealWorld(findings, typeName: "WebFetchTool")   // HANG-1: skipped, naming the URLSession use
     /// ```
-    package func waitsOutside(_ findings: [Finding], typeName: String, moduleHint: String? = nil) -> [Finding] {
+    package func steeredByRealWorld(_ findings: [Finding], typeName: String, moduleHint: String? = nil) -> [Finding] {
+        guard let report = report(typeName: typeName, moduleHint: moduleHint) else { return findings }
         let waiting: Set<RealTimeUseKind> = [.urlSession, .hostTimer, .threadSleep, .process, .fileHandle]
-        guard let report = report(typeName: typeName, moduleHint: moduleHint),
-            let use = report.realTimeUses.first(where: { waiting.contains($0.kind) })
-        else { return findings }
-        let reached = report.realTimeReached[use].map { " in \($0)" } ?? ""
+        let wait = report.realTimeUses.first { waiting.contains($0.kind) }
+        let session = report.realTimeUses.first { $0.kind == .urlSession }
+        func named(_ use: RealTimeUse) -> String {
+            "`\(use.kind.rawValue)` at \(use.location)" + (report.realTimeReached[use].map { " in \($0)" } ?? "")
+                + ", which \(use.kind.ruleID) fails: `\(use.text)`"
+        }
         return findings.map { finding in
-            guard finding.ruleID == "HANG-1", finding.outcome == .failed, finding.observed.contains(VirtualClockError.outsideWait)
-            else { return finding }
+            guard finding.outcome == .failed else { return finding }
             var steered = finding
-            steered.outcome = .skipped(
-                reason: "the run waited outside the scheduler, and the skill's code waits on the real world there "
-                    + "(`\(use.kind.rawValue)` at \(use.location)\(reached), which \(use.kind.ruleID) fails: `\(use.text)`): a real request or timer "
-                    + "cannot be told from a hang; \(use.kind.fix), and HANG-1 can judge the wait")
+            if finding.ruleID == "HANG-1", finding.observed.contains(VirtualClockError.outsideWait), let wait {
+                steered.outcome = .skipped(
+                    reason: "the run waited outside the scheduler, and the skill's code waits on the real world there (\(named(wait))): "
+                        + "a real request or timer cannot be told from a hang; \(wait.kind.fix), and HANG-1 can judge the wait")
+            } else if finding.ruleID == "CRASH-1", finding.observed.contains("FoundationNetworking/"), let session {
+                steered.outcome = .skipped(
+                    reason: "the trap is inside FoundationNetworking, serving a real request the skill's code makes (\(named(session))), "
+                        + "not in the skill's own code; \(session.kind.fix), and CRASH-1 can judge the run")
+            }
             return steered
         }
     }
