@@ -47,6 +47,62 @@ struct WorkingReplyTests {
         #expect(await WorkingReply.fitted(for: SkillUnderTest(NoteSkill()), limits: CheckLimits()) == InjectedFault.weatherBody)
     }
 
+    /// Asks a model through the context's network and decodes the provider's answer strictly, as a hand-written
+    /// client of a tool loop does (seed 002); the answer's text is the result.
+    struct AskModelTool: ToolSkill {
+        enum Provider: String { case anthropic, openAI }
+        let context: SkillContext
+        let provider: Provider
+        var id: String { "ask.\(provider.rawValue)" }
+        var name: String { "ask_model" }
+        var description: String { "Asks a model." }
+        var inputSchema: JSON { ["type": "object", "properties": ["question": ["type": "string"]], "required": ["question"]] }
+        var sampleArguments: [JSON] { [["question": "What is 6 × 7?"]] }
+
+        struct Message: Decodable {
+            struct Block: Decodable { let type: String, text: String? }
+            let id: String, role: String, model: String, content: [Block]
+        }
+        struct Completion: Decodable {
+            struct Choice: Decodable {
+                struct Message: Decodable { let role: String, content: String? }
+                let index: Int, message: Message
+            }
+            let id: String, object: String, created: Int, model: String, choices: [Choice]
+        }
+
+        func execute(arguments: Data) async throws -> String {
+            let url = URL(
+                string: provider == .anthropic ? "https://api.anthropic.com/v1/messages" : "https://api.openai.com/v1/chat/completions")!
+            let response: NetworkResponse
+            do {
+                response = try await context.networkService.send(NetworkRequest(method: .post, url: url, body: arguments))
+            } catch let error as NetworkError {
+                throw SkillError.executionFailed("\(error)")
+            }
+            do {
+                switch provider {
+                case .anthropic: return try JSONDecoder().decode(Message.self, from: response.body).content.compactMap(\.text).joined()
+                case .openAI: return try JSONDecoder().decode(Completion.self, from: response.body).choices.first?.message.content ?? ""
+                }
+            } catch {
+                throw SkillError.executionFailed("the model's answer could not be read")
+            }
+        }
+    }
+
+    @Test("a skill that asks a model gets its provider's text answer, so its first round ends and is judged")
+    func modelAnswers() async throws {
+        for (provider, shape) in [(AskModelTool.Provider.anthropic, "Anthropic Messages"), (.openAI, "OpenAI Chat Completions")] {
+            let fitted = await WorkingReply.fitted(
+                for: SkillUnderTest(tool: { AskModelTool(context: $0, provider: provider) }), limits: CheckLimits())
+            #expect(fitted == WorkingReply.modelAnswers.first { $0.provider == shape }?.body, "\(provider)")
+        }
+        for answer in WorkingReply.modelAnswers {
+            #expect((try? JSONSerialization.jsonObject(with: Data(answer.body.utf8))) is [String: Any], "\(answer.provider)")
+        }
+    }
+
     @Test("with a reply it can read, the write after a swallowed cancellation, past the list's decoding, is found")
     func workAfterTheReplyIsJudged() async {
         var failed: [Finding] = []

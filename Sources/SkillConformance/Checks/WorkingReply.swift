@@ -7,6 +7,9 @@ import SkillTesting
 /// results cannot decode one, fails on its own sample, and the rules that judge what it does after the reply
 /// (a write after cancellation, a second request, its result twice) would judge nothing there. An empty
 /// list or object is what such an API sends when it has nothing to say, and most decoders take one of them.
+/// A skill that asks a model (seed 002's tool loop) decodes its provider's answer, so a model's plain text
+/// answer in each provider's shape comes last (``modelAnswers``): the loop's first round ends, and what the
+/// skill does with the answer is judged.
 ///
 /// ```swift
 /// await WorkingReply.fitted(for: SkillUnderTest(tool: { ListIssuesTool(context: $0) }), limits: CheckLimits())   // "[]"
@@ -14,7 +17,43 @@ import SkillTesting
 @available(SkillCheckTesting, *)
 enum WorkingReply {
     /// In the order tried: the first that lets the skill's first sample finish with an output is kept.
-    static let candidates = [InjectedFault.weatherBody, "[]", "{}"]
+    static let candidates = [InjectedFault.weatherBody, "[]", "{}"] + modelAnswers.map(\.body)
+
+    /// A model's text answer, "OK", as each provider's API sends it, with every field its reference documents
+    /// as always present: OpenAI's Chat Completions and Responses, Anthropic's Messages, Gemini's
+    /// generateContent, Ollama's chat.
+    static let modelAnswers: [(provider: String, body: String)] = [
+        (
+            "OpenAI Chat Completions",
+            #"{"id":"chatcmpl-skillcheck","object":"chat.completion","created":1700000000,"model":"gpt-4o-mini","#
+                + #""choices":[{"index":0,"message":{"role":"assistant","content":"OK","refusal":null},"logprobs":null,"#
+                + #""finish_reason":"stop"}],"usage":{"prompt_tokens":12,"completion_tokens":1,"total_tokens":13}}"#
+        ),
+        (
+            "Anthropic Messages",
+            #"{"id":"msg_skillcheck","type":"message","role":"assistant","model":"claude-sonnet-4-5","#
+                + #""content":[{"type":"text","text":"OK"}],"stop_reason":"end_turn","stop_sequence":null,"#
+                + #""usage":{"input_tokens":12,"output_tokens":1}}"#
+        ),
+        (
+            "Gemini generateContent",
+            #"{"candidates":[{"content":{"role":"model","parts":[{"text":"OK"}]},"finishReason":"STOP","index":0}],"#
+                + #""usageMetadata":{"promptTokenCount":12,"candidatesTokenCount":1,"totalTokenCount":13},"#
+                + #""modelVersion":"gemini-2.5-flash"}"#
+        ),
+        (
+            "OpenAI Responses",
+            #"{"id":"resp_skillcheck","object":"response","created_at":1700000000,"status":"completed","model":"gpt-4o-mini","#
+                + #""output":[{"type":"message","id":"msg_skillcheck","status":"completed","role":"assistant","#
+                + #""content":[{"type":"output_text","text":"OK","annotations":[]}]}],"#
+                + #""usage":{"input_tokens":12,"output_tokens":1,"total_tokens":13}}"#
+        ),
+        (
+            "Ollama chat",
+            #"{"model":"llama3.2","created_at":"2024-01-01T00:00:00Z","message":{"role":"assistant","content":"OK"},"#
+                + #""done":true,"done_reason":"stop"}"#
+        ),
+    ]
 
     /// The first candidate with which the skill's first handled sample (a tool's first sample arguments) ends
     /// in an output; the weather document when it does, when the run makes no request, or when none does.
