@@ -49,22 +49,29 @@ struct RequestIDTests {
     }
 }
 
-/// SEND-4 sends the first request that writes twice at once too, when the first sample only reads.
+/// SEND-4 sends the first request after the first sample that writes twice at once too, whether the first sample
+/// only reads (a tally's "show") or writes as well (a game's "open").
 @Suite("SEND-4 tries the request that writes, twice")
 struct WritingPairTests {
-    /// A tally whose first sample shows the count and whose second adds one, reading and writing across an await:
-    /// two "add one" at once both read 0 and both write 1.
+    /// A tally whose second sample adds one, reading and writing across an await: two "add one" at once both read 0
+    /// and both write 1. Its first sample shows the count, or, when `opensWithWrite`, starts it again at 0 as a
+    /// game's "open" starts a session.
     struct TallySkill: AgentSkill {
-        let id = "tally"
-        let displayName = "Tally"
-        let description = "Keeps a tally."
-        let keywords = ["tally"]
-        let samples = SkillSamples(handled: ["show the tally", "tally add one"], unhandled: ["weather"])
+        let opensWithWrite: Bool
+        var id: String { "tally" }
+        var displayName: String { "Tally" }
+        var description: String { "Keeps a tally." }
+        var keywords: [String] { ["tally"] }
+        var samples: SkillSamples { SkillSamples(handled: ["open the tally", "tally add one"], unhandled: ["weather"]) }
 
         func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
             do {
+                guard input.rawText.contains("add") else {
+                    if opensWithWrite { try await context.storage.save(["count": 0], id: "count", in: "tally") }
+                    let count = try await context.storage.load([String: Int].self, id: "count", in: "tally")?["count"] ?? 0
+                    return SkillOutput(summary: "The tally is \(count).")
+                }
                 let count = try await context.storage.load([String: Int].self, id: "count", in: "tally")?["count"] ?? 0
-                guard input.rawText.contains("add") else { return SkillOutput(summary: "The tally is \(count).") }
                 try await context.storage.save(["count": count + 1], id: "count", in: "tally")
                 return SkillOutput(summary: "The tally is \(count + 1).")
             } catch let error as StorageError {
@@ -73,47 +80,13 @@ struct WritingPairTests {
         }
     }
 
-    @Test("a lost update on the second sample fails SEND-4 although the first sample only reads")
-    func writerTwice() async {
-        let findings = await SkillConformance.check(for: "SEND-4").run(SkillUnderTest(TallySkill()))
+    @Test("a lost update on the second sample fails SEND-4, whether the first sample only reads or writes too", arguments: [false, true])
+    func writerTwice(opensWithWrite: Bool) async {
+        let findings = await SkillConformance.check(for: "SEND-4").run(SkillUnderTest(TallySkill(opensWithWrite: opensWithWrite)))
         let failed = findings.filter { $0.outcome == .failed }
         #expect(
             failed.map(\.subject).contains {
                 $0.hasPrefix(#"2 requests at once to one instance: input "tally add one" and input "tally add one""#)
-            },
-            "\(findings.map { "\($0.outcome) \($0.subject)" })")
-    }
-
-    /// A game whose "open" writes the session and whose guess adds one to the guess count across an await.
-    struct GuessingGameSkill: AgentSkill {
-        let id = "guessing-game"
-        let displayName = "Guessing game"
-        let description = "Counts guesses."
-        let keywords = ["game", "guess"]
-        let samples = SkillSamples(handled: ["open the game", "guess 50"], unhandled: ["weather"])
-
-        func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
-            do {
-                guard input.rawText.contains("guess") else {
-                    try await context.storage.save(["guesses": 0], id: "session", in: "game")
-                    return SkillOutput(summary: "Welcome. Guess a number.")
-                }
-                let guesses = try await context.storage.load([String: Int].self, id: "session", in: "game")?["guesses"] ?? 0
-                try await context.storage.save(["guesses": guesses + 1], id: "session", in: "game")
-                return SkillOutput(summary: "Too high. That was guess \(guesses + 1).")
-            } catch let error as StorageError {
-                throw SkillError.executionFailed("\(error)")
-            }
-        }
-    }
-
-    @Test("a lost update on the second sample fails SEND-4 when the first sample writes too")
-    func secondWriterTwice() async {
-        let findings = await SkillConformance.check(for: "SEND-4").run(SkillUnderTest(GuessingGameSkill()))
-        let failed = findings.filter { $0.outcome == .failed }
-        #expect(
-            failed.map(\.subject).contains {
-                $0.hasPrefix(#"2 requests at once to one instance: input "guess 50" and input "guess 50""#)
             },
             "\(findings.map { "\($0.outcome) \($0.subject)" })")
     }

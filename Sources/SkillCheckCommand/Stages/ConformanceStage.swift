@@ -219,8 +219,18 @@ package struct ConformanceStage: Sendable {
             termination: run.signal.map { .signal($0) } ?? .exitCode(run.status ?? -1),
             standardError: run.standardError + run.standardOutput)
         var finding = report.finding(skillID: skillID)
-        finding.observed = "the process \(report.termination) \(place)" + (report.trapMessage.map { ": \($0)" } ?? "")
+        finding.observed = Self.crashed(report, place: place)
         return finding
+    }
+
+    /// How a process that ended at `place` (`while checking SEND-2`) ended, with the runtime's trap message; a
+    /// crash with none while SEND-2 ran many calls at once says what it most often is.
+    package static func crashed(_ report: CrashReport, place: String) -> String {
+        "the process \(report.termination) \(place)"
+            + (report.trapMessage.map { ": \($0)" }
+                ?? (place.hasSuffix("SEND-2")
+                    ? ", with no trap message, while 64 calls ran at once: most often memory two calls wrote at the same time "
+                        + "(a shared array or dictionary), which SEND-2's run under ThreadSanitizer names" : ""))
     }
 
     /// One process of the harness for the skill at `index`, skipping `skipped` rules; its own work folder.

@@ -1,0 +1,26 @@
+import SkillCheckCommand
+import SkillConformance
+import Testing
+
+/// CRASH-1 says how the process ended and the runtime's words; a crash with none, while SEND-2 ran 64 calls at
+/// once, says what it most often is, where the rule's own fix (an optional bound, not forced) would mislead.
+@Suite("How a crashed harness process is described")
+struct CrashDescriptionTests {
+    @Test("a trap keeps its message; an abort with none under SEND-2 points at a data race; elsewhere it says nothing more")
+    func described() {
+        let trap = CrashReport(
+            termination: .signal(4), standardError: "Fatal error: Unexpectedly found nil while unwrapping an Optional value")
+        #expect(
+            ConformanceStage.crashed(trap, place: "while checking SEND-2")
+                == "the process was killed by signal 4 (SIGILL) while checking SEND-2: Fatal error: Unexpectedly found nil while unwrapping an Optional value"
+        )
+        let abort = CrashReport(termination: .signal(6), standardError: "")
+        #expect(
+            ConformanceStage.crashed(abort, place: "while checking SEND-2").hasSuffix(
+                "with no trap message, while 64 calls ran at once: most often memory two calls wrote at the same time "
+                    + "(a shared array or dictionary), which SEND-2's run under ThreadSanitizer names"))
+        #expect(
+            ConformanceStage.crashed(abort, place: "while checking ERR-2")
+                == "the process was killed by signal 6 (SIGABRT) while checking ERR-2")
+    }
+}
