@@ -229,7 +229,7 @@ package struct ConformanceStage: Sendable {
         "the process \(report.termination) \(place)"
             + (report.trapMessage.map { ": \($0)" }
                 ?? (place.hasSuffix("SEND-2")
-                    ? ", with no trap message, while 64 calls ran at once: most often memory two calls wrote at the same time "
+                    ? ", with no trap message, while \(SkillConformance.stressCalls) calls ran at once: most often memory two calls wrote at the same time "
                         + "(a shared array or dictionary), which SEND-2's run under ThreadSanitizer names" : ""))
     }
 

@@ -12,7 +12,7 @@ extension SkillConformance {
     ]
 
     /// How many calls a stress run makes, sequentially and then concurrently.
-    static let stressCalls = 64
+    package static let stressCalls = 64
 
     /// The handled samples, cycled to ``stressCalls`` calls, one after another on one instance and then
     /// all at once on another. The concurrent outputs must be the same multiset as the sequential ones;
