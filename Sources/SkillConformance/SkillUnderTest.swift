@@ -31,7 +31,7 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     package let sampleStorage: [String: [StoredDocument]]
     /// The reply fitted to this skill once a run needed it (``workingReply(limits:)``), shared by the copies of
     /// this value: the rules of one process fit it once, and a rule that never runs the skill never does.
-    let fittedReply = Locked<String?>(nil)
+    let fittedReply = Locked<WorkingReply.Fit?>(nil)
     private let make: @Sendable (SkillContext) -> any AgentSkill
     private let makeTool: (@Sendable (SkillContext) -> any ToolSkill)?
 
@@ -138,13 +138,17 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     /// What every request of a healthy run is answered with (200, JSON): a weather document, or, where the skill's
     /// first sample cannot use one, `[]` or `{}` if that lets it finish, so the rules judge the work after the
     /// reply too (``WorkingReply``). Fitted on first use, then kept.
-    func workingReply(limits: CheckLimits) async -> String {
+    func workingReply(limits: CheckLimits) async -> String { await workingFit(limits: limits).body }
+
+    /// The working reply, with a model's call of one of the skill's tools for its first model request when the
+    /// reply is a model's answer (``WorkingReply/fittedWithToolCall(for:limits:)``). Fitted on first use, then kept.
+    func workingFit(limits: CheckLimits) async -> WorkingReply.Fit {
         if let known = fittedReply.withLock({ $0 }) { return known }
         // The fitting's own runs are no rule's observations.
-        let reply = await CheckObservations.$current.withValue(nil) { await WorkingReply.fitted(for: self, limits: limits) }
+        let fit = await CheckObservations.$current.withValue(nil) { await WorkingReply.fittedWithToolCall(for: self, limits: limits) }
         return fittedReply.withLock { known in
-            if known == nil { known = reply }
-            return known ?? reply
+            if known == nil { known = fit }
+            return known ?? fit
         }
     }
 

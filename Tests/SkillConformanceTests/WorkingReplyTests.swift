@@ -103,6 +103,69 @@ struct WorkingReplyTests {
         }
     }
 
+    /// A tool loop (seed 002) on Anthropic's Messages API with one tool, save_note: the tool looks the note up with a
+    /// `try?` that swallows cancellation, then writes, then the loop asks the model again. Only a model that calls
+    /// the tool reaches the write.
+    struct NoteLoopTool: ToolSkill {
+        let context: SkillContext
+        var id: String { "notes.loop" }
+        var name: String { "take_note" }
+        var description: String { "Lets a model take a note." }
+        var inputSchema: JSON { ["type": "object", "properties": ["request": ["type": "string"]], "required": ["request"]] }
+        var sampleArguments: [JSON] { [["request": "note that the meeting moved to 3 pm"]] }
+
+        struct Message: Decodable {
+            struct Block: Decodable { let type: String, text: String?, name: String?, input: JSON? }
+            let content: [Block]
+            let stop_reason: String?
+        }
+
+        func execute(arguments: Data) async throws -> String {
+            let url = URL(string: "https://api.anthropic.com/v1/messages")!
+            let tools: JSON = [
+                [
+                    "name": "save_note", "description": "Saves a note.",
+                    "input_schema": ["type": "object", "properties": ["text": ["type": "string"]], "required": ["text"]],
+                ]
+            ]
+            var turns = 0
+            while turns < 4 {
+                turns += 1
+                let body: JSON = ["model": "claude-sonnet-4-5", "max_tokens": 256, "tools": tools, "messages": []]
+                let response: NetworkResponse
+                do {
+                    response = try await context.networkService.send(NetworkRequest(method: .post, url: url, body: body.data))
+                } catch let error as NetworkError {
+                    throw SkillError.executionFailed("\(error)")
+                }
+                guard let message = try? JSONDecoder().decode(Message.self, from: response.body) else {
+                    throw SkillError.executionFailed("the model's answer could not be read")
+                }
+                guard message.stop_reason == "tool_use", let call = message.content.first(where: { $0.type == "tool_use" }) else {
+                    return message.content.compactMap(\.text).joined()
+                }
+                // The bug: `try?` swallows a cancellation during the lookup, and the write goes on.
+                _ = try? await context.networkService.send(NetworkRequest(url: URL(string: "https://api.example.com/lookup")!))
+                try await context.storage.saveDocument(Data((call.input?.text ?? "").utf8), id: "\(turns)", in: "notes")
+            }
+            return "too many turns"
+        }
+    }
+
+    @Test("a tool loop gets a call of its own tool first, so the tool's work is judged (the write after a swallowed cancellation)")
+    func toolCallFirst() async {
+        let subject = SkillUnderTest(tool: { NoteLoopTool(context: $0) })
+        let fit = await subject.workingFit(limits: CheckLimits())
+        #expect(fit.body == WorkingReply.modelAnswers.first { $0.provider == "Anthropic Messages" }?.body)
+        #expect(fit.toolCall?.path == "/v1/messages")
+        #expect(fit.toolCall?.body.contains(#""name":"save_note","input":{"text":"example"}"#) == true, "\(fit.toolCall?.body ?? "")")
+        var failed: [Finding] = []
+        for rule in ["CAN-2", "CAN-4"] {
+            failed += await SkillConformance.check(for: rule).run(subject).filter { $0.outcome == .failed }
+        }
+        #expect(failed.contains { $0.observed.contains("notes/") }, "\(failed.map(\.message))")
+    }
+
     @Test("with a reply it can read, the write after a swallowed cancellation, past the list's decoding, is found")
     func workAfterTheReplyIsJudged() async {
         var failed: [Finding] = []

@@ -42,7 +42,7 @@ struct GatedRun: Sendable {
         _ subject: SkillUnderTest, input: SkillInput, action: AwaitGate.Action = .observe, cutAfter: Duration? = nil,
         schedule: Schedule = .firstInFirstOut, latency: Duration = .zero, limits: CheckLimits
     ) async -> Result<GatedRun, ProbeFailure> {
-        let reply = await subject.workingReply(limits: limits)
+        let fit = await subject.workingFit(limits: limits)
         let cancelled = CancellationMark()
         let observation = RealWorldObservation()
         let scheduler = DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule)
@@ -55,7 +55,10 @@ struct GatedRun: Sendable {
                 let store = InMemoryDataStore(clock: clock, latency: latency)
                 subject.seed(store)
                 let network = FakeNetworkService(clock: clock), faulty = FakeNetworkService(clock: clock)
-                network.stub(.init(), reply: .json(reply), latency: latency)
+                if let call = fit.toolCall {
+                    network.stub(.init(method: .post, path: call.path), reply: .json(call.body), latency: latency, times: 1)
+                }
+                network.stub(.init(), reply: .json(fit.body), latency: latency)
                 switch action {
                 case .fault(let fault, _) where fault.isNetwork: fault.setUp(InMemoryDataStore(clock: clock), faulty)
                 case .cancel: faulty.stub(.init(), reply: .hang)

@@ -25,6 +25,8 @@ struct Probe: Sendable {
     var wasCut: Bool
     var storeLog: [InMemoryDataStore.Operation]
     var requestCount: Int
+    /// The requests the run sent, in order.
+    var requests: [NetworkRequest] = []
     /// What the run left behind, by JSON-pointer-like path: `/storage/notes/0/id`, `/requests/0`, …
     var sideEffects: [(path: String, value: String)]
     /// What the skill's side read of the real world (``RealWorldObservation``).
@@ -44,9 +46,11 @@ struct Probe: Sendable {
         limits: CheckLimits,
         wallClockOffset: Duration = .zero,
         reply: String? = nil,
+        toolCall: WorkingReply.ToolCall? = nil,
         setUp: @escaping @Sendable (InMemoryDataStore, FakeNetworkService) -> Void
     ) async -> Result<Probe, ProbeFailure> {
-        let reply = if let reply { reply } else { await subject.workingReply(limits: limits) }
+        let fit = if let reply { WorkingReply.Fit(body: reply, toolCall: toolCall) } else { await subject.workingFit(limits: limits) }
+        let reply = fit.body
         let cancelled = CancellationMark()
         let observation = RealWorldObservation(wallClockOffset: wallClockOffset)
         let timeline = ProbeTimeline()
@@ -57,6 +61,7 @@ struct Probe: Sendable {
                 subject.seed(store)
                 setUp(store, network)
                 // What `setUp` leaves unanswered gets the skill's working reply (a stub added later matches last).
+                if let call = fit.toolCall { network.stub(.init(method: .post, path: call.path), reply: .json(call.body), times: 1) }
                 network.stub(.init(), reply: .json(reply))
                 timeline.start(clock: clock, stores: [store], networks: [network], call: ProbeTimeline.call(input), cutAfter: cutAfter)
                 let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
@@ -67,7 +72,7 @@ struct Probe: Sendable {
                 timeline.ended(ending)
                 return Probe(
                     ending: ending, wasCut: wasCut, storeLog: store.log, requestCount: network.requests.count,
-                    sideEffects: effects(store: store, network: network))
+                    requests: network.requests, sideEffects: effects(store: store, network: network))
             }
             probe.reads = observation.finish(sample: input.rawText)
             probe.timeline = timeline.finish()

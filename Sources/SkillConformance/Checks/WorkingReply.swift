@@ -1,3 +1,4 @@
+import Foundation
 import SkillKit
 import SkillTesting
 
@@ -18,6 +19,83 @@ import SkillTesting
 enum WorkingReply {
     /// In the order tried: the first that lets the skill's first sample finish with an output is kept.
     static let candidates = [InjectedFault.weatherBody, "[]", "{}"] + modelAnswers.map(\.body)
+
+    /// What a healthy run's requests get: `body` for every one, except that the first request to `path` (the model's
+    /// endpoint) gets `toolCall` when there is one: a call to the first tool the skill declared in its request, so a
+    /// tool loop dispatches a tool and asks again before the model's text answer ends it.
+    struct Fit: Sendable, Hashable {
+        var body: String
+        var toolCall: ToolCall?
+    }
+
+    /// A model's answer that calls a tool, for the first request to `path`.
+    struct ToolCall: Sendable, Hashable {
+        var path: String
+        var body: String
+    }
+
+    /// The fitted reply, and, when it is a model's answer and the skill's request declared tools, the same model's
+    /// call of the first one with arguments that fit its schema (``JSONSchema/example(for:)``), kept only when the
+    /// first sample still finishes with an output that way.
+    static func fittedWithToolCall(for subject: SkillUnderTest, limits: CheckLimits) async -> Fit {
+        let body = await fitted(for: subject, limits: limits)
+        guard let provider = modelAnswers.first(where: { $0.body == body })?.provider,
+            let sample = subject.instance(in: .virtual(clock: VirtualClock())).samples.handled.first,
+            case .success(let probe) = await Probe.run(
+                subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: InjectedFault.healthy),
+            let request = probe.requests.first(where: { $0.method == .post && toolCall(provider, $0.body ?? Data()) != nil }),
+            let call = toolCall(provider, request.body ?? Data())
+        else { return Fit(body: body) }
+        let calling = ToolCall(path: request.url.path, body: call)
+        let tried = await Probe.run(
+            subject, input: SkillInput(rawText: sample), limits: limits, reply: body, toolCall: calling, setUp: InjectedFault.healthy)
+        guard case .success(let run) = tried, case .output = run.ending else { return Fit(body: body) }
+        return Fit(body: body, toolCall: calling)
+    }
+
+    /// `provider`'s answer calling the first tool `requestBody` declares, or `nil` when it declares none.
+    static func toolCall(_ provider: String, _ requestBody: Data) -> String? {
+        guard let request = try? JSON(parsing: requestBody), case .array(let tools)? = request["tools"] else { return nil }
+        // Gemini nests its declarations; every other provider lists the tools themselves.
+        let declared: [JSON] = tools.flatMap { tool -> [JSON] in
+            if case .array(let inner)? = tool["functionDeclarations"] ?? tool["function_declarations"] { return inner }
+            return [tool["function"] ?? tool]
+        }
+        guard let tool = declared.first, case .string(let name)? = tool["name"] else { return nil }
+        let schema = tool["parameters"] ?? tool["input_schema"] ?? tool["inputSchema"] ?? ["type": "object"]
+        let arguments = JSONSchema.example(for: schema)
+        let encoded = JSON.string(arguments.text).text
+        let call: String? =
+            switch provider {
+            case "OpenAI Chat Completions":
+                #"{"id":"chatcmpl-skillcheck-tool","object":"chat.completion","created":1700000000,"model":"gpt-4o-mini","#
+                    + #""choices":[{"index":0,"message":{"role":"assistant","content":null,"refusal":null,"tool_calls":[{"#
+                    + #""id":"call_skillcheck_1","type":"function","function":{"name":\#(JSON.string(name).text),"#
+                    + #""arguments":\#(encoded)}}]},"logprobs":null,"finish_reason":"tool_calls"}],"#
+                    + #""usage":{"prompt_tokens":12,"completion_tokens":1,"total_tokens":13}}"#
+            case "Anthropic Messages":
+                #"{"id":"msg_skillcheck_tool","type":"message","role":"assistant","model":"claude-sonnet-4-5","#
+                    + #""content":[{"type":"tool_use","id":"toolu_skillcheck_1","name":\#(JSON.string(name).text),"#
+                    + #""input":\#(arguments.text)}],"stop_reason":"tool_use","stop_sequence":null,"#
+                    + #""usage":{"input_tokens":12,"output_tokens":1}}"#
+            case "Gemini generateContent":
+                #"{"candidates":[{"content":{"role":"model","parts":[{"functionCall":{"name":\#(JSON.string(name).text),"#
+                    + #""args":\#(arguments.text)}}]},"finishReason":"STOP","index":0}],"#
+                    + #""usageMetadata":{"promptTokenCount":12,"candidatesTokenCount":1,"totalTokenCount":13},"#
+                    + #""modelVersion":"gemini-2.5-flash"}"#
+            case "OpenAI Responses":
+                #"{"id":"resp_skillcheck_tool","object":"response","created_at":1700000000,"status":"completed","#
+                    + #""model":"gpt-4o-mini","output":[{"type":"function_call","id":"fc_skillcheck_1","#
+                    + #""call_id":"call_skillcheck_1","name":\#(JSON.string(name).text),"arguments":\#(encoded),"#
+                    + #""status":"completed"}],"usage":{"input_tokens":12,"output_tokens":1,"total_tokens":13}}"#
+            case "Ollama chat":
+                #"{"model":"llama3.2","created_at":"2024-01-01T00:00:00Z","message":{"role":"assistant","content":"","#
+                    + #""tool_calls":[{"function":{"name":\#(JSON.string(name).text),"arguments":\#(arguments.text)}}]},"#
+                    + #""done":true,"done_reason":"stop"}"#
+            default: nil
+            }
+        return call
+    }
 
     /// A model's text answer, "OK", as each provider's API sends it, with every field its reference documents
     /// as always present: OpenAI's Chat Completions and Responses, Anthropic's Messages, Gemini's
