@@ -40,6 +40,30 @@ public struct CrashReport: Sendable, Hashable {
     static let markerPrefix = "skillcheck: checking "
     static let markerEnd = "skillcheck: every check ran for "
 
+    /// The lines around the one run that tries a model's call of the skill's own tool (``WorkingReply``): a trap
+    /// between them is that run's, and the skill's other runs go on with text answers only.
+    static let toolCallTrialStart = "skillcheck: trying a model's call of the tool "
+    static let toolCallTrialEnd = "skillcheck: tried a model's call of a tool"
+
+    /// The environment variable that turns the tool-call trial on (`try`), as `skillcheck` does for its harness
+    /// processes until one traps in it.
+    package static let toolCallEnvironmentKey = "SKILLCHECK_TOOL_CALL"
+
+    /// Writes the marker for the start (`tool`, its name) or the end (`nil`) of the tool-call trial on standard error.
+    static func announceToolCallTrial(tool: String?) {
+        let line = tool.map { "\(toolCallTrialStart)\($0)\n" } ?? "\(toolCallTrialEnd)\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// The tool whose call by a model the process was trying when it ended, if that is where it ended.
+    package var trappedInToolCallTrial: String? {
+        for line in standardError.split(separator: "\n").reversed() {
+            if line.hasPrefix(Self.toolCallTrialEnd) || line.hasPrefix(Self.markerPrefix) || line.hasPrefix(Self.markerEnd) { return nil }
+            if line.hasPrefix(Self.toolCallTrialStart) { return String(line.dropFirst(Self.toolCallTrialStart.count)) }
+        }
+        return nil
+    }
+
     /// Writes the marker for `ruleID` (`nil`: every check ran) on standard error.
     package static func announce(ruleID: String?, skillID: String) {
         let line = ruleID.map { "\(markerPrefix)\($0) for skill \"\(skillID)\"\n" } ?? "\(markerEnd)skill \"\(skillID)\"\n"

@@ -23,4 +23,15 @@ struct CrashDescriptionTests {
             ConformanceStage.crashed(abort, place: "while checking ERR-2")
                 == "the process was killed by signal 6 (SIGABRT) while checking ERR-2")
     }
+
+    @Test("a trap between the tool-call trial's markers is the trial's; one after it, or after the next rule's marker, is not")
+    func toolCallTrial() {
+        let start = "skillcheck: checking SEND-2 for skill \"loop\"\nskillcheck: trying a model's call of the tool save_note\n"
+        #expect(CrashReport(termination: .signal(4), standardError: start + "Fatal error: boom").trappedInToolCallTrial == "save_note")
+        let after = start + "skillcheck: tried a model's call of a tool\nFatal error: boom"
+        #expect(CrashReport(termination: .signal(4), standardError: after).trappedInToolCallTrial == nil)
+        #expect(
+            CrashReport(termination: .signal(4), standardError: "skillcheck: checking CAN-1 for skill \"loop\"\n").trappedInToolCallTrial
+                == nil)
+    }
 }

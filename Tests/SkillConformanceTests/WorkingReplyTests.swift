@@ -155,6 +155,12 @@ struct WorkingReplyTests {
     @Test("a tool loop gets a call of its own tool first, so the tool's work is judged (the write after a swallowed cancellation)")
     func toolCallFirst() async {
         let subject = SkillUnderTest(tool: { NoteLoopTool(context: $0) })
+        #expect(await subject.workingFit(limits: CheckLimits()).toolCall == nil, "only skillcheck asks for the trial")
+        await WorkingReply.$triesToolCall.withValue(true) { await toolCallFirstTried() }
+    }
+
+    func toolCallFirstTried() async {
+        let subject = SkillUnderTest(tool: { NoteLoopTool(context: $0) })
         let fit = await subject.workingFit(limits: CheckLimits())
         #expect(fit.body == WorkingReply.modelAnswers.first { $0.provider == "Anthropic Messages" }?.body)
         #expect(fit.toolCall?.path == "/v1/messages")

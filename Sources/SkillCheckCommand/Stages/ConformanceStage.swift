@@ -147,14 +147,29 @@ package struct ConformanceStage: Sendable {
         var judged: Set<String> = []
         var crashes: [Finding] = []
         var id = ""
-        for attempt in 1...(SkillConformance.implementedRuleIDs.count + 1) {
-            let pass = try runOnce(skillAt: index, attempt: attempt, skipping: Self.rulesOutsideHarness + judged.sorted())
+        var triesToolCall = true
+        for attempt in 1...(SkillConformance.implementedRuleIDs.count + 2) {
+            let pass = try runOnce(
+                skillAt: index, attempt: attempt, skipping: Self.rulesOutsideHarness + judged.sorted(), triesToolCall: triesToolCall)
             findings += pass.findings
             if id.isEmpty { id = pass.findings.first?.skillID ?? "" }
             judged.formUnion(pass.findings.map(\.ruleID))
             judged.formUnion(pass.stream.endedRules)
             if !pass.run.timedOut && pass.stream.runEnded { break }
             let rule = pass.stream.interruptedRule
+            // A trap in the one run that tried a model's call of the skill's tool: CRASH-1's, and every rule runs
+            // again with text answers only, the rule that was fitting its reply too.
+            let report = CrashReport(
+                termination: pass.run.signal.map { .signal($0) } ?? .exitCode(pass.run.status ?? -1),
+                standardError: pass.run.standardError + pass.run.standardOutput)
+            if triesToolCall, !pass.run.timedOut, let tool = report.trappedInToolCallTrial {
+                triesToolCall = false
+                crashes.append(
+                    crashFinding(
+                        pass.run, place: "while a model's answer called its tool \"\(tool)\" (every rule then ran with text answers only)",
+                        skillID: id))
+                continue
+            }
             guard !pass.run.timedOut, let rule, !judged.contains(rule) else {
                 // A hang, or a trap outside any check: a fresh process would only do the same again.
                 findings += ended(pass.run, stream: pass.stream, skillID: id, recorded: findings, kind: skill.kind)
@@ -235,7 +250,7 @@ package struct ConformanceStage: Sendable {
 
     /// One process of the harness for the skill at `index`, skipping `skipped` rules; its own work folder.
     func runOnce(
-        skillAt index: Int, attempt: Int, skipping skipped: [String]
+        skillAt index: Int, attempt: Int, skipping skipped: [String], triesToolCall: Bool = true
     ) throws(StageFailure)
         -> (run: ToolRunner.Run, stream: EventStream, findings: [Finding])
     {
@@ -257,6 +272,7 @@ package struct ConformanceStage: Sendable {
                 SkillConformance.providersEnvironmentKey: providers.joined(separator: ","),
                 SkillConformance.seedEnvironmentKey: seed.map(String.init),
                 SkillConformance.schedulesEnvironmentKey: schedules.map(String.init),
+                CrashReport.toolCallEnvironmentKey: triesToolCall ? "try" : "off",
             ].compactMapValues { $0 }
         ) { $1 }
         let run: ToolRunner.Run

@@ -28,6 +28,9 @@ enum WorkingReply {
         var toolCall: ToolCall?
     }
 
+    /// Whether the fitting tries a model's call of the skill's tool, over the environment's word (a test's choice).
+    @TaskLocal static var triesToolCall: Bool?
+
     /// A model's answer that calls a tool, for the first request to `path`.
     struct ToolCall: Sendable, Hashable {
         var path: String
@@ -39,7 +42,10 @@ enum WorkingReply {
     /// first sample still finishes with an output that way.
     static func fittedWithToolCall(for subject: SkillUnderTest, limits: CheckLimits) async -> Fit {
         let body = await fitted(for: subject, limits: limits)
-        guard let provider = modelAnswers.first(where: { $0.body == body })?.provider,
+        // A trap in the tool's work would end the process for every rule: only `skillcheck`, which starts the
+        // next process without the trial when one traps in it, asks for it.
+        guard triesToolCall ?? (ProcessInfo.processInfo.environment[CrashReport.toolCallEnvironmentKey] == "try"),
+            let provider = modelAnswers.first(where: { $0.body == body })?.provider,
             let sample = subject.instance(in: .virtual(clock: VirtualClock())).samples.handled.first,
             case .success(let probe) = await Probe.run(
                 subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: InjectedFault.healthy),
@@ -47,10 +53,17 @@ enum WorkingReply {
             let call = toolCall(provider, request.body ?? Data())
         else { return Fit(body: body) }
         let calling = ToolCall(path: request.url.path, body: call)
+        CrashReport.announceToolCallTrial(tool: toolName(call) ?? "?")
+        defer { CrashReport.announceToolCallTrial(tool: nil) }
         let tried = await Probe.run(
             subject, input: SkillInput(rawText: sample), limits: limits, reply: body, toolCall: calling, setUp: InjectedFault.healthy)
         guard case .success(let run) = tried, case .output = run.ending else { return Fit(body: body) }
         return Fit(body: body, toolCall: calling)
+    }
+
+    /// The name of the tool a model's answer made by ``toolCall(_:_:)`` calls.
+    static func toolName(_ answer: String) -> String? {
+        answer.firstMatch(of: /"name":"([^"]*)"/).map { String($0.output.1) }
     }
 
     /// `provider`'s answer calling the first tool `requestBody` declares, or `nil` when it declares none.
