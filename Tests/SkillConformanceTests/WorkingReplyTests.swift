@@ -164,6 +164,14 @@ struct WorkingReplyTests {
         let fit = await subject.workingFit(limits: CheckLimits())
         #expect(fit.body == WorkingReply.modelAnswers.first { $0.provider == "Anthropic Messages" }?.body)
         #expect(fit.toolCall?.path == "/v1/messages")
+        // Only a request that offers the tool gets its call: another agent's, after a handoff, gets text.
+        let offering = NetworkRequest(
+            method: .post, url: URL(string: "https://api.anthropic.com/v1/messages")!, body: Data(#"{"tools":[{"name":"save_note"}]}"#.utf8)
+        )
+        let other = NetworkRequest(
+            method: .post, url: URL(string: "https://api.anthropic.com/v1/messages")!, body: Data(#"{"tools":[{"name":"transfer"}]}"#.utf8))
+        #expect(fit.toolCall?.match.mismatches(offering) == [])
+        #expect(fit.toolCall?.match.mismatches(other).isEmpty == false)
         #expect(fit.toolCall?.body.contains(#""name":"save_note","input":{"text":"example"}"#) == true, "\(fit.toolCall?.body ?? "")")
         var failed: [Finding] = []
         for rule in ["CAN-2", "CAN-4"] {

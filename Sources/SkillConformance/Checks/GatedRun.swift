@@ -56,7 +56,7 @@ struct GatedRun: Sendable {
                 subject.seed(store)
                 let network = FakeNetworkService(clock: clock), faulty = FakeNetworkService(clock: clock)
                 if let call = fit.toolCall {
-                    network.stub(.init(method: .post, path: call.path), reply: .json(call.body), latency: latency, times: 1)
+                    network.stub(call.match, reply: .json(call.body), latency: latency, times: 1)
                 }
                 network.stub(.init(), reply: .json(fit.body), latency: latency)
                 switch action {

@@ -61,7 +61,7 @@ struct Probe: Sendable {
                 subject.seed(store)
                 setUp(store, network)
                 // What `setUp` leaves unanswered gets the skill's working reply (a stub added later matches last).
-                if let call = fit.toolCall { network.stub(.init(method: .post, path: call.path), reply: .json(call.body), times: 1) }
+                if let call = fit.toolCall { network.stub(call.match, reply: .json(call.body), times: 1) }
                 network.stub(.init(), reply: .json(reply))
                 timeline.start(clock: clock, stores: [store], networks: [network], call: ProbeTimeline.call(input), cutAfter: cutAfter)
                 let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)

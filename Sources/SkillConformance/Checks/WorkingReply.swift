@@ -31,10 +31,18 @@ enum WorkingReply {
     /// Whether the fitting tries a model's call of the skill's tool, over the environment's word (a test's choice).
     @TaskLocal static var triesToolCall: Bool?
 
-    /// A model's answer that calls a tool, for the first request to `path`.
+    /// A model's answer that calls a tool, for the first request to `path` that declares the tool.
     struct ToolCall: Sendable, Hashable {
         var path: String
         var body: String
+
+        /// Where the stub answers: a POST to `path` whose body names the tool, so a request that offers other tools
+        /// (another agent's, after a handoff) never gets a call of one it does not have.
+        var match: NetworkStub.Match {
+            var match = NetworkStub.Match(method: .post, path: path)
+            match.bodyContains = WorkingReply.toolName(body).map { JSON.string($0).text }
+            return match
+        }
     }
 
     /// The fitted reply, and, when it is a model's answer and the skill's request declared tools, the same model's

@@ -26,6 +26,9 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
         ///
         /// JSON bodies compare as JSON values, so key order does not matter.
         public var body: Data?
+        /// Text the body must contain, such as a tool's quoted name: the kit's own matches (a model calls a tool only
+        /// where the request declares it).
+        package var bodyContains: String? = nil
 
         public init(
             method: NetworkRequest.Method? = nil,
@@ -68,6 +71,9 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
             for (name, value) in headers.sorted(by: { $0.key < $1.key })
             where actualHeaders[name.lowercased()].map({ !RedactionPlaceholder.matches(value, $0) }) ?? true {
                 reasons.append("header \(name): expected \(value), found \(actualHeaders[name.lowercased()] ?? "nothing")")
+            }
+            if let bodyContains, !String(decoding: request.body ?? Data(), as: UTF8.self).contains(bodyContains) {
+                reasons.append("body: expected it to contain \(bodyContains), found \(Self.preview(request.body ?? Data()))")
             }
             if let body, !Self.sameBody(body, request.body ?? Data()) {
                 reasons.append("body: expected \(Self.preview(body)), found \(Self.preview(request.body ?? Data()))")
