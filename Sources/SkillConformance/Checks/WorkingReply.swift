@@ -36,11 +36,11 @@ enum WorkingReply {
         var path: String
         var body: String
 
-        /// Where the stub answers: a POST to `path` whose body names the tool, so a request that offers other tools
+        /// Where the stub answers: a POST to `path` that offers the tool, so a request that offers other tools
         /// (another agent's, after a handoff) never gets a call of one it does not have.
         var match: NetworkStub.Match {
             var match = NetworkStub.Match(method: .post, path: path)
-            match.bodyContains = WorkingReply.toolName(body).map { JSON.string($0).text }
+            match.offersTool = WorkingReply.toolName(body)
             return match
         }
     }
@@ -76,14 +76,7 @@ enum WorkingReply {
 
     /// `provider`'s answer calling the first tool `requestBody` declares, or `nil` when it declares none.
     static func toolCall(_ provider: String, _ requestBody: Data) -> String? {
-        guard let request = try? JSON(parsing: requestBody), case .array(let tools)? = request["tools"] else { return nil }
-        // Gemini nests its declarations; every other provider lists the tools themselves.
-        let declared: [JSON] = tools.flatMap { tool -> [JSON] in
-            if case .array(let inner)? = tool["functionDeclarations"] ?? tool["function_declarations"] { return inner }
-            return [tool["function"] ?? tool]
-        }
-        guard let tool = declared.first, case .string(let name)? = tool["name"] else { return nil }
-        let schema = tool["parameters"] ?? tool["input_schema"] ?? tool["inputSchema"] ?? ["type": "object"]
+        guard let (name, schema) = NetworkStub.Match.declaredTools(in: requestBody).first else { return nil }
         let arguments = JSONSchema.example(for: schema)
         let encoded = JSON.string(arguments.text).text
         let call: String? =

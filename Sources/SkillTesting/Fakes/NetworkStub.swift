@@ -26,9 +26,9 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
         ///
         /// JSON bodies compare as JSON values, so key order does not matter.
         public var body: Data?
-        /// Text the body must contain, such as a tool's quoted name: the kit's own matches (a model calls a tool only
-        /// where the request declares it).
-        package var bodyContains: String? = nil
+        /// A tool the body's model request must offer (in its `tools`, as ``declaredTools(in:)`` reads them): the
+        /// kit's own matches, since a model calls only a tool the request offers.
+        package var offersTool: String? = nil
 
         public init(
             method: NetworkRequest.Method? = nil,
@@ -72,13 +72,29 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
             where actualHeaders[name.lowercased()].map({ !RedactionPlaceholder.matches(value, $0) }) ?? true {
                 reasons.append("header \(name): expected \(value), found \(actualHeaders[name.lowercased()] ?? "nothing")")
             }
-            if let bodyContains, !String(decoding: request.body ?? Data(), as: UTF8.self).contains(bodyContains) {
-                reasons.append("body: expected it to contain \(bodyContains), found \(Self.preview(request.body ?? Data()))")
+            if let offersTool, !Self.declaredTools(in: request.body ?? Data()).contains(where: { $0.name == offersTool }) {
+                reasons.append(
+                    "body: expected a model request offering the tool \(offersTool), found \(Self.preview(request.body ?? Data()))")
             }
             if let body, !Self.sameBody(body, request.body ?? Data()) {
                 reasons.append("body: expected \(Self.preview(body)), found \(Self.preview(request.body ?? Data()))")
             }
             return reasons
+        }
+
+        /// The tools a model request's JSON body offers, with their parameters' schemas, in order: OpenAI's and
+        /// Ollama's `tools[].function`, Anthropic's and OpenAI Responses' `tools[]`, Gemini's
+        /// `tools[].functionDeclarations[]`.
+        package static func declaredTools(in body: Data) -> [(name: String, schema: JSON)] {
+            guard let request = try? JSON(parsing: body), case .array(let tools)? = request["tools"] else { return [] }
+            let declared = tools.flatMap { tool -> [JSON] in
+                if case .array(let inner)? = tool["functionDeclarations"] ?? tool["function_declarations"] { return inner }
+                return [tool["function"] ?? tool]
+            }
+            return declared.compactMap { tool in
+                guard case .string(let name)? = tool["name"] else { return nil }
+                return (name, tool["parameters"] ?? tool["input_schema"] ?? tool["inputSchema"] ?? ["type": "object"])
+            }
         }
 
         static func sameBody(_ lhs: Data, _ rhs: Data) -> Bool {
