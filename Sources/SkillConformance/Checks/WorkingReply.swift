@@ -9,8 +9,9 @@ import SkillTesting
 /// (a write after cancellation, a second request, its result twice) would judge nothing there. An empty
 /// list or object is what such an API sends when it has nothing to say, and most decoders take one of them.
 /// A skill that asks a model (seed 002's tool loop) decodes its provider's answer, so a model's plain text
-/// answer in each provider's shape comes last (``modelAnswers``): the loop's first round ends, and what the
-/// skill does with the answer is judged.
+/// answer in each provider's shape comes last (``modelAnswers``), and under `skillcheck` a request that offers
+/// tools first gets the model's call of one (``fittedWithToolCall(for:limits:)``): the loop runs a tool, asks
+/// again, ends, and what the skill does on the way is judged.
 ///
 /// ```swift
 /// await WorkingReply.fitted(for: SkillUnderTest(tool: { ListIssuesTool(context: $0) }), limits: CheckLimits())   // "[]"
@@ -20,9 +21,9 @@ enum WorkingReply {
     /// In the order tried: the first that lets the skill's first sample finish with an output is kept.
     static let candidates = [InjectedFault.weatherBody, "[]", "{}"] + modelAnswers.map(\.body)
 
-    /// What a healthy run's requests get: `body` for every one, except that the first request to `path` (the model's
-    /// endpoint) gets `toolCall` when there is one: a call to the first tool the skill declared in its request, so a
-    /// tool loop dispatches a tool and asks again before the model's text answer ends it.
+    /// What a healthy run's requests get: `body` for every one, except that the first request that offers the tool of
+    /// `toolCall`, when there is one, gets the model's call of it, so a tool loop dispatches a tool and asks again
+    /// before the model's text answer ends it.
     struct Fit: Sendable, Hashable {
         var body: String
         var toolCall: ToolCall?
@@ -31,16 +32,17 @@ enum WorkingReply {
     /// Whether the fitting tries a model's call of the skill's tool, over the environment's word (a test's choice).
     @TaskLocal static var triesToolCall: Bool?
 
-    /// A model's answer that calls a tool, for the first request to `path` that declares the tool.
+    /// A model's answer (`body`) that calls `tool`, for the first request to `path` that offers that tool.
     struct ToolCall: Sendable, Hashable {
         var path: String
+        var tool: String
         var body: String
 
         /// Where the stub answers: a POST to `path` that offers the tool, so a request that offers other tools
         /// (another agent's, after a handoff) never gets a call of one it does not have.
         var match: NetworkStub.Match {
             var match = NetworkStub.Match(method: .post, path: path)
-            match.offersTool = WorkingReply.toolName(body)
+            match.offersTool = tool
             return match
         }
     }
@@ -58,10 +60,10 @@ enum WorkingReply {
             case .success(let probe) = await Probe.run(
                 subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: InjectedFault.healthy),
             let request = probe.requests.first(where: { $0.method == .post && toolCall(provider, $0.body ?? Data()) != nil }),
-            let call = toolCall(provider, request.body ?? Data())
+            let (tool, call) = toolCall(provider, request.body ?? Data())
         else { return Fit(body: body) }
-        let calling = ToolCall(path: request.url.path, body: call)
-        CrashReport.announceToolCallTrial(tool: toolName(call) ?? "?")
+        let calling = ToolCall(path: request.url.path, tool: tool, body: call)
+        CrashReport.announceToolCallTrial(tool: tool)
         defer { CrashReport.announceToolCallTrial(tool: nil) }
         let tried = await Probe.run(
             subject, input: SkillInput(rawText: sample), limits: limits, reply: body, toolCall: calling, setUp: InjectedFault.healthy)
@@ -69,13 +71,8 @@ enum WorkingReply {
         return Fit(body: body, toolCall: calling)
     }
 
-    /// The name of the tool a model's answer made by ``toolCall(_:_:)`` calls.
-    static func toolName(_ answer: String) -> String? {
-        answer.firstMatch(of: /"name":"([^"]*)"/).map { String($0.output.1) }
-    }
-
-    /// `provider`'s answer calling the first tool `requestBody` declares, or `nil` when it declares none.
-    static func toolCall(_ provider: String, _ requestBody: Data) -> String? {
+    /// The first tool `requestBody` offers, and `provider`'s answer calling it; `nil` when it offers none.
+    static func toolCall(_ provider: String, _ requestBody: Data) -> (tool: String, answer: String)? {
         guard let (name, schema) = NetworkStub.Match.declaredTools(in: requestBody).first else { return nil }
         let arguments = JSONSchema.example(for: schema)
         let encoded = JSON.string(arguments.text).text
@@ -108,7 +105,7 @@ enum WorkingReply {
                     + #""done":true,"done_reason":"stop"}"#
             default: nil
             }
-        return call
+        return call.map { (name, $0) }
     }
 
     /// A model's text answer, "OK", as each provider's API sends it, with every field its reference documents
