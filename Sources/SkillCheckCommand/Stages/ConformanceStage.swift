@@ -159,10 +159,7 @@ package struct ConformanceStage: Sendable {
             let rule = pass.stream.interruptedRule
             // A trap in the one run that tried a model's call of the skill's tool: CRASH-1's, and every rule runs
             // again with text answers only, the rule that was fitting its reply too.
-            let report = CrashReport(
-                termination: pass.run.signal.map { .signal($0) } ?? .exitCode(pass.run.status ?? -1),
-                standardError: pass.run.standardError + pass.run.standardOutput)
-            if triesToolCall, !pass.run.timedOut, let tool = report.trappedInToolCallTrial {
+            if triesToolCall, !pass.run.timedOut, let tool = Self.crashReport(pass.run).trappedInToolCallTrial {
                 triesToolCall = false
                 crashes.append(
                     crashFinding(
@@ -230,12 +227,17 @@ package struct ConformanceStage: Sendable {
 
     /// CRASH-1's failure for a process that trapped at `place` (`while checking CAN-1`, `before any check`).
     func crashFinding(_ run: ToolRunner.Run, place: String, skillID: String) -> Finding {
-        let report = CrashReport(
-            termination: run.signal.map { .signal($0) } ?? .exitCode(run.status ?? -1),
-            standardError: run.standardError + run.standardOutput)
+        let report = Self.crashReport(run)
         var finding = report.finding(skillID: skillID)
         finding.observed = Self.crashed(report, place: place)
         return finding
+    }
+
+    /// How a harness process ended and what it wrote, as CRASH-1 reads it.
+    static func crashReport(_ run: ToolRunner.Run) -> CrashReport {
+        CrashReport(
+            termination: run.signal.map { .signal($0) } ?? .exitCode(run.status ?? -1),
+            standardError: run.standardError + run.standardOutput)
     }
 
     /// How a process that ended at `place` (`while checking SEND-2`) ended, with the runtime's trap message; a

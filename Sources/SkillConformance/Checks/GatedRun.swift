@@ -55,10 +55,7 @@ struct GatedRun: Sendable {
                 let store = InMemoryDataStore(clock: clock, latency: latency)
                 subject.seed(store)
                 let network = FakeNetworkService(clock: clock), faulty = FakeNetworkService(clock: clock)
-                if let call = fit.toolCall {
-                    network.stub(call.match, reply: .json(call.body), latency: latency, times: 1)
-                }
-                network.stub(.init(), reply: .json(fit.body), latency: latency)
+                fit.stub(network, latency: latency)
                 switch action {
                 case .fault(let fault, _) where fault.isNetwork: fault.setUp(InMemoryDataStore(clock: clock), faulty)
                 case .cancel: faulty.stub(.init(), reply: .hang)

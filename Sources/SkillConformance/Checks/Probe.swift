@@ -50,7 +50,6 @@ struct Probe: Sendable {
         setUp: @escaping @Sendable (InMemoryDataStore, FakeNetworkService) -> Void
     ) async -> Result<Probe, ProbeFailure> {
         let fit = if let reply { WorkingReply.Fit(body: reply, toolCall: toolCall) } else { await subject.workingFit(limits: limits) }
-        let reply = fit.body
         let cancelled = CancellationMark()
         let observation = RealWorldObservation(wallClockOffset: wallClockOffset)
         let timeline = ProbeTimeline()
@@ -61,8 +60,7 @@ struct Probe: Sendable {
                 subject.seed(store)
                 setUp(store, network)
                 // What `setUp` leaves unanswered gets the skill's working reply (a stub added later matches last).
-                if let call = fit.toolCall { network.stub(call.match, reply: .json(call.body), times: 1) }
-                network.stub(.init(), reply: .json(reply))
+                fit.stub(network)
                 timeline.start(clock: clock, stores: [store], networks: [network], call: ProbeTimeline.call(input), cutAfter: cutAfter)
                 let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
                 let skill = subject.instance(in: context)

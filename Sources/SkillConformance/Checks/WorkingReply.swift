@@ -27,6 +27,13 @@ enum WorkingReply {
     struct Fit: Sendable, Hashable {
         var body: String
         var toolCall: ToolCall?
+
+        /// Answers `network`'s requests as this fit says, each after `latency`: what stubs added before this
+        /// match first.
+        func stub(_ network: FakeNetworkService, latency: Duration = .zero) {
+            if let toolCall { network.stub(toolCall.match, reply: .json(toolCall.body), latency: latency, times: 1) }
+            network.stub(.init(), reply: .json(body), latency: latency)
+        }
     }
 
     /// Whether the fitting tries a model's call of the skill's tool, over the environment's word (a test's choice).
@@ -59,8 +66,9 @@ enum WorkingReply {
             let sample = subject.instance(in: .virtual(clock: VirtualClock())).samples.handled.first,
             case .success(let probe) = await Probe.run(
                 subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: InjectedFault.healthy),
-            let request = probe.requests.first(where: { $0.method == .post && toolCall(provider, $0.body ?? Data()) != nil }),
-            let (tool, call) = toolCall(provider, request.body ?? Data())
+            let (request, (tool, call)) = probe.requests.lazy.filter({ $0.method == .post }).compactMap({ request in
+                toolCall(provider, request.body ?? Data()).map { (request, $0) }
+            }).first
         else { return Fit(body: body) }
         let calling = ToolCall(path: request.url.path, tool: tool, body: call)
         CrashReport.announceToolCallTrial(tool: tool)
