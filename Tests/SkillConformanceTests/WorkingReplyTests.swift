@@ -108,6 +108,10 @@ struct WorkingReplyTests {
     /// the tool reaches the write.
     struct NoteLoopTool: ToolSkill {
         let context: SkillContext
+        /// The most rounds the loop asks the model; `nil`: no cap.
+        var cap: Int? = 4
+        /// The round from which the loop lets the model call no tool (`"tool_choice": {"type": "none"}`), if any.
+        var noToolsFrom: Int? = nil
         var id: String { "notes.loop" }
         var name: String { "take_note" }
         var description: String { "Lets a model take a note." }
@@ -129,9 +133,10 @@ struct WorkingReplyTests {
                 ]
             ]
             var turns = 0
-            while turns < 4 {
+            while turns < cap ?? .max {
                 turns += 1
-                let body: JSON = ["model": "claude-sonnet-4-5", "max_tokens": 256, "tools": tools, "messages": []]
+                let choice: JSON = noToolsFrom.map { turns >= $0 } == true ? ["type": "none"] : ["type": "auto"]
+                let body: JSON = ["model": "claude-sonnet-4-5", "max_tokens": 256, "tools": tools, "tool_choice": choice, "messages": []]
                 let response: NetworkResponse
                 do {
                     response = try await context.networkService.send(NetworkRequest(method: .post, url: url, body: body.data))
@@ -178,6 +183,32 @@ struct WorkingReplyTests {
             failed += await SkillConformance.check(for: rule).run(subject).filter { $0.outcome == .failed }
         }
         #expect(failed.contains { $0.observed.contains("notes/") }, "\(failed.map(\.message))")
+    }
+
+    @Test(
+        "a tool loop with no cap on its rounds fails HANG-1 when the model keeps calling its tool; a cap, or a round that lets it call none, passes"
+    )
+    func insistentModel() async {
+        await WorkingReply.$triesToolCall.withValue(true) {
+            let rounds = SkillConformance.insistentToolCalls
+            let capless = await SkillConformance.check(for: "HANG-1").run(SkillUnderTest(tool: { NoteLoopTool(context: $0, cap: nil) }))
+            let failed = capless.filter { $0.outcome == .failed }
+            #expect(failed.count == 1, "\(capless.map(\.message))")
+            #expect(failed.first?.observed.contains("it asked \(rounds + 1) times") == true, "\(failed.map(\.message))")
+            #expect(failed.first?.subject.contains("calls \"save_note\" in each of \(rounds) answers") == true)
+            for (cap, noToolsFrom, asked) in [(4, nil, 4), (nil, 3, 3)] as [(Int?, Int?, Int)] {
+                let findings = await SkillConformance.check(for: "HANG-1").run(
+                    SkillUnderTest(tool: { NoteLoopTool(context: $0, cap: cap, noToolsFrom: noToolsFrom) }))
+                #expect(findings.allSatisfy { $0.outcome == .passed }, "\(findings.filter { $0.outcome != .passed }.map(\.message))")
+                #expect(
+                    findings.contains {
+                        $0.subject.contains("in each of \(rounds) answers") && $0.observed == "it stopped after asking \(asked) times"
+                    })
+            }
+        }
+        // Without the trial (the user's own `swift test`), no model keeps calling: the rule judges the rest.
+        let plain = await SkillConformance.check(for: "HANG-1").run(SkillUnderTest(tool: { NoteLoopTool(context: $0, cap: nil) }))
+        #expect(!plain.isEmpty && plain.allSatisfy { $0.outcome == .passed && !$0.subject.contains("answers") })
     }
 
     @Test("with a reply it can read, the write after a swallowed cancellation, past the list's decoding, is found")

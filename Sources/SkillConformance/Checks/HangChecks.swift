@@ -43,6 +43,46 @@ extension SkillConformance {
                 }
             }
         }
+        if let sample = samples.first, let loop = await stopsCallingTools(input, sample: sample) { findings.append(loop) }
         return findings
+    }
+
+    /// How many answers in a row call a tool before HANG-1's insistent model answers in text: more rounds than
+    /// the caps tool loops are given (seed 002's `maxIterations`; LangGraph's 25, smolagents' 20, the OpenAI Agents
+    /// SDK's 10), so a loop that asks again after all of them has none.
+    static let insistentToolCalls = 100
+
+    /// A tool loop (seed 002) whose model calls the skill's tool in every answer: the loop must stop asking after a
+    /// cap on its rounds, or "thinking" never ends while the model keeps calling tools. `nil` when the working
+    /// reply has no tool call (not a tool loop, or not under `skillcheck`, which asks for the trial).
+    static func stopsCallingTools(_ input: ConformanceCheck.Input, sample: String) async -> Finding? {
+        let fit = await input.skill.workingFit(limits: input.limits)
+        guard let call = fit.toolCall else { return nil }
+        let rounds = insistentToolCalls
+        // A trap in the tool's work here is the tool-call trial's, as in the fitting: skillcheck reruns without it.
+        CrashReport.announceToolCallTrial(tool: call.tool)
+        defer { CrashReport.announceToolCallTrial(tool: nil) }
+        let result = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: fit.body) {
+            _, network in network.stub(call.match, reply: .json(call.body), times: rounds)
+        }
+        let subject = "a model that calls \(quoted(call.tool)) in each of \(rounds) answers, \(input.sampleLabel(sample))"
+        let expected = "the loop stops asking the model after a cap on its rounds, fewer than \(rounds)"
+        switch result {
+        case .failure(let failure):
+            return input.unended("HANG-1", subject: subject, expected: expected, failure)
+        case .success(let probe):
+            let asked = probe.requests.filter { $0.method == .post && $0.url.path == call.path }.count
+            guard asked > rounds else {
+                return input.finding(
+                    "HANG-1", .passed, subject: subject, expected: expected,
+                    observed: "it stopped after asking \(asked) time\(asked == 1 ? "" : "s")")
+            }
+            return input.finding(
+                "HANG-1", .failed, subject: subject, expected: expected,
+                observed: "it asked \(asked) times, once after each answer that called the tool: the loop has no cap on its "
+                    + "rounds, so a model that keeps calling tools keeps it running (and paying) until something outside "
+                    + "cuts it; count the rounds and end with an error or the last answer after a few (seed 002's maxIterations)",
+                run: probe.timeline)
+        }
     }
 }

@@ -81,7 +81,8 @@ enum WorkingReply {
 
     /// The first tool `requestBody` offers, and `provider`'s answer calling it; `nil` when it offers none.
     static func toolCall(_ provider: String, _ requestBody: Data) -> (tool: String, answer: String)? {
-        guard let (name, schema) = NetworkStub.Match.declaredTools(in: requestBody).first else { return nil }
+        guard !NetworkStub.Match.forbidsToolCalls(requestBody), let (name, schema) = NetworkStub.Match.declaredTools(in: requestBody).first
+        else { return nil }
         let arguments = JSONSchema.example(for: schema)
         let encoded = JSON.string(arguments.text).text
         let call: String? =

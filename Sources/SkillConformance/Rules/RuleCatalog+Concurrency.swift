@@ -105,10 +105,16 @@ extension RuleCatalog {
     static let hangRules: [ConformanceRule] = [
         ConformanceRule(
             id: "HANG-1", category: .hang, level: .must,
-            sentence: "The skill never hangs: it is never left suspended once the scheduler is idle and no sleeper is pending.",
+            sentence:
+                "The skill never hangs: it is never left suspended once the scheduler is idle and no sleeper is pending, "
+                + "and a tool loop stops asking a model that calls a tool in every answer.",
             troubleshooting: .init(
-                cause: "A `withCheckedContinuation` whose continuation is not resumed on some path (an error, a cancellation).",
-                fix: "Resume the continuation exactly once on every path, and resume it with CancellationError when cancelled.",
+                cause:
+                    "A `withCheckedContinuation` whose continuation is not resumed on some path (an error, a cancellation); "
+                    + "or a tool loop with no cap on its rounds.",
+                fix:
+                    "Resume the continuation exactly once on every path, and resume it with CancellationError when cancelled; "
+                    + "give a tool loop a cap on its rounds (seed 002's maxIterations).",
                 example:
                     "withTaskCancellationHandler { try await waitForReply() }\n    onCancel: { pending.resume(throwing: CancellationError()) }"
             )

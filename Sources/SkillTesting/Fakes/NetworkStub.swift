@@ -75,6 +75,8 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
             if let offersTool, !Self.declaredTools(in: request.body ?? Data()).contains(where: { $0.name == offersTool }) {
                 reasons.append(
                     "body: expected a model request offering the tool \(offersTool), found \(Self.preview(request.body ?? Data()))")
+            } else if offersTool != nil, Self.forbidsToolCalls(request.body ?? Data()) {
+                reasons.append("body: expected a model request that lets the model call a tool, found one whose tool choice is none")
             }
             if let body, !Self.sameBody(body, request.body ?? Data()) {
                 reasons.append("body: expected \(Self.preview(body)), found \(Self.preview(request.body ?? Data()))")
@@ -95,6 +97,20 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
                 guard case .string(let name)? = tool["name"] else { return nil }
                 return (name, tool["parameters"] ?? tool["input_schema"] ?? tool["inputSchema"] ?? ["type": "object"])
             }
+        }
+
+        /// Whether a model request's JSON body lists tools but lets the model call none of them, as a loop's last
+        /// round may: OpenAI's `"tool_choice": "none"`, Anthropic's `{"type": "none"}`, Gemini's function-calling
+        /// mode `NONE`.
+        package static func forbidsToolCalls(_ body: Data) -> Bool {
+            guard let request = try? JSON(parsing: body) else { return false }
+            let choice = request["tool_choice"] ?? request["toolChoice"]
+            if case .string(let word)? = choice, word.lowercased() == "none" { return true }
+            if case .string(let word)? = choice?["type"], word.lowercased() == "none" { return true }
+            let config = request["toolConfig"] ?? request["tool_config"]
+            let calling = config?["functionCallingConfig"] ?? config?["function_calling_config"]
+            if case .string(let mode)? = calling?["mode"], mode.uppercased() == "NONE" { return true }
+            return false
         }
 
         static func sameBody(_ lhs: Data, _ rhs: Data) -> Bool {
