@@ -112,6 +112,8 @@ struct WorkingReplyTests {
         var cap: Int? = 4
         /// The round from which the loop lets the model call no tool (`"tool_choice": {"type": "none"}`), if any.
         var noToolsFrom: Int? = nil
+        /// Whether every other round offers another tool instead, as after a handoff to another agent.
+        var handsOff = false
         var id: String { "notes.loop" }
         var name: String { "take_note" }
         var description: String { "Lets a model take a note." }
@@ -126,15 +128,15 @@ struct WorkingReplyTests {
 
         func execute(arguments: Data) async throws -> String {
             let url = URL(string: "https://api.anthropic.com/v1/messages")!
-            let tools: JSON = [
-                [
-                    "name": "save_note", "description": "Saves a note.",
-                    "input_schema": ["type": "object", "properties": ["text": ["type": "string"]], "required": ["text"]],
-                ]
-            ]
             var turns = 0
             while turns < cap ?? .max {
                 turns += 1
+                let tools: JSON = [
+                    [
+                        "name": handsOff && turns % 2 == 0 ? "save_reminder" : "save_note", "description": "Saves a note.",
+                        "input_schema": ["type": "object", "properties": ["text": ["type": "string"]], "required": ["text"]],
+                    ]
+                ]
                 let choice: JSON = noToolsFrom.map { turns >= $0 } == true ? ["type": "none"] : ["type": "auto"]
                 let body: JSON = ["model": "claude-sonnet-4-5", "max_tokens": 256, "tools": tools, "tool_choice": choice, "messages": []]
                 let response: NetworkResponse
@@ -191,11 +193,15 @@ struct WorkingReplyTests {
     func insistentModel() async {
         await WorkingReply.$triesToolCall.withValue(true) {
             let rounds = SkillConformance.insistentToolCalls
-            let capless = await SkillConformance.check(for: "HANG-1").run(SkillUnderTest(tool: { NoteLoopTool(context: $0, cap: nil) }))
-            let failed = capless.filter { $0.outcome == .failed }
-            #expect(failed.count == 1, "\(capless.map(\.message))")
-            #expect(failed.first?.observed.contains("it asked \(rounds + 1) times") == true, "\(failed.map(\.message))")
-            #expect(failed.first?.subject.contains("calls \"save_note\" in each of \(rounds) answers") == true)
+            // Another tool offered each round (a handoff) is called too, as a model would.
+            for handsOff in [false, true] {
+                let capless = await SkillConformance.check(for: "HANG-1").run(
+                    SkillUnderTest(tool: { NoteLoopTool(context: $0, cap: nil, handsOff: handsOff) }))
+                let failed = capless.filter { $0.outcome == .failed }
+                #expect(failed.count == 1, "\(capless.map(\.message))")
+                #expect(failed.first?.observed.contains("it asked \(rounds + 1) times") == true, "\(failed.map(\.message))")
+                #expect(failed.first?.subject.contains("calls a tool in each of \(rounds) answers (first \"save_note\")") == true)
+            }
             for (cap, noToolsFrom, asked) in [(4, nil, 4), (nil, 3, 3)] as [(Int?, Int?, Int)] {
                 let findings = await SkillConformance.check(for: "HANG-1").run(
                     SkillUnderTest(tool: { NoteLoopTool(context: $0, cap: cap, noToolsFrom: noToolsFrom) }))

@@ -52,20 +52,20 @@ extension SkillConformance {
     /// SDK's 10), so a loop that asks again after all of them has none.
     static let insistentToolCalls = 100
 
-    /// A tool loop (seed 002) whose model calls the skill's tool in every answer: the loop must stop asking after a
+    /// A tool loop (seed 002) whose model calls the first tool offered in every answer: the loop must stop asking after a
     /// cap on its rounds, or "thinking" never ends while the model keeps calling tools. `nil` when the working
     /// reply has no tool call (not a tool loop, or not under `skillcheck`, which asks for the trial).
     static func stopsCallingTools(_ input: ConformanceCheck.Input, sample: String) async -> Finding? {
         let fit = await input.skill.workingFit(limits: input.limits)
-        guard let call = fit.toolCall else { return nil }
         let rounds = insistentToolCalls
+        guard let call = fit.toolCall, let model = WorkingReply.insistentModel(call, body: fit.body, rounds: rounds) else { return nil }
         // A trap in the tool's work here is the tool-call trial's, as in the fitting: skillcheck reruns without it.
         CrashReport.announceToolCallTrial(tool: call.tool)
         defer { CrashReport.announceToolCallTrial(tool: nil) }
         let result = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: fit.body) {
-            _, network in network.stub(call.match, reply: .json(call.body), times: rounds)
+            _, network in network.stub(model)
         }
-        let subject = "a model that calls \(quoted(call.tool)) in each of \(rounds) answers, \(input.sampleLabel(sample))"
+        let subject = "a model that calls a tool in each of \(rounds) answers (first \(quoted(call.tool))), \(input.sampleLabel(sample))"
         let expected = "the loop stops asking the model after a cap on its rounds, fewer than \(rounds)"
         switch result {
         case .failure(let failure):

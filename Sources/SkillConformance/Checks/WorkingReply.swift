@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 import SkillTesting
 
@@ -77,6 +78,24 @@ enum WorkingReply {
             subject, input: SkillInput(rawText: sample), limits: limits, reply: body, toolCall: calling, setUp: InjectedFault.healthy)
         guard case .success(let run) = tried, case .output = run.ending else { return Fit(body: body) }
         return Fit(body: body, toolCall: calling)
+    }
+
+    /// A model that answers each request to `call`'s path that lets it call a tool with a call of the first tool the
+    /// request offers, `rounds` times, then with `body`, its text answer; `nil` when `body` is no model's answer.
+    static func insistentModel(_ call: ToolCall, body: String, rounds: Int) -> NetworkStub? {
+        guard let provider = modelAnswers.first(where: { $0.body == body })?.provider else { return nil }
+        let calls = Locked(0)
+        var stub = NetworkStub(
+            NetworkStub.Match(method: .post, path: call.path), reply: .json(body), label: "a model that keeps calling tools")
+        stub.answer = { request in
+            guard let (_, answer) = toolCall(provider, request.body ?? Data()) else { return .json(body) }
+            let calling = calls.withLock { count in
+                count += 1
+                return count <= rounds
+            }
+            return .json(calling ? answer : body)
+        }
+        return stub
     }
 
     /// The first tool `requestBody` offers, and `provider`'s answer calling it; `nil` when it offers none.

@@ -110,7 +110,7 @@ public final class FakeNetworkService: NetworkServing, Sendable {
     // MARK: NetworkServing
 
     public nonisolated(nonsending) func send(_ request: NetworkRequest) async throws -> NetworkResponse {
-        let stub = try state.withLock { state -> NetworkStub in
+        var stub = try state.withLock { state -> NetworkStub in
             state.requests.append(request)
             for (index, stub) in state.stubs.enumerated() where stub.match.mismatches(request).isEmpty {
                 if let times = stub.times, state.uses[index] >= times { continue }
@@ -119,6 +119,7 @@ public final class FakeNetworkService: NetworkServing, Sendable {
             }
             throw UnmatchedRequest(request: request, nearest: Self.nearest(to: request, in: state.stubs))
         }
+        if let answer = stub.answer { stub.reply = answer(request) }
         // A cancelled caller passes through the executor once, as a real request would: a retry loop that
         // swallows cancellation then suspends each time round, and the scheduler can stop it.
         if Task.isCancelled { await Task.yield() }

@@ -160,6 +160,9 @@ public struct NetworkStub: Sendable, CustomStringConvertible {
     public var times: Int?
     /// A name for diagnostics.
     public var label: String?
+    /// The reply to a matching request, worked out from the request (a model's answer that calls one of the tools
+    /// the request offers); ``reply`` when `nil`.
+    package var answer: (@Sendable (NetworkRequest) -> Reply)? = nil
 
     public init(_ match: Match, reply: Reply, latency: Duration = .zero, times: Int? = nil, label: String? = nil) {
         self.match = match
