@@ -217,6 +217,145 @@ struct WorkingReplyTests {
         #expect(!plain.isEmpty && plain.allSatisfy { $0.outcome == .passed && !$0.subject.contains("answers") })
     }
 
+    /// A tool loop on Anthropic's Messages API that runs the tool calls of an answer side by side, in a task group,
+    /// and sends their results back either in the order they finished (the bug) or each in its call's place.
+    struct GatherLoopTool: ToolSkill {
+        let context: SkillContext
+        var keepsPlace: Bool
+        var id: String { "notes.gather" }
+        var name: String { "gather" }
+        var description: String { "Lets a model read a calendar and mail." }
+        var inputSchema: JSON { ["type": "object", "properties": ["request": ["type": "string"]], "required": ["request"]] }
+        var sampleArguments: [JSON] { [["request": "what is on today?"]] }
+
+        struct Message: Decodable {
+            struct Block: Decodable { let type: String, text: String?, id: String?, name: String? }
+            let content: [Block]
+            let stop_reason: String?
+        }
+
+        func execute(arguments: Data) async throws -> String {
+            let schema: JSON = ["type": "object", "properties": ["day": ["type": "string"]]]
+            let tools: JSON = [["name": "read_calendar", "input_schema": schema], ["name": "read_mail", "input_schema": schema]]
+            var results: [JSON] = []
+            for _ in 0..<4 {
+                let body: JSON = [
+                    "model": "claude-sonnet-4-5", "tools": tools, "messages": [["role": "user", "content": .array(results)]],
+                ]
+                let message: Message
+                do {
+                    let url = URL(string: "https://api.anthropic.com/v1/messages")!
+                    let response = try await context.networkService.send(NetworkRequest(method: .post, url: url, body: body.data))
+                    message = try JSONDecoder().decode(Message.self, from: response.body)
+                } catch {
+                    throw SkillError.executionFailed("the model could not be asked")
+                }
+                let calls = message.content.filter { $0.type == "tool_use" }
+                guard message.stop_reason == "tool_use", !calls.isEmpty else { return message.content.compactMap(\.text).joined() }
+                let network = context.networkService
+                let finished = try await withThrowingTaskGroup(of: (Int, JSON).self) { group in
+                    for (index, call) in calls.enumerated() {
+                        group.addTask {
+                            let url = URL(string: "https://api.example.com/\(call.name ?? "")")!
+                            let response = try await network.send(NetworkRequest(url: url))
+                            return (
+                                index,
+                                ["type": "tool_result", "tool_use_id": .string(call.id ?? ""), "content": .string("\(response.status)")]
+                            )
+                        }
+                    }
+                    var done: [(Int, JSON)] = []
+                    for try await result in group { done.append(result) }
+                    return done
+                }
+                results += (keepsPlace ? finished.sorted { $0.0 < $1.0 } : finished).map(\.1)
+            }
+            return "too many turns"
+        }
+    }
+
+    @Test("a tool loop that sends back two tools' results in the order they finished fails SEND-5; one that keeps their places passes")
+    func parallelToolCalls() async {
+        await WorkingReply.$triesToolCall.withValue(true) {
+            for keepsPlace in [false, true] {
+                let findings = await SkillConformance.check(for: "SEND-5").run(
+                    SkillUnderTest(tool: { GatherLoopTool(context: $0, keepsPlace: keepsPlace) }))
+                #expect(findings.allSatisfy { $0.subject.contains("its model's first answer calling two tools at once") })
+                if keepsPlace {
+                    #expect(!findings.isEmpty && findings.allSatisfy { $0.outcome == .passed }, "\(findings.map(\.message))")
+                } else {
+                    let failed = findings.filter { $0.outcome == .failed }
+                    #expect(
+                        failed.contains { $0.observed.contains("/requests/") && $0.observed.contains("toolu_skillcheck_") },
+                        "\(findings.map(\.message))")
+                }
+            }
+        }
+    }
+
+    /// A tool loop on OpenAI's Chat Completions whose one tool, add_one, counts in storage: it reads the tally, then
+    /// writes one more, with an await between, so two requests at once that each run the tool lose an update.
+    struct TallyLoopTool: ToolSkill {
+        let context: SkillContext
+        var id: String { "tally.loop" }
+        var name: String { "tally" }
+        var description: String { "Lets a model count." }
+        var inputSchema: JSON { ["type": "object", "properties": ["request": ["type": "string"]], "required": ["request"]] }
+        var sampleArguments: [JSON] { [["request": "one more"]] }
+
+        struct Completion: Decodable {
+            struct Choice: Decodable {
+                struct Message: Decodable {
+                    struct Call: Decodable { let id: String }
+                    let content: String?
+                    let tool_calls: [Call]?
+                }
+                let message: Message
+            }
+            let choices: [Choice]
+        }
+
+        func execute(arguments: Data) async throws -> String {
+            let tools: JSON = [
+                ["type": "function", "function": ["name": "add_one", "parameters": ["type": "object", "properties": [:]]]]
+            ]
+            for _ in 0..<4 {
+                let body: JSON = ["model": "gpt-4o-mini", "tools": tools, "messages": []]
+                let message: Completion.Choice.Message
+                do {
+                    let url = URL(string: "https://api.openai.com/v1/chat/completions")!
+                    let response = try await context.networkService.send(NetworkRequest(method: .post, url: url, body: body.data))
+                    guard let first = try JSONDecoder().decode(Completion.self, from: response.body).choices.first else {
+                        throw SkillError.executionFailed("no answer")
+                    }
+                    message = first.message
+                } catch {
+                    throw SkillError.executionFailed("the model could not be asked")
+                }
+                guard message.tool_calls?.isEmpty == false else { return message.content ?? "" }
+                // The bug: read, await, write one more.
+                let count =
+                    Int(String(decoding: try await context.storage.document(id: "count", in: "tally") ?? Data("0".utf8), as: UTF8.self))
+                    ?? 0
+                try await context.storage.saveDocument(Data("\(count + 1)".utf8), id: "count", in: "tally")
+            }
+            return "too many turns"
+        }
+    }
+
+    @Test("two requests at once to a tool loop each get a call of its tool, so SEND-4 finds the tool's lost update")
+    func toolCallPerRequest() async {
+        let findings = await WorkingReply.$triesToolCall.withValue(true) {
+            await SkillConformance.check(for: "SEND-4").run(SkillUnderTest(tool: { TallyLoopTool(context: $0) }))
+        }
+        let failed = findings.filter { $0.outcome == .failed }
+        #expect(
+            failed.contains {
+                $0.observed.contains("tally/count") && $0.subject.contains("the model's first answer to each calling a tool")
+            },
+            "\(findings.map(\.message))")
+    }
+
     @Test("with a reply it can read, the write after a swallowed cancellation, past the list's decoding, is found")
     func workAfterTheReplyIsJudged() async {
         var failed: [Finding] = []

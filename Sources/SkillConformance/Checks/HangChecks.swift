@@ -58,7 +58,7 @@ extension SkillConformance {
     static func stopsCallingTools(_ input: ConformanceCheck.Input, sample: String) async -> Finding? {
         let fit = await input.skill.workingFit(limits: input.limits)
         let rounds = insistentToolCalls
-        guard let call = fit.toolCall, let model = WorkingReply.insistentModel(call, body: fit.body, rounds: rounds) else { return nil }
+        guard let call = fit.toolCall, let model = WorkingReply.callingModel(call, body: fit.body, rounds: rounds) else { return nil }
         // A trap in the tool's work here is the tool-call trial's, as in the fitting: skillcheck reruns without it.
         CrashReport.announceToolCallTrial(tool: call.tool)
         defer { CrashReport.announceToolCallTrial(tool: nil) }

@@ -35,8 +35,14 @@ extension SkillConformance {
         if let writer = writes?.sample, writer != samples[0] { pairs.append([writer, writer]) }
         var findings: [Finding] = []
         let expected = "the outputs, stored documents and requests of an order in which the two could have run one at a time"
+        // A tool loop's model (under skillcheck) calls a tool in its first answer to each: a trap there is the tool-call trial's.
+        let calling = await input.skill.workingFit(limits: input.limits).toolCall
+        if let calling { CrashReport.announceToolCallTrial(tool: calling.tool) }
+        defer { if calling != nil { CrashReport.announceToolCallTrial(tool: nil) } }
         for pair in pairs {
-            let subject = "2 requests at once to one instance: " + pair.map { input.sampleLabel($0) }.joined(separator: " and ")
+            let subject =
+                "2 requests at once to one instance: " + pair.map { input.sampleLabel($0) }.joined(separator: " and ")
+                + (calling == nil ? "" : ", the model's first answer to each calling a tool")
             var serial: [SharedOutcome] = []
             // One at a time, with the operations' latency and without it: requests at once start at the same
             // instant, so a skill that names what it stores by the time stores what instant operations store.
@@ -119,8 +125,14 @@ extension SkillConformance {
         let breach: Finding.Outcome = input.skill.kind == .tool ? .failed : .warning
         let expected = "the same output, stored documents and requests as first-in-first-out order gives, under every schedule"
         var findings: [Finding] = []
+        // A tool loop's model (under skillcheck) answers its first request with calls of two tools at once: a loop that
+        // runs them side by side and sends their results back in the order they finished is this rule's to find. A
+        // trap there is the tool-call trial's, as in the fitting.
+        let calling = await input.skill.workingFit(limits: input.limits).toolCall
+        if let calling { CrashReport.announceToolCallTrial(tool: calling.tool) }
+        defer { if calling != nil { CrashReport.announceToolCallTrial(tool: nil) } }
         for sample in samples.prefix(2) {
-            let subject = input.sampleLabel(sample)
+            let subject = input.sampleLabel(sample) + (calling == nil ? "" : ", its model's first answer calling two tools at once")
             let reference: SharedOutcome
             switch await sharedRun(input, [sample], order: [0], latency: true, schedule: .firstInFirstOut) {
             case .failure(let failure):
@@ -227,7 +239,14 @@ extension SkillConformance {
                     "/storage: \(outcome.documents.count) document\(outcome.documents.count == 1 ? "" : "s") \(outcome.documents), "
                         + "where \(place) stores \(reference.documents.count) \(reference.documents)")
             }
-            if outcome.requests != reference.requests {
+            if outcome.requests != reference.requests, outcome.requests.count == reference.requests.count,
+                let index = outcome.requests.indices.first(where: { outcome.requests[$0] != reference.requests[$0] }),
+                outcome.requests[index].count > 120
+            {
+                // Requests with their bodies: the first that differs, from a little before where it does.
+                let (this, that) = quotedApart(outcome.requests[index], reference.requests[index])
+                lines.append("/requests/\(index): \(this), where \(place) it is \(that)")
+            } else if outcome.requests != reference.requests {
                 lines.append(
                     "/requests: \(outcome.requests.count) sent \(outcome.requests), where \(place) sends \(reference.requests.count) \(reference.requests)"
                 )
@@ -242,7 +261,13 @@ extension SkillConformance {
         _ input: ConformanceCheck.Input, _ pair: [String], order: [Int]?, latency: Bool, schedule: Schedule,
         wallClockOffset: Duration = .zero
     ) async -> Result<(outcome: SharedOutcome, choices: [Int], points: [AwaitGate.Point], timeline: RunTimeline?), SharedRunFailure> {
-        let reply = await input.skill.workingReply(limits: input.limits)
+        let fit = await input.skill.workingFit(limits: input.limits)
+        let reply = fit.body
+        // A tool loop's model calls a tool in its first answer to each request, so the tool's work is judged too; to one
+        // request alone (SEND-5) it calls two at once, and what the requests carry (the tools' results, in the order the
+        // loop sends them) is compared too.
+        let alone = pair.count == 1
+        let model = fit.toolCall.flatMap { WorkingReply.callingModel($0, body: reply, rounds: 1, parallel: alone) }
         let scheduler = DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule)
         let timeline = ProbeTimeline()
         let gate = AwaitGate(timeline: timeline)
@@ -255,6 +280,10 @@ extension SkillConformance {
                 let store = InMemoryDataStore(clock: clock, latency: latency ? .milliseconds(1) : .zero)
                 input.skill.seed(store)
                 let network = FakeNetworkService(clock: clock)
+                if var model {
+                    model.latency = latency ? .milliseconds(1) : .zero
+                    network.stub(model)
+                }
                 network.stub(.init(), reply: .json(reply), latency: latency ? .milliseconds(1) : .zero)
                 let how =
                     pair.count == 1
@@ -293,7 +322,10 @@ extension SkillConformance {
                 let documents = store.snapshot().sorted { $0.key < $1.key }.flatMap { collection, documents in
                     documents.map { normalized("\(collection)/\($0.id): \(JSON.comparable(String(decoding: $0.data, as: UTF8.self)))") }
                 }.sorted()
-                let requests = network.requests.map { normalized("\($0.method.rawValue) \($0.url)") }.sorted()
+                let requests = network.requests.map { request in
+                    let body = alone ? request.body.map { " " + JSON.comparable(String(decoding: $0, as: UTF8.self)) } ?? "" : ""
+                    return normalized("\(request.method.rawValue) \(request.url)\(body)")
+                }.sorted()
                 return SharedOutcome(outputs: outputs.map(normalized), documents: documents, requests: requests)
             }
             _ = observation.finish(sample: pair[0])

@@ -81,59 +81,75 @@ enum WorkingReply {
     }
 
     /// A model that answers each request to `call`'s path that lets it call a tool with a call of the first tool the
-    /// request offers, `rounds` times, then with `body`, its text answer; `nil` when `body` is no model's answer.
-    static func insistentModel(_ call: ToolCall, body: String, rounds: Int) -> NetworkStub? {
+    /// request offers (with `parallel`, of two tools at once), `rounds` times, then with `body`, its text answer; `nil`
+    /// when `body` is no model's answer. Each stub counts its own rounds (one stub per run), for each request of the
+    /// run apart (``AwaitGate/request``: SEND-4's two requests at once each get their calls, whichever asks first).
+    static func callingModel(_ call: ToolCall, body: String, rounds: Int, parallel: Bool = false) -> NetworkStub? {
         guard let provider = modelAnswers.first(where: { $0.body == body })?.provider else { return nil }
-        let calls = Locked(0)
-        var stub = NetworkStub(
-            NetworkStub.Match(method: .post, path: call.path), reply: .json(body), label: "a model that keeps calling tools")
+        let calls = Locked<[Int: Int]>([:])
+        let label = parallel ? "a model that calls two tools at once" : "a model that keeps calling tools"
+        var stub = NetworkStub(NetworkStub.Match(method: .post, path: call.path), reply: .json(body), label: label)
         stub.answer = { request in
-            guard let (_, answer) = toolCall(provider, request.body ?? Data()) else { return .json(body) }
-            let calling = calls.withLock { count in
-                count += 1
-                return count <= rounds
+            guard let (_, answer) = toolCall(provider, request.body ?? Data(), parallel: parallel) else { return .json(body) }
+            let lane = AwaitGate.request ?? 0
+            let calling = calls.withLock { counts in
+                counts[lane, default: 0] += 1
+                return counts[lane, default: 0] <= rounds
             }
             return .json(calling ? answer : body)
         }
         return stub
     }
 
-    /// The first tool `requestBody` offers, and `provider`'s answer calling it; `nil` when it offers none.
-    static func toolCall(_ provider: String, _ requestBody: Data) -> (tool: String, answer: String)? {
-        guard !NetworkStub.Match.forbidsToolCalls(requestBody), let (name, schema) = NetworkStub.Match.declaredTools(in: requestBody).first
-        else { return nil }
-        let arguments = JSONSchema.example(for: schema)
-        let encoded = JSON.string(arguments.text).text
-        let call: String? =
+    /// The first tool `requestBody` offers, and `provider`'s answer calling it; `nil` when it offers none, or lets the
+    /// model call none. With `parallel`, the answer calls two tools at once, as models do by default: the first two
+    /// the request offers, or its one tool twice.
+    static func toolCall(_ provider: String, _ requestBody: Data, parallel: Bool = false) -> (tool: String, answer: String)? {
+        let offered = NetworkStub.Match.declaredTools(in: requestBody)
+        guard !NetworkStub.Match.forbidsToolCalls(requestBody), let first = offered.first else { return nil }
+        let calls = parallel ? [first, offered.count > 1 ? offered[1] : first] : [first]
+        let made = calls.enumerated().map { index, tool in
+            (name: JSON.string(tool.name).text, arguments: JSONSchema.example(for: tool.schema).text, number: index + 1)
+        }
+        func joined(_ part: ((name: String, arguments: String, number: Int)) -> String) -> String {
+            made.map(part).joined(separator: ",")
+        }
+        let answer: String? =
             switch provider {
             case "OpenAI Chat Completions":
                 #"{"id":"chatcmpl-skillcheck-tool","object":"chat.completion","created":1700000000,"model":"gpt-4o-mini","#
-                    + #""choices":[{"index":0,"message":{"role":"assistant","content":null,"refusal":null,"tool_calls":[{"#
-                    + #""id":"call_skillcheck_1","type":"function","function":{"name":\#(JSON.string(name).text),"#
-                    + #""arguments":\#(encoded)}}]},"logprobs":null,"finish_reason":"tool_calls"}],"#
+                    + #""choices":[{"index":0,"message":{"role":"assistant","content":null,"refusal":null,"tool_calls":["#
+                    + joined {
+                        #"{"id":"call_skillcheck_\#($0.number)","type":"function","function":{"name":\#($0.name),"#
+                            + #""arguments":\#(JSON.string($0.arguments).text)}}"#
+                    }
+                    + #"]},"logprobs":null,"finish_reason":"tool_calls"}],"#
                     + #""usage":{"prompt_tokens":12,"completion_tokens":1,"total_tokens":13}}"#
             case "Anthropic Messages":
-                #"{"id":"msg_skillcheck_tool","type":"message","role":"assistant","model":"claude-sonnet-4-5","#
-                    + #""content":[{"type":"tool_use","id":"toolu_skillcheck_1","name":\#(JSON.string(name).text),"#
-                    + #""input":\#(arguments.text)}],"stop_reason":"tool_use","stop_sequence":null,"#
-                    + #""usage":{"input_tokens":12,"output_tokens":1}}"#
+                #"{"id":"msg_skillcheck_tool","type":"message","role":"assistant","model":"claude-sonnet-4-5","content":["#
+                    + joined { #"{"type":"tool_use","id":"toolu_skillcheck_\#($0.number)","name":\#($0.name),"input":\#($0.arguments)}"# }
+                    + #"],"stop_reason":"tool_use","stop_sequence":null,"usage":{"input_tokens":12,"output_tokens":1}}"#
             case "Gemini generateContent":
-                #"{"candidates":[{"content":{"role":"model","parts":[{"functionCall":{"name":\#(JSON.string(name).text),"#
-                    + #""args":\#(arguments.text)}}]},"finishReason":"STOP","index":0}],"#
+                #"{"candidates":[{"content":{"role":"model","parts":["#
+                    + joined { #"{"functionCall":{"name":\#($0.name),"args":\#($0.arguments)}}"# }
+                    + #"]},"finishReason":"STOP","index":0}],"#
                     + #""usageMetadata":{"promptTokenCount":12,"candidatesTokenCount":1,"totalTokenCount":13},"#
                     + #""modelVersion":"gemini-2.5-flash"}"#
             case "OpenAI Responses":
                 #"{"id":"resp_skillcheck_tool","object":"response","created_at":1700000000,"status":"completed","#
-                    + #""model":"gpt-4o-mini","output":[{"type":"function_call","id":"fc_skillcheck_1","#
-                    + #""call_id":"call_skillcheck_1","name":\#(JSON.string(name).text),"arguments":\#(encoded),"#
-                    + #""status":"completed"}],"usage":{"input_tokens":12,"output_tokens":1,"total_tokens":13}}"#
+                    + #""model":"gpt-4o-mini","output":["#
+                    + joined {
+                        #"{"type":"function_call","id":"fc_skillcheck_\#($0.number)","call_id":"call_skillcheck_\#($0.number)","#
+                            + #""name":\#($0.name),"arguments":\#(JSON.string($0.arguments).text),"status":"completed"}"#
+                    }
+                    + #"],"usage":{"input_tokens":12,"output_tokens":1,"total_tokens":13}}"#
             case "Ollama chat":
                 #"{"model":"llama3.2","created_at":"2024-01-01T00:00:00Z","message":{"role":"assistant","content":"","#
-                    + #""tool_calls":[{"function":{"name":\#(JSON.string(name).text),"arguments":\#(arguments.text)}}]},"#
-                    + #""done":true,"done_reason":"stop"}"#
+                    + #""tool_calls":["# + joined { #"{"function":{"name":\#($0.name),"arguments":\#($0.arguments)}}"# }
+                    + #"]},"done":true,"done_reason":"stop"}"#
             default: nil
             }
-        return call.map { (name, $0) }
+        return answer.map { (first.name, $0) }
     }
 
     /// A model's text answer, "OK", as each provider's API sends it, with every field its reference documents
