@@ -30,10 +30,14 @@ public struct CrashReport: Sendable, Hashable {
 
     package var termination: Termination
     package var standardError: String
+    /// Whether the parent knows, from elsewhere than the markers (an event stream, a findings file never written),
+    /// that the process ended before its checks did.
+    package var endedInCheck: Bool
 
-    package init(termination: Termination, standardError: String) {
+    package init(termination: Termination, standardError: String, endedInCheck: Bool = false) {
         self.termination = termination
         self.standardError = standardError
+        self.endedInCheck = endedInCheck
     }
 
     /// The line CRASH-1's check writes on standard error before it runs each rule's check.
@@ -86,8 +90,18 @@ public struct CrashReport: Sendable, Hashable {
     /// an Optional value` with its file and line, when it wrote any.
     package var trapMessage: String? { ToolRunner.Run.trapMessage(in: standardError) }
 
-    /// Whether the process ended normally.
-    package var endedNormally: Bool { termination == .exitCode(0) }
+    /// Whether the process ended normally: with status 0, and not in the middle of a check (a skill that calls
+    /// `exit(0)` ends its process with status 0 too, and every check after it never runs).
+    package var endedNormally: Bool { termination == .exitCode(0) && !endedInCheck && ruleID == nil }
+
+    /// What a process that did not end normally did, after how it ended: the runtime's words about the trap, or, for
+    /// a process that exited in the middle of a check, that the skill ended the program.
+    package var howItEnded: String? {
+        if let trapMessage { return trapMessage }
+        guard case .exitCode(let code) = termination else { return nil }
+        return "the skill, or code it calls, ended the program (`exit(\(code))`) before the check did; a skill returns or "
+            + "throws, since ending the program ends the app it runs in, and no check after it runs"
+    }
 
     /// CRASH-1's finding for the skill the process checked.
     package func finding(skillID: String) -> Finding {
@@ -98,7 +112,7 @@ public struct CrashReport: Sendable, Hashable {
                 expected: expected, observed: "the process ran every check and exited normally")
         }
         let place = ruleID.map { "while checking \($0)" } ?? "outside any check"
-        let words = trapMessage.map { ": \($0)" } ?? " (it wrote no message)"
+        let words = howItEnded.map { ": \($0)" } ?? " (it wrote no message)"
         return Finding(
             ruleID: "CRASH-1", skillID: skillID, outcome: .failed, subject: "the checks, in a process of their own",
             expected: expected, observed: "the process \(termination) \(place)\(words)")

@@ -58,6 +58,10 @@ enum CaseIsolation {
             let crash = CrashReport(termination: .signal(signal), standardError: run.standardError)
             return findings + [crash.finding(skillID: c.skill.id)]
         }
+        // The child started the case (its marker) and never wrote its findings: the skill ended the program, with
+        // whatever status (`exit(0)` too). Running it again here would end this process the same way.
+        let report = CrashReport(termination: .exitCode(run.status ?? -1), standardError: run.standardError, endedInCheck: true)
+        if findings.isEmpty, !alone.ranToTheEnd, report.ruleID == c.ruleID { return [report.finding(skillID: c.skill.id)] }
         return findings.isEmpty ? nil : findings
     }
 }

@@ -24,6 +24,25 @@ struct CrashDescriptionTests {
                 == "the process was killed by signal 6 (SIGABRT) while checking ERR-2")
     }
 
+    @Test("a process that exits with status 0 in the middle of a check failed CRASH-1: the skill ended the program")
+    func exitInCheck() {
+        let marker = "skillcheck: checking ERR-1 for skill \"escalate\"\n=== Escalation Report ===\n"
+        let exited = CrashReport(termination: .exitCode(0), standardError: marker)
+        #expect(exited.finding(skillID: "escalate").outcome == .failed)
+        #expect(
+            exited.finding(skillID: "escalate").observed.contains(
+                "exited with status 0 while checking ERR-1: the skill, or code it calls, ended the program (`exit(0)`)"))
+        let finished = CrashReport(
+            termination: .exitCode(0), standardError: marker + "skillcheck: every check ran for skill \"escalate\"\n")
+        #expect(finished.finding(skillID: "escalate").outcome == .passed)
+        // skillcheck's harness process: the event stream, not a marker, says it ended in a check.
+        let harness = CrashReport(termination: .exitCode(0), standardError: "", endedInCheck: true)
+        #expect(
+            ConformanceStage.crashed(harness, place: "while checking CAN-2").hasPrefix(
+                "the process exited with status 0 while checking CAN-2: the skill, or code it calls, ended the program (`exit(0)`)"))
+        #expect(harness.finding(skillID: "escalate").outcome == .failed)
+    }
+
     @Test("a trap between the tool-call trial's markers is the trial's; one after it, or after the next rule's marker, is not")
     func toolCallTrial() {
         let start = "skillcheck: checking SEND-2 for skill \"loop\"\nskillcheck: trying a model's call of the tool save_note\n"

@@ -26,6 +26,42 @@ struct CaseIsolationTests {
     }
 }
 
+/// Hands the conversation to a person and ends the program, as the OpenAI cookbook's escalate_to_human does with
+/// `exit(0)`: only in an isolated case's own process, so that a kit which ran it in this one would see it return
+/// (and fail the test) instead of ending the whole run with status 0.
+private struct EscalateSkill: AgentSkill {
+    let id = "escalate"
+    let displayName = "Escalate"
+    let description = "Hands the conversation to a person, such as escalate to a human."
+    let keywords = ["escalate"]
+    var samples: SkillSamples { SkillSamples(handled: ["escalate to a human"], unhandled: ["天气"]) }
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        try Task.checkCancellation()
+        if ProcessInfo.processInfo.environment["SKILLCHECK_ISOLATION"] == "child" { exit(0) }
+        return SkillOutput(summary: "a person will answer")
+    }
+}
+
+/// A skill that ends the program with status 0 fails the case it ended, CRASH-1: a status of 0 is no pass when the
+/// case never wrote its findings.
+@Suite("A skill that calls exit(0) fails its case")
+struct ExitingSkillTests {
+    @Test(
+        "a case whose skill calls exit(0) fails CRASH-1 naming the exit; the other case passes",
+        .enabled(if: ProcessInfo.processInfo.environment["SKILLCHECK_ISOLATION"] != "off"),
+        arguments: SkillConformance.cases(for: [EscalateSkill()], rules: ["ERR-1", "META-1"]))
+    func exitCostsOneCase(_ c: ConformanceCase) async {
+        guard c.ruleID == "ERR-1" else { return await c.expectPasses() }
+        await withKnownIssue("EscalateSkill ends the program") {
+            await c.expectPasses()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("CRASH-1 FAILED") && text.contains("exited with status 0 while checking ERR-1")
+                && text.contains("ended the program (`exit(0)`)")
+        }
+    }
+}
+
 /// Keeps a tally in a file at a relative path, as a script's port would.
 private struct RelativeTallySkill: AgentSkill {
     static let file = "skillcheck-isolation-tally.txt"

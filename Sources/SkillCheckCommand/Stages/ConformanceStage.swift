@@ -200,7 +200,7 @@ package struct ConformanceStage: Sendable {
 
     /// Why a rule whose check trapped has no result of its own.
     package static let trappedReason =
-        "the skill trapped while this rule was checked (CRASH-1 reports the trap), so this rule "
+        "the skill trapped, or ended its process, while this rule was checked (CRASH-1 reports how), so this rule "
         + "could not be judged; every other rule ran in a fresh process"
 
     /// The not-applicable findings of the rules that do not apply to `kind` and that no process reached (a
@@ -235,16 +235,17 @@ package struct ConformanceStage: Sendable {
 
     /// How a harness process ended and what it wrote, as CRASH-1 reads it.
     static func crashReport(_ run: ToolRunner.Run) -> CrashReport {
+        // Only a process that did not run to its end is read as a crash: one that exited with status 0 ended in a check.
         CrashReport(
             termination: run.signal.map { .signal($0) } ?? .exitCode(run.status ?? -1),
-            standardError: run.standardError + run.standardOutput)
+            standardError: run.standardError + run.standardOutput, endedInCheck: true)
     }
 
     /// How a process that ended at `place` (`while checking SEND-2`) ended, with the runtime's trap message; a
     /// crash with none while SEND-2 ran many calls at once says what it most often is.
     package static func crashed(_ report: CrashReport, place: String) -> String {
         "the process \(report.termination) \(place)"
-            + (report.trapMessage.map { ": \($0)" }
+            + (report.howItEnded.map { ": \($0)" }
                 ?? (place.hasSuffix("SEND-2")
                     ? ", with no trap message, while \(SkillConformance.stressCalls) calls ran at once: most often memory two calls wrote at the same time "
                         + "(a shared array or dictionary), which SEND-2's run under ThreadSanitizer names" : ""))

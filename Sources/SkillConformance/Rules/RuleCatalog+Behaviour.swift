@@ -165,7 +165,8 @@ extension RuleCatalog {
     static let crashRules: [ConformanceRule] = [
         ConformanceRule(
             id: "CRASH-1", category: .crash, level: .must,
-            sentence: "The skill never traps (force unwrap, index out of range, fatalError) in any check.",
+            sentence:
+                "The skill never traps (force unwrap, index out of range, fatalError), nor ends the program (`exit()`), in any check.",
             troubleshooting: .init(
                 cause: "A force unwrap or subscript on user text, such as `text.split(separator: \" \")[1]`.",
                 fix: "Use optional binding and throw SkillError.invalidInput when the text lacks a part.",
