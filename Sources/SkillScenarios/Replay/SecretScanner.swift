@@ -59,7 +59,8 @@ package enum SecretScanner {
         Pattern("SendGrid API key", #"\bSG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{16,}"#),
         Pattern("Mailgun API key", #"\bkey-[0-9a-f]{32}\b"#),
         Pattern("Twilio API key", #"\bSK[0-9a-f]{32}\b"#),
-        Pattern("Telegram bot token", #"\b[0-9]{8,10}:AA[A-Za-z0-9_-]{33}\b"#),
+        // In a URL's path it follows `bot` (`/bot123456789:AA…/sendMessage`), so no word boundary comes before it.
+        Pattern("Telegram bot token", #"(?<![0-9])[0-9]{5,16}:A[A-Za-z0-9_-]{34}(?![A-Za-z0-9_-])"#),
         Pattern("JSON Web Token", #"\beyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.?[A-Za-z0-9_-]*"#),
         // "Bearer" as headers write it takes any token; in running text ("bearer instruments") the token
         // must have a digit or punctuation, as real tokens do.
@@ -153,8 +154,41 @@ package enum SecretScanner {
     /// What kind of secret a URL parameter named `name` holding `value` is, by name or by shape.
     static func kind(ofParameter name: String, _ value: String) -> String? {
         guard !value.isEmpty, !isPlaceholder(value) else { return nil }
-        if secretParameters.contains(normalized(name)) { return "the \"\(name)\" parameter" }
+        if secretParameters.contains(normalized(name)) || namesCredential(name) { return "the \"\(name)\" parameter" }
         return kind(ofShape: value) ?? kind(of: value)
+    }
+
+    /// The last words of parameter names that name a credential: `apiToken`, `serviceKey`, `rapidapi-key`.
+    static let credentialWords: Set<String> = [
+        "key", "apikey", "token", "secret", "password", "passwd", "pwd", "sig", "signature", "credential", "credentials",
+    ]
+    /// Words that make such a name something else: a page of results (`pageToken`, `nextPageToken`, `syncToken`), an
+    /// order or a place (`sort_key`, `partitionKey`), a key that is public by design (`publishable_key`, `site_key`).
+    static let notCredentialWords: Set<String> = [
+        "page", "next", "prev", "previous", "continuation", "sync", "resumption", "cursor", "sort", "partition", "primary",
+        "cache", "idempotency", "public", "publishable", "site",
+    ]
+
+    /// Whether a parameter's name says it holds a credential, by its words (split at `_ - .` and camelCase): its last
+    /// word is one of ``credentialWords`` and none is one of ``notCredentialWords``.
+    static func namesCredential(_ name: String) -> Bool {
+        var words: [String] = []
+        var word = ""
+        for character in name {
+            if character == "_" || character == "-" || character == "." {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+            } else if character.isUppercase, let last = word.last, last.isLowercase || last.isNumber {
+                words.append(word)
+                word = String(character)
+            } else {
+                word.append(character)
+            }
+        }
+        if !word.isEmpty { words.append(word) }
+        let lowered = words.map { $0.lowercased() }
+        guard let last = lowered.last, credentialWords.contains(last) else { return false }
+        return !lowered.contains(where: notCredentialWords.contains)
     }
 
     /// The secrets in the URLs in `text`: a parameter of the query or the fragment by its name or its
