@@ -10,10 +10,24 @@ extension SkillConformance {
         ConformanceCheck("META-1") { input in
             let id = input.skill.id
             let blank = id.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+            // Two fresh instances, each read twice: an id made with UUID() differs from one to the next.
+            var reads = [id]
+            for _ in 0..<2 {
+                let skill = input.skill.instance(in: .virtual(clock: VirtualClock()))
+                reads += [skill.id, skill.id]
+            }
+            let distinct = reads.reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
             return [
                 input.finding(
                     "META-1", blank ? .failed : .passed, subject: "id",
-                    expected: "a non-empty id", observed: "id \(quoted(id))")
+                    expected: "a non-empty id", observed: "id \(quoted(id))"),
+                input.finding(
+                    "META-1", distinct.count > 1 ? .failed : .passed, subject: "id of two fresh instances, each read twice",
+                    expected: "the same id every time",
+                    observed: distinct.count > 1
+                        ? "\(distinct.count) ids: \(distinct.prefix(3).map(quoted).joined(separator: ", ")): the engine routes, and settings "
+                            + "and transcripts name, a skill by its id, so one that changes names no skill; give it a literal id"
+                        : "\(quoted(id)) each time"),
             ]
         },
         ConformanceCheck("META-2") { input in

@@ -39,9 +39,11 @@ extension RuleCatalog {
     static let metadataRules: [ConformanceRule] = [
         ConformanceRule(
             id: "META-1", category: .metadata, level: .must,
-            sentence: "The skill's id is not empty.",
+            sentence: "The skill's id is not empty, and is the same on every instance, every time it is read.",
             troubleshooting: .init(
-                cause: "An id derived from a name that has no ASCII letters, or a placeholder left empty.",
+                cause:
+                    "An id derived from a name that has no ASCII letters, or a placeholder left empty; or an id made "
+                    + "with `UUID()`, as for a SwiftUI list, which the engine, settings and transcripts cannot name the skill by.",
                 fix: "Give the skill a literal, stable id.",
                 example: "public let id = \"timer\"\npublic let displayName = \"计时器\""
             )
