@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// let rule = RuleCatalog.standard["META-1"]!
-/// print(rule.level, rule.sentence)        // MUST The skill's id is not empty.
+/// print(rule.level, rule.sentence)        // MUST The skill's id is not empty, and is the same on every instance, …
 /// ```
 @available(SkillCheckTesting, *)
 public struct ConformanceRule: Sendable, Codable, Hashable, Identifiable {
