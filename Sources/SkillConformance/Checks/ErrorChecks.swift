@@ -230,6 +230,9 @@ extension SkillConformance {
         for (name, text) in inputs {
             let subject = "\(name) input \(quoted(text))"
             let expected = "SkillError.invalidInput or an output"
+            // The engine asks every skill's canHandle about every message before it routes one: a trap there on odd
+            // text ends the app whichever skill the message was for (CRASH-1 names it, while checking ERR-2).
+            _ = input.skill.instance(in: .virtual(clock: VirtualClock())).canHandle(text)
             let result = await Probe.run(
                 input.skill, input: SkillInput(rawText: text), limits: input.limits,
                 setUp: InjectedFault.healthy)
