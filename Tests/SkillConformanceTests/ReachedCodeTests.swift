@@ -244,11 +244,15 @@ struct ReachedCodeTests {
         #expect(io.last?.observed.hasPrefix("in `PageCache.read(…)`, which PageTool calls: `") == true, "\(io.map(\.observed))")
         #expect(analysis.realTimeFindings(typeName: "PageTool", skillID: "pages").map(\.outcome) == [.passed])
         let scanned = RealTimeUse.scan(
-            "let p = Process(); let c = NWConnection(to: end, using: .tcp); try data.write(to: url); let h = FileHandle.standardError; "
+            "let p = Process(); let c = NWConnection(to: end, using: .tcp); try data.write(to: url); let h = FileHandle(forWritingAtPath: path); "
                 + "let on = UserDefaults.standard.bool(forKey: \"loggedIn\")",
             file: "T.swift")
         #expect(scanned.map(\.kind) == [.process, .urlSession, .writeTo, .fileHandle, .userDefaults])
         #expect(RealTimeUse.scan("print(x, to: &log); value.write(to: &stream); let session = sessionFactory()", file: "T.swift").isEmpty)
+        // A log line on standard error is no file the context should see.
+        #expect(
+            RealTimeUse.scan("FileHandle.standardError.write(Data(line.utf8)); FileHandle .standardOutput.write(d)", file: "T.swift")
+                .isEmpty)
     }
 
     /// A weather tool that reads its key from the environment, in a helper, and answers without the network when

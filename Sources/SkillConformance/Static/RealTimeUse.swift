@@ -119,7 +119,8 @@ package enum RealTimeUseKind: String, SourceSpelling {
             ),
             // `.write(to: &stream)` is TextOutputStreamable's, into memory.
             (.writeTo, /\.\s*write\s*\(\s*(?:to|toFile)\s*:(?!\s*&)/),
-            (.fileHandle, /\bFileHandle\b/),
+            // Standard error and output are the process's log, not storage: `FileHandle.standardError.write(…)` logs.
+            (.fileHandle, /\bFileHandle\b(?!\s*\.\s*standard(?:Error|Output)\b)/),
             (.userDefaults, /\bUserDefaults\b|\bNSUbiquitousKeyValueStore\b|\bSecItem(?:Add|CopyMatching|Update|Delete)\s*\(/),
             (.process, /\bProcess\s*\(\s*\)/),
             // `environment["NAME"]` too (its literal blanked here): the dictionary is often kept first
