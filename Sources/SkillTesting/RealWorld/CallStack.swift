@@ -54,6 +54,16 @@ struct CallStack: Sendable {
         symbols.prefix(8).contains { symbol in Self.bookkeeping.contains { symbol.hasSuffix($0) } }
     }
 
+    /// The functions that read the wall clock to stamp a log line, by a part of their mangled names: Foundation's
+    /// `NSLog` and `NSLogv`, swift-log's `StreamLogHandler.timestamp()`. A log line's time is no part of what the
+    /// skill answers or stores.
+    static let logStamps = ["10Foundation5NSLog", "10Foundation6NSLogv", "16StreamLogHandlerV9timestamp"]
+
+    /// Whether the read stamps a log line (``logStamps``).
+    var isLogStamp: Bool {
+        symbols.prefix(16).contains { symbol in Self.logStamps.contains { symbol.contains($0) } }
+    }
+
     /// Who made the call: the innermost function of the skill's side, `nil` when the kit made it or no frame
     /// names anyone. `skillModules`, when known, are preferred as the call site, the outer function in
     /// another module (a library the skill links) becoming `via`. Only the frames it returns are demangled.

@@ -140,7 +140,8 @@ package final class RealWorldObservation: Sendable {
         default: return nil
         }
         let stack = CallStack(addresses: call.frames)
-        guard !stack.isBookkeeping, let caller = stack.caller(skillModules: skillModules) else { return nil }
+        guard !stack.isBookkeeping, kind != .wallClock || !stack.isLogStamp, let caller = stack.caller(skillModules: skillModules)
+        else { return nil }
         return RealWorldRead(kind: kind, detail: detail, callSite: caller.callSite.function, via: caller.via?.function)
     }
 }

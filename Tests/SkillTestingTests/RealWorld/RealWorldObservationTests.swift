@@ -10,6 +10,10 @@ private enum StrangerCode {
     static func today() -> Bool { Calendar.current.isDateInToday(Date(timeIntervalSince1970: 0)) }
     static func id() -> String { UUID().uuidString }
     static func dice() -> Int { Int.random(in: 1...6) }
+    static func logged(_ text: String) -> String {
+        NSLog("handling %@", text)
+        return text
+    }
     static func save(_ path: String) throws { try Data("x".utf8).write(to: URL(fileURLWithPath: path)) }
     static func run(_ program: String) throws {
         let process = Process()
@@ -38,6 +42,16 @@ struct RealWorldObservationTests {
     func wallClockInsideFoundation() async {
         let (_, reads) = await RealWorldObservation.observe(skillModules: []) { StrangerCode.today() }
         #expect(reads.contains { $0.kind == .wallClock && $0.callSite == "StrangerCode.today()" })
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("NSLog stamps its line with the wall clock, which is no read of the skill's: its output never sees it")
+    func logStamp() async {
+        let (_, reads) = await RealWorldObservation.observe(skillModules: []) { StrangerCode.logged("count my notes") }
+        #expect(reads.isEmpty, "\(reads)")
+        #expect(CallStack(symbols: ["$s10Foundation5NSLogyySS_s7CVarArg_pdtF"]).isLogStamp)
+        #expect(CallStack(symbols: ["$s7Logging16StreamLogHandlerV9timestampSSyF"]).isLogStamp)
+        #expect(!CallStack(symbols: ["$s10Foundation4DateVACycfC"]).isLogStamp)
     }
 
     @available(SkillCheckTesting, *)
