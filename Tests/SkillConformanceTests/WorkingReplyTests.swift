@@ -114,6 +114,8 @@ struct WorkingReplyTests {
         var noToolsFrom: Int? = nil
         /// Whether every other round offers another tool instead, as after a handoff to another agent.
         var handsOff = false
+        /// A budget of seconds (by the context's time) after which the loop stops asking, if any.
+        var budget: TimeInterval? = nil
         var id: String { "notes.loop" }
         var name: String { "take_note" }
         var description: String { "Lets a model take a note." }
@@ -129,7 +131,9 @@ struct WorkingReplyTests {
         func execute(arguments: Data) async throws -> String {
             let url = URL(string: "https://api.anthropic.com/v1/messages")!
             var turns = 0
+            let start = context.now
             while turns < cap ?? .max {
+                if let budget, context.now.timeIntervalSince(start) > budget { return "out of time" }
                 turns += 1
                 let tools: JSON = [
                     [
@@ -200,11 +204,16 @@ struct WorkingReplyTests {
                 let failed = capless.filter { $0.outcome == .failed }
                 #expect(failed.count == 1, "\(capless.map(\.message))")
                 #expect(failed.first?.observed.contains("it asked \(rounds + 1) times") == true, "\(failed.map(\.message))")
-                #expect(failed.first?.subject.contains("calls a tool in each of \(rounds) answers (first \"save_note\")") == true)
+                #expect(
+                    failed.first?.subject.contains("calls a tool in each of \(rounds) answers (first \"save_note\"), 2.0 seconds each")
+                        == true)
             }
-            for (cap, noToolsFrom, asked) in [(4, nil, 4), (nil, 3, 3)] as [(Int?, Int?, Int)] {
+            // A cap, a last round that lets the model call no tool, a minute's budget (2 s an answer).
+            for (cap, noToolsFrom, budget, asked) in [(4, nil, nil, 4), (nil, 3, nil, 3), (nil, nil, 60, 31)]
+                as [(Int?, Int?, TimeInterval?, Int)]
+            {
                 let findings = await SkillConformance.check(for: "HANG-1").run(
-                    SkillUnderTest(tool: { NoteLoopTool(context: $0, cap: cap, noToolsFrom: noToolsFrom) }))
+                    SkillUnderTest(tool: { NoteLoopTool(context: $0, cap: cap, noToolsFrom: noToolsFrom, budget: budget) }))
                 #expect(findings.allSatisfy { $0.outcome == .passed }, "\(findings.filter { $0.outcome != .passed }.map(\.message))")
                 #expect(
                     findings.contains {

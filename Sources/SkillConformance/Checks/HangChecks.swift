@@ -51,6 +51,8 @@ extension SkillConformance {
     /// the caps tool loops are given (seed 002's `maxIterations`; LangGraph's 25, smolagents' 20, the OpenAI Agents
     /// SDK's 10), so a loop that asks again after all of them has none.
     static let insistentToolCalls = 100
+    /// How long each of the insistent model's answers takes, in virtual time: about what a model takes to answer.
+    static let insistentAnswerTime: Duration = .seconds(2)
 
     /// A tool loop (seed 002) whose model calls the first tool offered in every answer: the loop must stop asking after a
     /// cap on its rounds, or "thinking" never ends while the model keeps calling tools. `nil` when the working
@@ -58,14 +60,18 @@ extension SkillConformance {
     static func stopsCallingTools(_ input: ConformanceCheck.Input, sample: String) async -> Finding? {
         let fit = await input.skill.workingFit(limits: input.limits)
         let rounds = insistentToolCalls
-        guard let call = fit.toolCall, let model = WorkingReply.callingModel(call, body: fit.body, rounds: rounds) else { return nil }
+        guard let call = fit.toolCall, var model = WorkingReply.callingModel(call, body: fit.body, rounds: rounds) else { return nil }
+        // Each answer takes a model's time, so a loop that stops on a time budget (on its context's clock) stops here too.
+        model.latency = insistentAnswerTime
         // A trap in the tool's work here is the tool-call trial's, as in the fitting: skillcheck reruns without it.
         CrashReport.announceToolCallTrial(tool: call.tool)
         defer { CrashReport.announceToolCallTrial(tool: nil) }
         let result = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: fit.body) {
-            _, network in network.stub(model)
+            [model] _, network in network.stub(model)
         }
-        let subject = "a model that calls a tool in each of \(rounds) answers (first \(quoted(call.tool))), \(input.sampleLabel(sample))"
+        let subject =
+            "a model that calls a tool in each of \(rounds) answers (first \(quoted(call.tool))), \(insistentAnswerTime) each, "
+            + input.sampleLabel(sample)
         let expected = "the loop stops asking the model after a cap on its rounds, fewer than \(rounds)"
         switch result {
         case .failure(let failure):
