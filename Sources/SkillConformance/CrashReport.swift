@@ -53,13 +53,16 @@ public struct CrashReport: Sendable, Hashable {
     /// processes until one traps in it.
     package static let toolCallEnvironmentKey = "SKILLCHECK_TOOL_CALL"
 
-    /// Writes the marker for the start (`tool`, its name) or the end (`nil`) of the tool-call trial on standard error.
-    static func announceToolCallTrial(tool: String?) {
-        let line = tool.map { "\(toolCallTrialStart)\($0)\n" } ?? "\(toolCallTrialEnd)\n"
+    /// Writes the marker for the start (`tool`, its name, and the `arguments` when they are not the schema's example)
+    /// or the end (`nil`) of the tool-call trial on standard error.
+    static func announceToolCallTrial(tool: String?, arguments: String? = nil) {
+        let call = tool.map { "\"\($0)\"" + (arguments.map { " with arguments \($0), which do not fit its schema" } ?? "") }
+        let line = call.map { "\(toolCallTrialStart)\($0)\n" } ?? "\(toolCallTrialEnd)\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 
-    /// The tool whose call by a model the process was trying when it ended, if that is where it ended.
+    /// The call of a tool by a model (`"save_note"`, its name quoted, and its arguments when they were made not to
+    /// fit) the process was trying when it ended, if that is where it ended.
     package var trappedInToolCallTrial: String? {
         for line in standardError.split(separator: "\n").reversed() {
             if line.hasPrefix(Self.toolCallTrialEnd) || line.hasPrefix(Self.markerPrefix) || line.hasPrefix(Self.markerEnd) { return nil }

@@ -45,8 +45,8 @@ struct CrashDescriptionTests {
 
     @Test("a trap between the tool-call trial's markers is the trial's; one after it, or after the next rule's marker, is not")
     func toolCallTrial() {
-        let start = "skillcheck: checking SEND-2 for skill \"loop\"\nskillcheck: trying a model's call of the tool save_note\n"
-        #expect(CrashReport(termination: .signal(4), standardError: start + "Fatal error: boom").trappedInToolCallTrial == "save_note")
+        let start = "skillcheck: checking SEND-2 for skill \"loop\"\nskillcheck: trying a model's call of the tool \"save_note\"\n"
+        #expect(CrashReport(termination: .signal(4), standardError: start + "Fatal error: boom").trappedInToolCallTrial == "\"save_note\"")
         let after = start + "skillcheck: tried a model's call of a tool\nFatal error: boom"
         #expect(CrashReport(termination: .signal(4), standardError: after).trappedInToolCallTrial == nil)
         #expect(

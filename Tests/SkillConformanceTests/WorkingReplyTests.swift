@@ -365,6 +365,83 @@ struct WorkingReplyTests {
             "\(findings.map(\.message))")
     }
 
+    /// A tool loop on OpenAI's Chat Completions whose tool decodes the model's arguments: with a bare `try`, which lets
+    /// the decoder's error through, or in a do/catch that sends the error back to the model as the tool's result.
+    struct WeatherLoopTool: ToolSkill {
+        let context: SkillContext
+        var sendsErrorBack: Bool
+        var id: String { "weather.loop" }
+        var name: String { "ask_weather" }
+        var description: String { "Lets a model look up the weather." }
+        var inputSchema: JSON { ["type": "object", "properties": ["request": ["type": "string"]], "required": ["request"]] }
+        var sampleArguments: [JSON] { [["request": "weather in Paris?"]] }
+
+        struct Completion: Decodable {
+            struct Choice: Decodable {
+                struct Message: Decodable {
+                    struct Call: Decodable {
+                        struct Function: Decodable { let name: String, arguments: String }
+                        let id: String
+                        let function: Function
+                    }
+                    let content: String?
+                    let tool_calls: [Call]?
+                }
+                let message: Message
+            }
+            let choices: [Choice]
+        }
+        struct City: Decodable { let city: String }
+
+        func execute(arguments: Data) async throws -> String {
+            let schema: JSON = ["type": "object", "properties": ["city": ["type": "string"]], "required": ["city"]]
+            let tools: JSON = [["type": "function", "function": ["name": "get_weather", "parameters": schema]]]
+            var results: [JSON] = []
+            for _ in 0..<4 {
+                let body: JSON = ["model": "gpt-4o-mini", "tools": tools, "messages": .array(results)]
+                let message: Completion.Choice.Message
+                do {
+                    let url = URL(string: "https://api.openai.com/v1/chat/completions")!
+                    let response = try await context.networkService.send(NetworkRequest(method: .post, url: url, body: body.data))
+                    guard let first = try JSONDecoder().decode(Completion.self, from: response.body).choices.first else {
+                        throw SkillError.executionFailed("no answer")
+                    }
+                    message = first.message
+                } catch {
+                    throw SkillError.executionFailed("the model could not be asked")
+                }
+                guard let call = message.tool_calls?.first else { return message.content ?? "" }
+                let city: String
+                if sendsErrorBack {
+                    do {
+                        city = try JSONDecoder().decode(City.self, from: Data(call.function.arguments.utf8)).city
+                    } catch {
+                        results.append(["role": "tool", "tool_call_id": .string(call.id), "content": .string("error: \(error)")])
+                        continue
+                    }
+                } else {
+                    city = try JSONDecoder().decode(City.self, from: Data(call.function.arguments.utf8)).city
+                }
+                results.append(["role": "tool", "tool_call_id": .string(call.id), "content": .string("晴 in \(city)")])
+            }
+            return "too many turns"
+        }
+    }
+
+    @Test("a loop whose tool lets the decoder's error of a model's unfit arguments through fails ERR-1; one that sends it back passes")
+    func unfitArguments() async {
+        await WorkingReply.$triesToolCall.withValue(true) {
+            for sendsErrorBack in [false, true] {
+                let findings = await SkillConformance.check(for: "ERR-1").run(
+                    SkillUnderTest(tool: { WeatherLoopTool(context: $0, sendsErrorBack: sendsErrorBack) }))
+                let unfit = findings.filter { $0.subject.hasPrefix("a model's call of \"get_weather\" with arguments") }
+                #expect(unfit.count == 1, "\(findings.map(\.message))")
+                #expect(unfit.first?.outcome == (sendsErrorBack ? .passed : .failed), "\(unfit.map(\.message))")
+                if !sendsErrorBack { #expect(unfit.first?.observed.contains("DecodingError") == true, "\(unfit.map(\.observed))") }
+            }
+        }
+    }
+
     @Test("with a reply it can read, the write after a swallowed cancellation, past the list's decoding, is found")
     func workAfterTheReplyIsJudged() async {
         var failed: [Finding] = []

@@ -163,7 +163,7 @@ package struct ConformanceStage: Sendable {
                 triesToolCall = false
                 crashes.append(
                     crashFinding(
-                        pass.run, place: "while a model's answer called its tool \"\(tool)\" (every rule then ran with text answers only)",
+                        pass.run, place: "while a model's answer called its tool \(tool) (every rule then ran with text answers only)",
                         skillID: id))
                 continue
             }

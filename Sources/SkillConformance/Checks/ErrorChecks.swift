@@ -170,6 +170,9 @@ extension SkillConformance {
                 }
             }
         }
+        if let sample = runs.first?.sample, let unfit = await unfitArguments(input, sample: sample, expected: expected) {
+            findings.append(unfit)
+        }
         if findings.isEmpty {
             return [
                 input.finding(
@@ -178,6 +181,37 @@ extension SkillConformance {
             ]
         }
         return findings
+    }
+
+    /// A tool loop's model (under skillcheck) that calls the tool with arguments that do not fit its schema, as models
+    /// sometimes do: the loop answers it (the error back to the model as the tool's result) or throws a SkillError, never
+    /// the decoder's error and never a trap. `nil` when the working reply has no tool call.
+    static func unfitArguments(_ input: ConformanceCheck.Input, sample: String, expected: String) async -> Finding? {
+        let fit = await input.skill.workingFit(limits: input.limits)
+        guard let call = fit.toolCall, let model = WorkingReply.callingModel(call, body: fit.body, rounds: 1, unfit: true),
+            let provider = WorkingReply.modelAnswers.first(where: { $0.body == fit.body })?.provider
+        else { return nil }
+        let arguments = WorkingReply.unfitArguments(provider)
+        // A trap here is the tool-call trial's: CRASH-1 names the call, and skillcheck runs every rule again without it.
+        CrashReport.announceToolCallTrial(tool: call.tool, arguments: arguments)
+        defer { CrashReport.announceToolCallTrial(tool: nil) }
+        let result = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: fit.body) {
+            _, network in network.stub(model)
+        }
+        let subject =
+            "a model's call of \(quoted(call.tool)) with arguments \(arguments), which do not fit its schema, \(input.sampleLabel(sample))"
+        switch result {
+        case .failure(let failure):
+            return input.unended("ERR-1", subject: subject, expected: expected, failure)
+        case .success(let probe) where !mapped(probe.ending):
+            return input.finding(
+                "ERR-1", .failed, subject: subject, expected: expected,
+                observed: describe(probe) + "; a model's arguments are text it wrote: decode them in a do/catch and send the "
+                    + "error back to the model as the tool's result, or throw a SkillError",
+                run: probe.timeline)
+        case .success(let probe):
+            return input.finding("ERR-1", .passed, subject: subject, expected: expected, observed: describe(probe))
+        }
     }
 
     /// ERR-1's verdict on one faulted run: a finding when the skill let the fault through, hung, or handed

@@ -84,13 +84,13 @@ enum WorkingReply {
     /// request offers (with `parallel`, of two tools at once), `rounds` times, then with `body`, its text answer; `nil`
     /// when `body` is no model's answer. Each stub counts its own rounds (one stub per run), for each request of the
     /// run apart (``AwaitGate/request``: SEND-4's two requests at once each get their calls, whichever asks first).
-    static func callingModel(_ call: ToolCall, body: String, rounds: Int, parallel: Bool = false) -> NetworkStub? {
+    static func callingModel(_ call: ToolCall, body: String, rounds: Int, parallel: Bool = false, unfit: Bool = false) -> NetworkStub? {
         guard let provider = modelAnswers.first(where: { $0.body == body })?.provider else { return nil }
         let calls = Locked<[Int: Int]>([:])
         let label = parallel ? "a model that calls two tools at once" : "a model that keeps calling tools"
         var stub = NetworkStub(NetworkStub.Match(method: .post, path: call.path), reply: .json(body), label: label)
         stub.answer = { request in
-            guard let (_, answer) = toolCall(provider, request.body ?? Data(), parallel: parallel) else { return .json(body) }
+            guard let (_, answer) = toolCall(provider, request.body ?? Data(), parallel: parallel, unfit: unfit) else { return .json(body) }
             let lane = AwaitGate.request ?? 0
             let calling = calls.withLock { counts in
                 counts[lane, default: 0] += 1
@@ -103,13 +103,19 @@ enum WorkingReply {
 
     /// The first tool `requestBody` offers, and `provider`'s answer calling it; `nil` when it offers none, or lets the
     /// model call none. With `parallel`, the answer calls two tools at once, as models do by default: the first two
-    /// the request offers, or its one tool twice.
-    static func toolCall(_ provider: String, _ requestBody: Data, parallel: Bool = false) -> (tool: String, answer: String)? {
+    /// the request offers, or its one tool twice. With `unfit`, the arguments do not fit the tool's schema, as a
+    /// model's sometimes do (``unfitArguments``).
+    static func toolCall(
+        _ provider: String, _ requestBody: Data, parallel: Bool = false, unfit: Bool = false
+    ) -> (tool: String, answer: String)? {
         let offered = NetworkStub.Match.declaredTools(in: requestBody)
         guard !NetworkStub.Match.forbidsToolCalls(requestBody), let first = offered.first else { return nil }
         let calls = parallel ? [first, offered.count > 1 ? offered[1] : first] : [first]
         let made = calls.enumerated().map { index, tool in
-            (name: JSON.string(tool.name).text, arguments: JSONSchema.example(for: tool.schema).text, number: index + 1)
+            (
+                name: JSON.string(tool.name).text,
+                arguments: unfit ? unfitArguments(provider) : JSONSchema.example(for: tool.schema).text, number: index + 1
+            )
         }
         func joined(_ part: ((name: String, arguments: String, number: Int)) -> String) -> String {
             made.map(part).joined(separator: ",")
@@ -150,6 +156,13 @@ enum WorkingReply {
             default: nil
             }
         return answer.map { (first.name, $0) }
+    }
+
+    /// Arguments that do not fit a tool's schema, as `provider`'s models sometimes write them: where the arguments are
+    /// a string of JSON (OpenAI's Chat Completions and Responses), JSON cut short, as OpenAI's guide warns its models can
+    /// write; where they are an object, an empty one, every required field missing.
+    static func unfitArguments(_ provider: String) -> String {
+        provider.hasPrefix("OpenAI") ? #"{"city": "Par"# : "{}"
     }
 
     /// A model's text answer, "OK", as each provider's API sends it, with every field its reference documents
