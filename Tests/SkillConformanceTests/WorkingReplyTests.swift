@@ -442,6 +442,49 @@ struct WorkingReplyTests {
         }
     }
 
+    /// A tool loop whose client reads the model's answer leniently, as a dictionary: any document is an answer, one
+    /// without choices an empty one.
+    struct LenientLoopTool: ToolSkill {
+        let context: SkillContext
+        var id: String { "lenient.loop" }
+        var name: String { "lenient" }
+        var description: String { "Lets a model look something up." }
+        var inputSchema: JSON { ["type": "object", "properties": ["request": ["type": "string"]], "required": ["request"]] }
+        var sampleArguments: [JSON] { [["request": "look it up"]] }
+
+        func execute(arguments: Data) async throws -> String {
+            let tools: JSON = [
+                ["type": "function", "function": ["name": "look_up", "parameters": ["type": "object", "properties": [:]]]]
+            ]
+            for _ in 0..<4 {
+                let body: JSON = ["model": "gpt-4o-mini", "tools": tools, "messages": []]
+                let url = URL(string: "https://api.openai.com/v1/chat/completions")!
+                let response: NetworkResponse
+                do {
+                    response = try await context.networkService.send(NetworkRequest(method: .post, url: url, body: body.data))
+                } catch {
+                    throw SkillError.executionFailed("the model could not be asked")
+                }
+                let answer = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
+                let message = ((answer["choices"] as? [[String: Any]])?.first?["message"] as? [String: Any]) ?? [:]
+                guard message["tool_calls"] is [Any] else { return message["content"] as? String ?? "" }
+            }
+            return "too many turns"
+        }
+    }
+
+    @Test("a model request gets its model's answer first, so a lenient client that takes any document still gets a tool call")
+    func lenientClient() async {
+        let fit = await WorkingReply.$triesToolCall.withValue(true) {
+            await SkillUnderTest(tool: { LenientLoopTool(context: $0) }).workingFit(limits: CheckLimits())
+        }
+        #expect(fit.body == WorkingReply.modelAnswers.first { $0.provider == "OpenAI Chat Completions" }?.body)
+        #expect(fit.toolCall?.tool == "look_up")
+        let request = NetworkRequest(method: .post, url: URL(string: "https://ollama.local:11434/api/chat")!)
+        #expect(WorkingReply.modelProvider(of: request) == "Ollama chat")
+        #expect(WorkingReply.modelProvider(of: NetworkRequest(url: URL(string: "https://api.example.com/v1/messages")!)) == nil)
+    }
+
     @Test("with a reply it can read, the write after a swallowed cancellation, past the list's decoding, is found")
     func workAfterTheReplyIsJudged() async {
         var failed: [Finding] = []

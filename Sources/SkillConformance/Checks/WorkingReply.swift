@@ -206,14 +206,50 @@ enum WorkingReply {
     static func fitted(for subject: SkillUnderTest, limits: CheckLimits) async -> String {
         let sample = subject.instance(in: .virtual(clock: VirtualClock())).samples.handled.first
         guard let sample else { return InjectedFault.weatherBody }
-        for body in candidates {
+        var order = candidates
+        var index = 0
+        var reordered = false
+        while index < order.count {
+            let body = order[index]
+            index += 1
             let result = await Probe.run(
                 subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: InjectedFault.healthy)
             guard case .success(let probe) = result else { break }
+            // A request to a model (its API's path, or tools in its body) gets that model's answer first: a lenient
+            // parser may take any document as an empty answer, and then no tool would ever be called.
+            if !reordered, let provider = probe.requests.lazy.compactMap(modelProvider).first,
+                let answer = modelAnswers.first(where: { $0.provider == provider })?.body
+            {
+                reordered = true
+                if body != answer {
+                    order = [answer] + order.filter { $0 != answer }
+                    index = 0
+                    continue
+                }
+            }
             if case .output = probe.ending { return body }
             // No request, or refused before one: the reply is not what fails it.
             if probe.requestCount == 0 { break }
         }
         return InjectedFault.weatherBody
+    }
+
+    /// The model API `request` asks, by its path or, failing that, by how its body offers tools; `nil` for any other
+    /// request.
+    static func modelProvider(of request: NetworkRequest) -> String? {
+        guard request.method == .post else { return nil }
+        let path = request.url.path
+        if path.hasSuffix("/chat/completions") { return "OpenAI Chat Completions" }
+        if path.hasSuffix("/v1/messages") { return "Anthropic Messages" }
+        if path.contains(":generateContent") { return "Gemini generateContent" }
+        if path.hasSuffix("/v1/responses") { return "OpenAI Responses" }
+        if path.hasSuffix("/api/chat") { return "Ollama chat" }
+        guard let body = try? JSON(parsing: request.body ?? Data()), case .array(let tools)? = body["tools"], let tool = tools.first
+        else { return nil }
+        if tool["functionDeclarations"] != nil || tool["function_declarations"] != nil { return "Gemini generateContent" }
+        if tool["input_schema"] != nil { return "Anthropic Messages" }
+        if tool["function"] != nil { return body["options"] != nil ? "Ollama chat" : "OpenAI Chat Completions" }
+        if tool["parameters"] != nil, body["input"] != nil { return "OpenAI Responses" }
+        return nil
     }
 }

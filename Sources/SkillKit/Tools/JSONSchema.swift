@@ -135,7 +135,8 @@ public enum JSONSchema {
             }
         }
         let deeper = depth < 6
-        let names = typeNames(schema["type"])
+        // Gemini's own schema writes its types in capitals (`"OBJECT"`, `"STRING"`).
+        let names = typeNames(schema["type"])?.map { $0.lowercased() }
         let type = names?.first { $0 != "null" } ?? names?.first ?? (schema["properties"] != nil ? "object" : nil)
         switch type {
         case "object"?:

@@ -261,6 +261,15 @@ struct JSONSchemaValidationTests {
         #expect(JSONSchema.problems(in: Self.strict).isEmpty)
     }
 
+    @Test("example(for:) reads Gemini's capitalised types: an OBJECT's required STRING is filled")
+    func exampleOfGeminiSchema() {
+        let schema: JSON = [
+            "type": "OBJECT", "properties": ["currency_from": ["type": "STRING"], "amount": ["type": "NUMBER"]],
+            "required": ["currency_from", "amount"],
+        ]
+        #expect(JSONSchema.example(for: schema) == ["currency_from": "example", "amount": 1])
+    }
+
     @Test("example(for:) fills every required field: enum's first value, a date-time, one array item")
     func exampleValues() {
         #expect(JSONSchema.example(for: Self.schema) == ["start": "2025-04-09T00:00:00Z"])
