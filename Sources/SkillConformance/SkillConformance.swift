@@ -88,6 +88,10 @@ public enum SkillConformance {
     /// Where a person names the one case to rerun: `SKILLCHECK_CASE=weather/CAN-2 swift test --filter conformance`.
     package static let caseEnvironmentKey = "SKILLCHECK_CASE"
 
+    /// The value `skillcheck` gives a credential a skill reads from the environment when the machine sets none: what
+    /// the skill shows of it (an error's reason that quotes its request's URL) is found by this text.
+    package static let credentialPlaceholder = "skillcheck-placeholder"
+
     /// The cases `selection` names (`weather/CAN-2`, or `weather × CAN-2` as the test shows it; a rule id alone
     /// or a skill id alone names each of its cases), or all of them when it names none. A selection that
     /// matches no case keeps them all, so a misspelt one never makes a run that checks nothing.

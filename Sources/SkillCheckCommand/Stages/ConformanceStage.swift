@@ -108,7 +108,8 @@ package struct ConformanceStage: Sendable {
     )
         -> [String: String]
     {
-        Dictionary(uniqueKeysWithValues: names.filter { (environment[$0] ?? "").isEmpty }.map { ($0, "skillcheck-placeholder") })
+        Dictionary(
+            uniqueKeysWithValues: names.filter { (environment[$0] ?? "").isEmpty }.map { ($0, SkillConformance.credentialPlaceholder) })
     }
 
     /// The folder, under a skill's run folder, that its harness process runs in: what a skill writes to a relative

@@ -333,7 +333,15 @@ extension SkillConformance {
             ]
         }
         return seen.map { subject, error in
-            input.finding(
+            // The key skillcheck gave the skill, quoted in what the user reads (a request's URL in the reason).
+            if "\(error)".contains(credentialPlaceholder) {
+                return input.finding(
+                    "ERR-3", .failed, subject: subject, expected: "a reason with words in it, and no credential",
+                    observed: "SkillError.\(error): the reason shows the credential the skill read from its environment "
+                        + "(\(credentialPlaceholder) is the value skillcheck gave it); a user, a log or a crash report reads "
+                        + "it: say what failed without the request's key")
+            }
+            return input.finding(
                 "ERR-3", hasReadableReason(error) ? .passed : .failed, subject: subject,
                 expected: "a reason with words in it", observed: "SkillError.\(error)")
         }

@@ -27,9 +27,11 @@ extension RuleCatalog {
         ),
         ConformanceRule(
             id: "ERR-3", category: .errors, level: .must,
-            sentence: "Every SkillError the skill throws has a non-empty, readable reason.",
+            sentence: "Every SkillError the skill throws has a non-empty, readable reason, which shows no credential the skill read.",
             troubleshooting: .init(
-                cause: "A placeholder reason (`\"\"`) left in a guard, or a reason built from an empty value.",
+                cause:
+                    "A placeholder reason (`\"\"`) left in a guard, or a reason built from an empty value; or one that quotes "
+                    + "a request's URL with its key in it.",
                 fix: "Say what was wrong and what to type instead.",
                 example: "guard !content.isEmpty else {\n    throw SkillError.invalidInput(\"say what to note, such as 记一下明天开会\") }"
             )
