@@ -120,9 +120,10 @@ public struct RuleResult: Sendable, Codable, Hashable {
         if case .skipped(let why) = finding.outcome { reason = why }
         let outcome = outcome(of: finding.outcome)
         guard outcome != .passed else { return nil }
+        // A finding may quote what the skill sent or threw, a credential with it: the report never prints one.
         var detail = Detail(
-            outcome: outcome, subject: finding.subject, expected: finding.expected, observed: finding.observed,
-            seed: finding.seed, reason: reason)
+            outcome: outcome, subject: ReportRedaction.redacted(finding.subject), expected: ReportRedaction.redacted(finding.expected),
+            observed: ReportRedaction.redacted(finding.observed), seed: finding.seed, reason: reason.map { ReportRedaction.redacted($0) })
         detail.run = finding.run
         return detail
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillTesting
 
 /// SEND-1 and SEND-3 judged from a ``StaticAnalysis``, for one skill type.
@@ -279,10 +280,8 @@ extension StaticAnalysis {
     /// StaticAnalysis.isCredential("GITHUB_PERSONAL_ACCESS_TOKEN")   // true
     /// StaticAnalysis.isCredential("SMART_TOKEN_LIMIT")              // false
     /// ```
-    static func isCredential(_ name: String) -> Bool {
-        // Words split at `_`, `-`, `.` and where a lower-case letter or digit meets a capital (`openaiApiKey`).
-        let words = name.replacing(/([a-z0-9])([A-Z])/) { "\($0.output.1)_\($0.output.2)" }
-            .split(whereSeparator: { "_-.".contains($0) }).map { $0.uppercased() }
+    package static func isCredential(_ name: String) -> Bool {
+        let words = NameWords.of(name).map { $0.uppercased() }
         guard let last = words.last else { return false }
         let credentials: Set<String> = ["KEY", "APIKEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "PASS", "PWD", "AUTH", "PAT"]
         return credentials.contains(last) || (last == "ID" && words.dropLast().last == "KEY")

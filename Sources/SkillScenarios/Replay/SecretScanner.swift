@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 
 /// Finds values that look like credentials, so that record mode refuses to write them and diffs,
 /// reports and errors never print them.
@@ -172,21 +173,7 @@ package enum SecretScanner {
     /// Whether a parameter's name says it holds a credential, by its words (split at `_ - .` and camelCase): its last
     /// word is one of ``credentialWords`` and none is one of ``notCredentialWords``.
     static func namesCredential(_ name: String) -> Bool {
-        var words: [String] = []
-        var word = ""
-        for character in name {
-            if character == "_" || character == "-" || character == "." {
-                if !word.isEmpty { words.append(word) }
-                word = ""
-            } else if character.isUppercase, let last = word.last, last.isLowercase || last.isNumber {
-                words.append(word)
-                word = String(character)
-            } else {
-                word.append(character)
-            }
-        }
-        if !word.isEmpty { words.append(word) }
-        let lowered = words.map { $0.lowercased() }
+        let lowered = NameWords.of(name).map { $0.lowercased() }
         guard let last = lowered.last, credentialWords.contains(last) else { return false }
         return !lowered.contains(where: notCredentialWords.contains)
     }

@@ -1,0 +1,26 @@
+import SkillConformance
+import Testing
+
+@testable import SkillCheckCommand
+
+/// A finding may quote what the skill sent or threw; the report never prints a credential with it.
+@Suite("A report prints no credential")
+struct ReportRedactionTests {
+    @Test("a key a finding quotes, by format or as this machine's credential variable, is redacted in the report")
+    func redacted() throws {
+        let rule = try #require(RuleCatalog.standard["ERR-1"])
+        let finding = Finding(
+            ruleID: "ERR-1", skillID: "weather", outcome: .failed, subject: "HTTP 500 at operation 1 of 1",
+            expected: "a SkillError",
+            observed: "threw URLError: GET https://api.openai.com/v1/models?key=sk-proj-abcdefghijklmnop1234 failed")
+        let result = RuleResult(rule: rule, findings: [finding])
+        #expect(result.findings.first?.observed.contains("sk-proj-abcdefghijklmnop1234") == false)
+        #expect(result.message?.contains("sk-proj-") == false)
+        #expect(result.findings.first?.observed.contains("«redacted") == true)
+        let text = ReportRedaction.redacted("unauthorized for key k29Fq81", secrets: [("WEATHER_API_KEY", "k29Fq81")])
+        #expect(text == "unauthorized for key «redacted: $WEATHER_API_KEY»")
+        // The kit's own placeholder, and text with no secret, stay as they are.
+        #expect(
+            ReportRedaction.redacted("the reason shows skillcheck-placeholder", secrets: []) == "the reason shows skillcheck-placeholder")
+    }
+}
