@@ -98,6 +98,7 @@ struct KeysInURLTests {
         arguments: [
             "https://www.googleapis.com/youtube/v3/search?part=snippet&pageToken=CAUQAA&maxResults=5",
             "https://api.example.com/v1/items?sort_key=created&cursor=2&limit=10",
+            "https://storage.example.com/v1/download?object_key=photos/2026/cat.jpg&hash_key=user-42",
             "https://www.googleapis.com/calendar/v3/calendars/primary/events?syncToken=CPDAlvWDx70CEPDAlvWDx70CGAU&pageSize=5",
             "https://api.example.com/v1/users/42/orders?since=2026-12-01T00:00:00Z",
             "https://api.example.com/v1/items/3f2c1a9e-8b7d-4c6e-9f0a-1b2c3d4e5f60",

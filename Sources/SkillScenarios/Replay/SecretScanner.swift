@@ -164,10 +164,12 @@ package enum SecretScanner {
         "key", "apikey", "token", "secret", "password", "passwd", "pwd", "sig", "signature", "credential", "credentials",
     ]
     /// Words that make such a name something else: a page of results (`pageToken`, `nextPageToken`, `syncToken`), an
-    /// order or a place (`sort_key`, `partitionKey`), a key that is public by design (`publishable_key`, `site_key`).
+    /// order, a place or a record (`sort_key`, `partitionKey`, `object_key`, `hash_key`), a key that is public by design
+    /// (`publishable_key`, `site_key`).
     static let notCredentialWords: Set<String> = [
         "page", "next", "prev", "previous", "continuation", "sync", "resumption", "cursor", "sort", "partition", "primary",
-        "cache", "idempotency", "public", "publishable", "site",
+        "cache", "idempotency", "public", "publishable", "site", "object", "file", "row", "item", "foreign", "unique", "hash",
+        "range", "lookup", "group",
     ]
 
     /// Whether a parameter's name says it holds a credential, by its words (split at `_ - .` and camelCase): its last
