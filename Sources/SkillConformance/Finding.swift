@@ -109,7 +109,8 @@ public struct Finding: Sendable, Codable, Hashable {
             lines.append("  rule: \(rule.sentence)")
             lines.append("  " + rule.advice.replacingOccurrences(of: "\n", with: "\n  "))
         }
-        return lines.joined(separator: "\n")
+        // What the skill quoted (a request's URL with its key) never reaches a test log with this machine's key in it.
+        return CredentialValues.redacted(lines.joined(separator: "\n"))
     }
 
     var outcomeLabel: String {

@@ -24,3 +24,16 @@ struct ReportRedactionTests {
             ReportRedaction.redacted("the reason shows skillcheck-placeholder", secrets: []) == "the reason shows skillcheck-placeholder")
     }
 }
+
+/// The user's own `swift test` prints a finding's message: it names the variable, never this machine's key.
+@Suite("A finding's message prints no credential value")
+struct FindingMessageRedactionTests {
+    @Test("a credential value of this process's environment is replaced by its variable's name")
+    func message() {
+        #expect(
+            CredentialValues.redacted("GET https://api.example.com?appid=Zq81LmZ0x failed", secrets: [("WEATHER_API_KEY", "Zq81LmZ0x")])
+                == "GET https://api.example.com?appid=«redacted: $WEATHER_API_KEY» failed")
+        // Which variables count: a credential's name, a value long enough to be one, and never the kit's placeholder.
+        #expect(CredentialValues.environment.allSatisfy { StaticAnalysis.isCredential($0.name) && $0.value.count >= 6 })
+    }
+}
