@@ -46,3 +46,51 @@ struct CredentialInReasonTests {
         #expect(!careful.isEmpty && careful.allSatisfy { $0.outcome == .passed }, "\(careful.map(\.message))")
     }
 }
+
+/// Maps every error with `error.localizedDescription`, as much Swift code does: for an error that is not a
+/// LocalizedError, Foundation's text names its type and a number.
+private struct DescribedWeatherSkill: AgentSkill {
+    var described = false
+    let id = "described-weather"
+    let displayName = "Weather"
+    let description = "Says the weather, such as weather in Paris."
+    let keywords = ["weather"]
+    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
+
+    /// The skill's own client's error, with no description of its own.
+    enum ClientError: Error { case unavailable }
+
+    func fetch(_ context: SkillContext) async throws -> WeatherResponse {
+        do {
+            return try await context.networkService.fetchWeather(city: "Paris")
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw ClientError.unavailable
+        }
+    }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        do {
+            _ = try await fetch(context)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw SkillError.executionFailed(described ? "the weather service did not answer" : error.localizedDescription)
+        }
+        return SkillOutput(summary: "晴")
+    }
+}
+
+@Suite("ERR-3: a reason says what failed")
+struct DescribedReasonTests {
+    @Test("error.localizedDescription of an error that describes nothing fails ERR-3; words of the skill's own pass")
+    func localizedDescription() async {
+        #expect(SkillConformance.describesNothing("The operation could not be completed. (SkillKit.NetworkError error 0.)"))
+        #expect(!SkillConformance.describesNothing("the weather service did not answer (error 500)"))
+        let bare = await SkillConformance.check(for: "ERR-3").run(SkillUnderTest { _ in DescribedWeatherSkill() })
+        #expect(bare.contains { $0.outcome == .failed && $0.observed.contains("names a type and a number") }, "\(bare.map(\.message))")
+        let described = await SkillConformance.check(for: "ERR-3").run(SkillUnderTest { _ in DescribedWeatherSkill(described: true) })
+        #expect(!described.isEmpty && described.allSatisfy { $0.outcome == .passed }, "\(described.map(\.message))")
+    }
+}

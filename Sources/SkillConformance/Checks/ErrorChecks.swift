@@ -341,10 +341,32 @@ extension SkillConformance {
                         + "(\(credentialPlaceholder) is the value skillcheck gave it); a user, a log or a crash report reads "
                         + "it: say what failed without the request's key")
             }
+            if case .invalidInput(let reason) = error, describesNothing(reason) {
+                return input.finding(
+                    "ERR-3", .failed, subject: subject, expected: "a reason with words in it",
+                    observed: "SkillError.\(error): " + nothingDescribed)
+            }
+            if case .executionFailed(let reason) = error, describesNothing(reason) {
+                return input.finding(
+                    "ERR-3", .failed, subject: subject, expected: "a reason with words in it",
+                    observed: "SkillError.\(error): " + nothingDescribed)
+            }
             return input.finding(
                 "ERR-3", hasReadableReason(error) ? .passed : .failed, subject: subject,
                 expected: "a reason with words in it", observed: "SkillError.\(error)")
         }
+    }
+
+    /// What ERR-3 says of a reason that holds Foundation's text for an error that describes nothing.
+    static let nothingDescribed =
+        "Foundation's text for an error that describes nothing (`error.localizedDescription` of an error that is not "
+        + "a LocalizedError): it names a type and a number, not what failed; say what failed, such as \"the weather "
+        + "service did not answer\""
+
+    /// Whether `reason` holds Foundation's text for an error that has no description of its own: `The operation
+    /// could not be completed. (SkillKit.NetworkError error 0.)`, as `localizedDescription` reads it.
+    static func describesNothing(_ reason: String) -> Bool {
+        reason.contains(/(?:could not|couldn.t) be completed\. \(.* error -?\d+\.\)/)
     }
 
     static func hasReadableReason(_ error: SkillError) -> Bool {

@@ -30,8 +30,9 @@ extension RuleCatalog {
             sentence: "Every SkillError the skill throws has a non-empty, readable reason, which shows no credential the skill read.",
             troubleshooting: .init(
                 cause:
-                    "A placeholder reason (`\"\"`) left in a guard, or a reason built from an empty value; or one that quotes "
-                    + "a request's URL with its key in it.",
+                    "A placeholder reason (`\"\"`) left in a guard, a reason built from an empty value, or "
+                    + "`error.localizedDescription` of an error with no description of its own (\"The operation could not be "
+                    + "completed. (MyError error 0.)\"); or one that quotes a request's URL with its key in it.",
                 fix: "Say what was wrong and what to type instead.",
                 example: "guard !content.isEmpty else {\n    throw SkillError.invalidInput(\"say what to note, such as 记一下明天开会\") }"
             )
