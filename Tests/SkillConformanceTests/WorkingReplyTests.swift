@@ -251,14 +251,7 @@ struct WorkingReplyTests {
                 let body: JSON = [
                     "model": "claude-sonnet-4-5", "tools": tools, "messages": [["role": "user", "content": .array(results)]],
                 ]
-                let message: Message
-                do {
-                    let url = URL(string: "https://api.anthropic.com/v1/messages")!
-                    let response = try await context.networkService.send(NetworkRequest(method: .post, url: url, body: body.data))
-                    message = try JSONDecoder().decode(Message.self, from: response.body)
-                } catch {
-                    throw SkillError.executionFailed("the model could not be asked")
-                }
+                let message = try await askModel(context, "https://api.anthropic.com/v1/messages", body, as: Message.self)
                 let calls = message.content.filter { $0.type == "tool_use" }
                 guard message.stop_reason == "tool_use", !calls.isEmpty else { return message.content.compactMap(\.text).joined() }
                 let network = context.networkService
@@ -312,35 +305,13 @@ struct WorkingReplyTests {
         var inputSchema: JSON { ["type": "object", "properties": ["request": ["type": "string"]], "required": ["request"]] }
         var sampleArguments: [JSON] { [["request": "one more"]] }
 
-        struct Completion: Decodable {
-            struct Choice: Decodable {
-                struct Message: Decodable {
-                    struct Call: Decodable { let id: String }
-                    let content: String?
-                    let tool_calls: [Call]?
-                }
-                let message: Message
-            }
-            let choices: [Choice]
-        }
-
         func execute(arguments: Data) async throws -> String {
             let tools: JSON = [
                 ["type": "function", "function": ["name": "add_one", "parameters": ["type": "object", "properties": [:]]]]
             ]
             for _ in 0..<4 {
                 let body: JSON = ["model": "gpt-4o-mini", "tools": tools, "messages": []]
-                let message: Completion.Choice.Message
-                do {
-                    let url = URL(string: "https://api.openai.com/v1/chat/completions")!
-                    let response = try await context.networkService.send(NetworkRequest(method: .post, url: url, body: body.data))
-                    guard let first = try JSONDecoder().decode(Completion.self, from: response.body).choices.first else {
-                        throw SkillError.executionFailed("no answer")
-                    }
-                    message = first.message
-                } catch {
-                    throw SkillError.executionFailed("the model could not be asked")
-                }
+                let message = try await askModel(context, ChatCompletion.url, body, as: ChatCompletion.self).message
                 guard message.tool_calls?.isEmpty == false else { return message.content ?? "" }
                 // The bug: read, await, write one more.
                 let count =
@@ -376,21 +347,6 @@ struct WorkingReplyTests {
         var inputSchema: JSON { ["type": "object", "properties": ["request": ["type": "string"]], "required": ["request"]] }
         var sampleArguments: [JSON] { [["request": "weather in Paris?"]] }
 
-        struct Completion: Decodable {
-            struct Choice: Decodable {
-                struct Message: Decodable {
-                    struct Call: Decodable {
-                        struct Function: Decodable { let name: String, arguments: String }
-                        let id: String
-                        let function: Function
-                    }
-                    let content: String?
-                    let tool_calls: [Call]?
-                }
-                let message: Message
-            }
-            let choices: [Choice]
-        }
         struct City: Decodable { let city: String }
 
         func execute(arguments: Data) async throws -> String {
@@ -399,17 +355,7 @@ struct WorkingReplyTests {
             var results: [JSON] = []
             for _ in 0..<4 {
                 let body: JSON = ["model": "gpt-4o-mini", "tools": tools, "messages": .array(results)]
-                let message: Completion.Choice.Message
-                do {
-                    let url = URL(string: "https://api.openai.com/v1/chat/completions")!
-                    let response = try await context.networkService.send(NetworkRequest(method: .post, url: url, body: body.data))
-                    guard let first = try JSONDecoder().decode(Completion.self, from: response.body).choices.first else {
-                        throw SkillError.executionFailed("no answer")
-                    }
-                    message = first.message
-                } catch {
-                    throw SkillError.executionFailed("the model could not be asked")
-                }
+                let message = try await askModel(context, ChatCompletion.url, body, as: ChatCompletion.self).message
                 guard let call = message.tool_calls?.first else { return message.content ?? "" }
                 let city: String
                 if sendsErrorBack {
@@ -493,5 +439,43 @@ struct WorkingReplyTests {
                 .filter { $0.outcome == .failed }
         }
         #expect(failed.contains { $0.observed.contains("counts/last") }, "\(failed.map(\.message))")
+    }
+}
+
+/// The answer of OpenAI's Chat Completions, as much of it as the loops here read.
+struct ChatCompletion: Decodable {
+    static let url = "https://api.openai.com/v1/chat/completions"
+
+    struct Choice: Decodable {
+        struct Message: Decodable {
+            struct Call: Decodable {
+                struct Function: Decodable { let name: String, arguments: String }
+                let id: String
+                let function: Function
+            }
+            let content: String?
+            let tool_calls: [Call]?
+        }
+        let message: Message
+    }
+    let choices: [Choice]
+
+    /// The first choice's message; an answer without one is the model's failure.
+    var message: Choice.Message {
+        get throws {
+            guard let first = choices.first else { throw SkillError.executionFailed("the model gave no answer") }
+            return first.message
+        }
+    }
+}
+
+/// The model's answer at `url` to `body`, decoded as `Answer`: whatever fails, the network or the decoding, is a
+/// SkillError, as the loops here map it.
+func askModel<Answer: Decodable>(_ context: SkillContext, _ url: String, _ body: JSON, as: Answer.Type) async throws -> Answer {
+    do {
+        let response = try await context.networkService.send(NetworkRequest(method: .post, url: URL(string: url)!, body: body.data))
+        return try JSONDecoder().decode(Answer.self, from: response.body)
+    } catch {
+        throw SkillError.executionFailed("the model could not be asked")
     }
 }
