@@ -88,6 +88,10 @@ struct DescribedReasonTests {
     func localizedDescription() async {
         #expect(SkillConformance.describesNothing("The operation could not be completed. (SkillKit.NetworkError error 0.)"))
         #expect(!SkillConformance.describesNothing("the weather service did not answer (error 500)"))
+        // Words of the skill's own say what failed, whatever follows them.
+        #expect(!SkillConformance.describesNothing("天气服务不可用：The operation could not be completed. (Swift.CancellationError error 1.)"))
+        #expect(SkillConformance.describesNothing("Error: The operation couldn’t be completed. (MyApp.APIError error 2.)") == false)
+        #expect(SkillConformance.describesNothing(": The operation couldn’t be completed. (MyApp.APIError error 2.)"))
         let bare = await SkillConformance.check(for: "ERR-3").run(SkillUnderTest { _ in DescribedWeatherSkill() })
         #expect(bare.contains { $0.outcome == .failed && $0.observed.contains("names a type and a number") }, "\(bare.map(\.message))")
         let described = await SkillConformance.check(for: "ERR-3").run(SkillUnderTest { _ in DescribedWeatherSkill(described: true) })

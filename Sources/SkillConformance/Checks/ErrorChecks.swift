@@ -363,10 +363,13 @@ extension SkillConformance {
         + "a LocalizedError): it names a type and a number, not what failed; say what failed, such as \"the weather "
         + "service did not answer\""
 
-    /// Whether `reason` holds Foundation's text for an error that has no description of its own: `The operation
-    /// could not be completed. (SkillKit.NetworkError error 0.)`, as `localizedDescription` reads it.
+    /// Whether `reason` is nothing but Foundation's text for an error that has no description of its own: `The
+    /// operation could not be completed. (SkillKit.NetworkError error 0.)`, as `localizedDescription` reads it. Words
+    /// of the skill's own around it (`天气服务不可用：…`) say what failed.
     static func describesNothing(_ reason: String) -> Bool {
-        reason.contains(/(?:could not|couldn.t) be completed\. \(.* error -?\d+\.\)/)
+        let boilerplate = /The operation (?:could not|couldn.t) be completed\.(?: \(.* error -?\d+\.\))?/
+        guard reason.contains(boilerplate) else { return false }
+        return !reason.replacing(boilerplate, with: "").unicodeScalars.contains { $0.properties.isAlphabetic }
     }
 
     static func hasReadableReason(_ error: SkillError) -> Bool {
