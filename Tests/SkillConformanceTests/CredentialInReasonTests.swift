@@ -98,3 +98,35 @@ struct DescribedReasonTests {
         #expect(!described.isEmpty && described.allSatisfy { $0.outcome == .passed }, "\(described.map(\.message))")
     }
 }
+
+/// Swallows every failure into an empty answer, as a chat screen's "never show an error" code does.
+private struct QuietWeatherSkill: AgentSkill {
+    var answersInWords = false
+    let id = "quiet-weather"
+    let displayName = "Weather"
+    let description = "Says the weather, such as weather in Paris."
+    let keywords = ["weather"]
+    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        do {
+            let weather = try await context.networkService.fetchWeather(city: "Paris")
+            return SkillOutput(summary: weather.condition)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            return SkillOutput(summary: answersInWords ? "I could not reach the weather service just now." : "")
+        }
+    }
+}
+
+@Suite("ERR-1: a fault is never an empty answer")
+struct EmptyAnswerTests {
+    @Test("an AgentSkill that answers a fault with nothing fails ERR-1; one that answers it in words passes")
+    func emptyAnswer() async {
+        let quiet = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest { _ in QuietWeatherSkill() })
+        #expect(quiet.contains { $0.outcome == .failed && $0.observed.hasPrefix("returned an empty answer") }, "\(quiet.map(\.message))")
+        let worded = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest { _ in QuietWeatherSkill(answersInWords: true) })
+        #expect(!worded.isEmpty && worded.allSatisfy { $0.outcome == .passed }, "\(worded.map(\.message))")
+    }
+}

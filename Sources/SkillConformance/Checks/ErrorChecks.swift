@@ -233,9 +233,22 @@ extension SkillConformance {
                 observed: "returned the HTTP 500 response's error body as its result: \(describe(run)); "
                     + "check the response's status before reading its body, and throw a SkillError",
                 virtual: fault.cut, run: run.timeline)
+        case .success(let run) where input.skill.kind == .agent && answersNothing(run.ending):
+            // A fallback answers with words; an empty answer leaves the person who asked with nothing to read.
+            return input.finding(
+                "ERR-1", .failed, subject: subject, expected: expected,
+                observed: "returned an empty answer: \(describe(run)); the person who asked reads nothing and cannot tell "
+                    + "that something failed: throw a SkillError that says what failed, or answer with words",
+                virtual: fault.cut, run: run.timeline)
         case .success:
             return nil
         }
+    }
+
+    /// Whether `ending` is an output with nothing to read: a summary of whitespace alone, and no detail with more.
+    static func answersNothing(_ ending: Probe.Ending) -> Bool {
+        guard case .output(let output) = ending else { return false }
+        return isBlank(output.summary) && isBlank(output.detail ?? "")
     }
 
     /// `operation 2 of 3 (GET https://…)`: a suspension point as a finding names it.
