@@ -53,10 +53,10 @@ public struct CrashReport: Sendable, Hashable {
     /// processes until one traps in it.
     package static let toolCallEnvironmentKey = "SKILLCHECK_TOOL_CALL"
 
-    /// Writes the marker for the start (`tool`, its name, and the `arguments` when they are not the schema's example)
-    /// or the end (`nil`) of the tool-call trial on standard error.
-    static func announceToolCallTrial(tool: String?, arguments: String? = nil) {
-        let call = tool.map { "\"\($0)\"" + (arguments.map { " with arguments \($0), which do not fit its schema" } ?? "") }
+    /// Writes the marker for the start (`tool`, its name, and the `arguments` when they are not the schema's example,
+    /// with how they do not fit) or the end (`nil`) of the tool-call trial on standard error.
+    static func announceToolCallTrial(tool: String?, arguments: (text: String, unfitness: String)? = nil) {
+        let call = tool.map { "\"\($0)\"" + (arguments.map { " with arguments \($0.text) (\($0.unfitness))" } ?? "") }
         let line = call.map { "\(toolCallTrialStart)\($0)\n" } ?? "\(toolCallTrialEnd)\n"
         FileHandle.standardError.write(Data(line.utf8))
     }

@@ -193,13 +193,14 @@ extension SkillConformance {
         else { return nil }
         let arguments = WorkingReply.unfitArguments(provider)
         // A trap here is the tool-call trial's: CRASH-1 names the call, and skillcheck runs every rule again without it.
-        CrashReport.announceToolCallTrial(tool: call.tool, arguments: arguments)
+        CrashReport.announceToolCallTrial(tool: call.tool, arguments: (arguments, WorkingReply.unfitness(provider)))
         defer { CrashReport.announceToolCallTrial(tool: nil) }
         let result = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: fit.body) {
             _, network in network.stub(model)
         }
         let subject =
-            "a model's call of \(quoted(call.tool)) with arguments \(arguments), which do not fit its schema, \(input.sampleLabel(sample))"
+            "a model's call of \(quoted(call.tool)) with arguments \(arguments) (\(WorkingReply.unfitness(provider))), "
+            + input.sampleLabel(sample)
         switch result {
         case .failure(let failure):
             return input.unended("ERR-1", subject: subject, expected: expected, failure)

@@ -165,6 +165,11 @@ enum WorkingReply {
         provider.hasPrefix("OpenAI") ? #"{"city": "Par"# : "{}"
     }
 
+    /// How ``unfitArguments(_:)`` do not fit, as a finding says it.
+    static func unfitness(_ provider: String) -> String {
+        provider.hasPrefix("OpenAI") ? "JSON cut short" : "every field left out"
+    }
+
     /// A model's text answer, "OK", as each provider's API sends it, with every field its reference documents
     /// as always present: OpenAI's Chat Completions and Responses, Anthropic's Messages, Gemini's
     /// generateContent, Ollama's chat.
