@@ -189,7 +189,7 @@ extension SkillConformance {
     static func unfitArguments(_ input: ConformanceCheck.Input, sample: String, expected: String) async -> Finding? {
         let fit = await input.skill.workingFit(limits: input.limits)
         guard let call = fit.toolCall, let model = WorkingReply.callingModel(call, body: fit.body, rounds: 1, unfit: true),
-            let provider = WorkingReply.modelAnswers.first(where: { $0.body == fit.body })?.provider
+            let provider = WorkingReply.provider(answering: fit.body)
         else { return nil }
         let arguments = WorkingReply.unfitArguments(provider)
         // A trap here is the tool-call trial's: CRASH-1 names the call, and skillcheck runs every rule again without it.
@@ -355,19 +355,10 @@ extension SkillConformance {
                         + "(\(credentialPlaceholder) is the value skillcheck gave it); a user, a log or a crash report reads "
                         + "it: say what failed without the request's key")
             }
-            if case .invalidInput(let reason) = error, describesNothing(reason) {
-                return input.finding(
-                    "ERR-3", .failed, subject: subject, expected: "a reason with words in it",
-                    observed: "SkillError.\(error): " + nothingDescribed)
-            }
-            if case .executionFailed(let reason) = error, describesNothing(reason) {
-                return input.finding(
-                    "ERR-3", .failed, subject: subject, expected: "a reason with words in it",
-                    observed: "SkillError.\(error): " + nothingDescribed)
-            }
+            let saysNothing = reason(of: error).map(describesNothing) == true
             return input.finding(
-                "ERR-3", hasReadableReason(error) ? .passed : .failed, subject: subject,
-                expected: "a reason with words in it", observed: "SkillError.\(error)")
+                "ERR-3", hasReadableReason(error) && !saysNothing ? .passed : .failed, subject: subject,
+                expected: "a reason with words in it", observed: "SkillError.\(error)" + (saysNothing ? ": " + nothingDescribed : ""))
         }
     }
 
@@ -387,10 +378,15 @@ extension SkillConformance {
     }
 
     static func hasReadableReason(_ error: SkillError) -> Bool {
+        guard let reason = reason(of: error) else { return true }
+        return reason.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+    }
+
+    /// The reason a SkillError carries; `nil` for the cases whose text is the engine's own.
+    static func reason(of error: SkillError) -> String? {
         switch error {
-        case .invalidInput(let reason), .executionFailed(let reason):
-            reason.unicodeScalars.contains { $0.properties.isAlphabetic || $0.properties.numericType != nil }
-        case .timeout, .alreadyRunning: true
+        case .invalidInput(let reason), .executionFailed(let reason): reason
+        case .timeout, .alreadyRunning: nil
         }
     }
 

@@ -63,7 +63,7 @@ enum WorkingReply {
         // A trap in the tool's work would end the process for every rule: only `skillcheck`, which starts the
         // next process without the trial when one traps in it, asks for it.
         guard triesToolCall ?? (ProcessInfo.processInfo.environment[CrashReport.toolCallEnvironmentKey] == "try"),
-            let provider = modelAnswers.first(where: { $0.body == body })?.provider,
+            let provider = provider(answering: body),
             let sample = subject.instance(in: .virtual(clock: VirtualClock())).samples.handled.first,
             case .success(let probe) = await Probe.run(
                 subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: InjectedFault.healthy),
@@ -85,7 +85,7 @@ enum WorkingReply {
     /// when `body` is no model's answer. Each stub counts its own rounds (one stub per run), for each request of the
     /// run apart (``AwaitGate/request``: SEND-4's two requests at once each get their calls, whichever asks first).
     static func callingModel(_ call: ToolCall, body: String, rounds: Int, parallel: Bool = false, unfit: Bool = false) -> NetworkStub? {
-        guard let provider = modelAnswers.first(where: { $0.body == body })?.provider else { return nil }
+        guard let provider = provider(answering: body) else { return nil }
         let calls = Locked<[Int: Int]>([:])
         let label = parallel ? "a model that calls two tools at once" : "a model that keeps calling tools"
         var stub = NetworkStub(NetworkStub.Match(method: .post, path: call.path), reply: .json(body), label: label)
@@ -168,6 +168,11 @@ enum WorkingReply {
     /// How ``unfitArguments(_:)`` do not fit, as a finding says it.
     static func unfitness(_ provider: String) -> String {
         provider.hasPrefix("OpenAI") ? "JSON cut short" : "every field left out"
+    }
+
+    /// The provider whose text answer `body` is (``modelAnswers``); `nil` for any other reply.
+    static func provider(answering body: String) -> String? {
+        modelAnswers.first { $0.body == body }?.provider
     }
 
     /// A model's text answer, "OK", as each provider's API sends it, with every field its reference documents
