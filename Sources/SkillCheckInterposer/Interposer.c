@@ -480,6 +480,94 @@ void dispatch_async_f(void *queue, void *context, dispatch_work work) {
     real_dispatch_async_f(queue, context, work);
 }
 
+// MARK: Unstructured tasks
+
+// The executor this thread's new unstructured tasks prefer (the two words of an `any TaskExecutor`), and the
+// tasks it adopted that the scheduler has not taken yet (each retained once).
+static __thread const void *adopt_identity, *adopt_witness_table;
+enum { adopted_capacity = 256 };
+static __thread struct {
+    void *task;
+    const void *result_type;
+} adopted[adopted_capacity];
+static __thread int adopted_head, adopted_count;
+extern void *swift_retain(void *object);
+
+int32_t skillcheck_adopt_unstructured_tasks(
+    const void *identity, const void *witness_table, const void **previous_identity, const void **previous_witness_table) {
+    *previous_identity = adopt_identity;
+    *previous_witness_table = adopt_witness_table;
+    adopt_identity = identity;
+    adopt_witness_table = witness_table;
+    return 1;
+}
+
+int32_t skillcheck_take_adopted_task(void **task, const void **result_type) {
+    if (adopted_count == 0) return 0;
+    *task = adopted[adopted_head].task;
+    *result_type = adopted[adopted_head].result_type;
+    adopted_head = (adopted_head + 1) % adopted_capacity;
+    adopted_count -= 1;
+    return 1;
+}
+
+// The concurrency runtime's task-creation ABI (swift/ABI/TaskOptions.h, checked against the IR that Swift 6.3
+// emits for Task(executorPreference:)): an option record is its flags, whose low byte is its kind, and the
+// next record; an executor record adds the executor's two words.
+typedef struct skillcheck_task_option {
+    size_t flags;
+    struct skillcheck_task_option *parent;
+} skillcheck_task_option;
+typedef struct {
+    skillcheck_task_option base;
+    const void *identity;
+    const void *implementation;
+} skillcheck_executor_option;
+typedef struct {
+    void *task;
+    void *context;
+} skillcheck_task_and_context;
+enum {
+    option_initial_serial_executor = 0,
+    option_initial_task_executor_unowned = 5,
+    option_initial_task_executor_owned = 6,
+    option_task_name = 7,
+    task_create_is_child = 1 << 8,
+};
+typedef __attribute__((swiftcall)) skillcheck_task_and_context (*skillcheck_task_create_fn)(
+    size_t, skillcheck_task_option *, const void *, void *, void *);
+
+// A task created on a thread that drains a scheduler which adopts unstructured tasks gets that scheduler as its
+// preferred task executor, unless it is a child task, already has a preference, or is isolated to an actor
+// with an executor of its own (the main actor, a custom executor): a default actor's work runs on the preferred
+// executor, as it does under Task(executorPreference:). Every other creation passes straight through.
+__attribute__((swiftcall)) skillcheck_task_and_context swift_task_create(
+    size_t flags, skillcheck_task_option *options, const void *result_type, void *entry, void *context) {
+    static skillcheck_task_create_fn real;
+    if (__builtin_expect(real == NULL, 0)) real = (skillcheck_task_create_fn)dlsym(RTLD_NEXT, "swift_task_create");
+    const void *identity = adopt_identity;
+    // Past the capacity (a job that started 256 tasks the scheduler has not taken yet) a task is not adopted, and
+    // the global-enqueue hook reports it as it does where nothing is interposed.
+    if (__builtin_expect(identity == NULL, 1) || (flags & task_create_is_child) || adopted_count == adopted_capacity)
+        return real(flags, options, result_type, entry, context);
+    for (skillcheck_task_option *option = options; option; option = option->parent) {
+        uint8_t kind = (uint8_t)option->flags;
+        if (kind == option_task_name) continue;
+        if (kind == option_initial_serial_executor && ((skillcheck_executor_option *)option)->implementation == NULL) continue;
+        return real(flags, options, result_type, entry, context);
+    }
+    // The record is consumed: the task releases the executor when it ends, as Builtin.createTask's
+    // `initialTaskExecutorConsuming` does for Task(executorPreference:).
+    swift_retain((void *)identity);
+    skillcheck_executor_option preference = {{option_initial_task_executor_owned, options}, identity, adopt_witness_table};
+    skillcheck_task_and_context created = real(flags, &preference.base, result_type, entry, context);
+    int slot = (adopted_head + adopted_count) % adopted_capacity;
+    adopted[slot].task = swift_retain(created.task);
+    adopted[slot].result_type = result_type;
+    adopted_count += 1;
+    return created;
+}
+
 #else
 
 int32_t skillcheck_main_queue_install(skillcheck_main_queue_follow_callback follow, skillcheck_main_queue_around_callback around) {
@@ -503,5 +591,19 @@ void skillcheck_observation_install(skillcheck_scope_callback scope, skillcheck_
 void skillcheck_observation_begin(void) {}
 void skillcheck_observation_end(void) {}
 int32_t skillcheck_observation_available(void) { return 0; }
+
+int32_t skillcheck_adopt_unstructured_tasks(
+    const void *identity, const void *witness_table, const void **previous_identity, const void **previous_witness_table) {
+    (void)identity;
+    (void)witness_table;
+    *previous_identity = NULL;
+    *previous_witness_table = NULL;
+    return 0;
+}
+int32_t skillcheck_take_adopted_task(void **task, const void **result_type) {
+    *task = NULL;
+    *result_type = NULL;
+    return 0;
+}
 
 #endif

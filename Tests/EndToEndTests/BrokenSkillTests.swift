@@ -32,7 +32,8 @@ struct BrokenCase: Sendable, CustomStringConvertible {
 @Suite("Each broken skill is caught by its own rule, and only by it")
 struct BrokenSkillTests {
     let hangReason = "the run hung, so this rule could not be judged; HANG-1 reports the hang"
-    let escapeReason = "work left the virtual clock, so this rule could not be judged; TIME-1 reports it"
+    let escapeReason =
+        "work left the virtual clock, or a task the skill started was left running, so this rule could not be judged; TIME-1 reports it"
     let nondeterministicReason =
         "two sequential runs on fresh instances gave different outputs, so the "
         + "concurrent outputs could not be compared with them: the skill reads time, ids or randomness outside "
@@ -121,6 +122,9 @@ struct BrokenSkillTests {
                 // A count read before an await and written after it is a lost update whether the calls race on real threads
                 // (SEND-2) or interleave on one (SEND-4): the same flaw.
                 if broken.ruleID == "SEND-2", finding.ruleID == "SEND-4" { continue }
+                // A save left running in a Task {} after the reply is not cancelled with the skill: it writes after a
+                // cancellation too (CAN-1, CAN-4), the same flaw, which awaiting the save mends for both.
+                if broken.ruleID == "TIME-1", broken.flaw.contains("Task {}"), ["CAN-1", "CAN-4"].contains(finding.ruleID) { continue }
                 // Rows written as a task group's children finish come in another order on real threads too, when SEND-2's
                 // stress run happens to finish them so: the same flaw, found there by luck and by SEND-5 every time.
                 if broken.ruleID == "SEND-5", finding.ruleID == "SEND-2" { continue }

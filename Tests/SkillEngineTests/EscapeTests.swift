@@ -135,7 +135,7 @@ struct EscapeTests {
                         let label = mode == .awaitSend ? "the withVirtualTime body" : "send go"
                         if !failure.contains(label) { unnamed.append(failure) }
                     case .passed(let reply):
-                        if kind != .dispatch || reply != "done" { wrong.append(reply) }
+                        if !Self.mayPass(kind, mode) || reply != "done" { wrong.append(reply) }
                     }
                 }
             }
@@ -144,15 +144,26 @@ struct EscapeTests {
         }
     }
 
+    /// Whether a trial may pass with the skill's own answer: Dispatch work that resumes before the task suspends,
+    /// and, where the kit interposes task creation, an unstructured task under `withVirtualTime`, which runs it.
+    @available(SkillCheckTesting, *)
+    static func mayPass(_ kind: EscapeKind, _ mode: DriveMode) -> Bool {
+        switch kind {
+        case .dispatch: true
+        case .unstructuredTask, .detachedTask: mode != .clockRun && DeterministicScheduler.adoptsUnstructuredTasks
+        default: false
+        }
+    }
+
     @available(SkillCheckTesting, *)
     @Test("the report says what left and what to write instead")
     func reportSaysWhatToDo() async throws {
-        guard case .reported(let sleep) = await Self.trial(.realTaskSleep, .awaitSend),
-            case .reported(let task) = await Self.trial(.detachedTask, .awaitSend)
-        else {
+        guard case .reported(let sleep) = await Self.trial(.realTaskSleep, .awaitSend) else {
             Issue.record("an escape went unreported")
             return
         }
+        // An unstructured task the scheduler does not run (nothing interposed: a sanitizer build, another platform).
+        let task = DeterministicScheduler.Escape(kind: .unstructuredTask, task: "send go", afterJobs: 2).description
         #expect(sleep.contains("a real clock"))
         #expect(!sleep.contains("unstructured"), "a real sleep is one escape, not also an unstructured task")
         #expect(sleep.contains("sleep on context.clock"))

@@ -1,9 +1,11 @@
 import Foundation
 import SkillKit
 import SkillScenarios
+import SkillTesting
 import Testing
 
-/// A skill that sleeps on a real clock or starts an unstructured task: it leaves the replay's scheduler.
+/// A skill that sleeps on a real clock, or starts an unstructured task (which the replay's scheduler runs, where the
+/// kit interposes task creation).
 struct LeavingSkill: AgentSkill {
     let id: String
     var displayName: String { id }
@@ -11,10 +13,11 @@ struct LeavingSkill: AgentSkill {
     var keywords: [String] { [id] }
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
-        if id == "sleepy" {
+        switch id {
+        case "sleepy":
             try await Task.sleep(for: .seconds(2)) // never waits: the scheduler sees this real sleep start, cuts it short and reports it
-        } else {
-            _ = await Task.detached { 1 }.value
+        default:
+            _ = await Task.detached { try await context.clock.sleep(for: .seconds(3)) }.result
         }
         return SkillOutput(summary: "done")
     }
@@ -25,7 +28,7 @@ struct ReplayEscapeTests {
     @available(SkillCheckTesting, *)
     @Test(
         "fails, naming what left, instead of passing with whatever the race gave",
-        arguments: ["sleepy", "detached"])
+        arguments: ["sleepy"])
     func escapeFailsTheReplay(skill: String) throws {
         let json = """
             {"schema": "skillcheck.transcript/1", "skills": ["\(skill)"],
@@ -37,6 +40,22 @@ struct ReplayEscapeTests {
             let result = try Replayer(skills: [LeavingSkill(id: skill)]).replay(Fixtures.transcript(json))
             #expect(!result.passed)
             #expect(result.report.contains("left the scheduler"), "\(result.report)")
+        }
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("a skill's Task.detached runs on the replay's clock: the reply comes 3 virtual seconds later, every time")
+    func detachedTaskRunsOnTheClock() throws {
+        try #require(DeterministicScheduler.adoptsUnstructuredTasks, "task creation is not interposed in this build")
+        let json = """
+            {"schema": "skillcheck.transcript/1", "skills": ["detached"],
+             "steps": [{"send": "detached"}, {"expect": {"messages": [
+               {"role": "user", "content": "detached", "at": 0},
+               {"role": "agent", "content": "done", "skillID": "detached", "at": 3}], "state": "idle"}}]}
+            """
+        for _ in 0..<50 {
+            let result = try Replayer(skills: [LeavingSkill(id: "detached")]).replay(Fixtures.transcript(json))
+            #expect(result.passed, "\(result.report)")
         }
     }
 }

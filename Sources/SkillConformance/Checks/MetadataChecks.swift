@@ -117,8 +117,12 @@ extension SkillConformance {
                 let network = FakeNetworkService(clock: clock)
                 let skill = subject.instance(in: .virtual(clock: clock, storage: store, networkService: network))
                 for sample in skill.samples.handled + skill.samples.unhandled { _ = skill.canHandle(sample) }
+                // A task canHandle started runs on the clock's scheduler (where task creation is interposed): counted
+                // here, and given a turn to do what it came to do.
+                let started = clock.scheduler.unstructuredTasksStarted
                 await Task.yield()
-                return (store.log.map(\.description), network.requests.map { "\($0.method.rawValue) \($0.url)" })
+                let tasks = started == 0 ? [] : ["started \(started == 1 ? "an unstructured Task {}" : "\(started) unstructured Task {}s")"]
+                return (store.log.map(\.description) + tasks, network.requests.map { "\($0.method.rawValue) \($0.url)" })
             }
             result = .success(logs)
         } catch {

@@ -33,6 +33,8 @@ struct Probe: Sendable {
     var reads: [RealWorldRead] = []
     /// The run on virtual time.
     var timeline: RunTimeline?
+    /// The unstructured tasks the skill started that were still running when it answered (by the scheduler's label).
+    var leftRunning: [String] = []
 
     /// Runs `skill` once: `setUp` prepares the fakes; `cutAfter` cancels the run after that much virtual
     /// time, as the engine's timeout does. Returns the failure text when the run could not be observed
@@ -64,13 +66,15 @@ struct Probe: Sendable {
                 timeline.start(clock: clock, stores: [store], networks: [network], call: ProbeTimeline.call(input), cutAfter: cutAfter)
                 let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
                 let skill = subject.instance(in: context)
+                let leftRunning = Locked<[String]>([])
                 let (ending, wasCut) = await execute(
                     skill, input: input, context: context, clock: clock, cutAfter: cutAfter, cancelled: cancelled,
-                    observation: observation, timeline: timeline)
+                    observation: observation, timeline: timeline, leftRunning: leftRunning)
                 timeline.ended(ending)
                 return Probe(
                     ending: ending, wasCut: wasCut, storeLog: store.log, requestCount: network.requests.count,
-                    requests: network.requests, sideEffects: effects(store: store, network: network))
+                    requests: network.requests, sideEffects: effects(store: store, network: network),
+                    leftRunning: leftRunning.withLock { $0 })
             }
             probe.reads = observation.finish(sample: input.rawText)
             probe.timeline = timeline.finish()
@@ -84,11 +88,18 @@ struct Probe: Sendable {
 
     private static func execute(
         _ skill: any AgentSkill, input: SkillInput, context: SkillContext, clock: VirtualClock, cutAfter: Duration?,
-        cancelled: CancellationMark, observation: RealWorldObservation, timeline: ProbeTimeline
+        cancelled: CancellationMark, observation: RealWorldObservation, timeline: ProbeTimeline, leftRunning: Locked<[String]>
     ) async -> (Ending, Bool) {
-        guard let cutAfter else { return (await capture(skill, input, context, observation), false) }
+        // The tasks the skill started that still run as it answers: read before any other job runs.
+        let answered: @Sendable () async -> Ending = {
+            let ending = await capture(skill, input, context, observation)
+            let running = clock.scheduler.unstructuredTasksRunning
+            leftRunning.withLock { $0 = running }
+            return ending
+        }
+        guard let cutAfter else { return (await answered(), false) }
         return await withTaskGroup(of: Ending?.self) { group in
-            group.addTask { await capture(skill, input, context, observation) }
+            group.addTask { await answered() }
             group.addTask {
                 try? await clock.sleep(for: cutAfter)
                 return nil
@@ -161,6 +172,8 @@ struct ProbeFailure: Error, Sendable {
     var ranOnAfterCancellation: Bool
     /// Work left the virtual clock: a real sleep, an unstructured task, a hop elsewhere (TIME-1's finding).
     var escapes: [DeterministicScheduler.Escape]
+    /// Unstructured tasks the skill started that were still running when the run's scope ended (TIME-1's finding).
+    var leftRunning: [String] = []
     /// What the skill's side read of the real world before the run failed.
     var reads: [RealWorldRead] = []
     /// The run up to where it stopped.
@@ -191,14 +204,16 @@ struct ProbeFailure: Error, Sendable {
         case VirtualClockError.overran:
             if afterCancellation { ranOnAfterCancellation = true } else { neverEnded = true }
         case VirtualClockError.escaped(let found): escapes = found
-        case let leftovers as VirtualTimeLeftovers: escapes = leftovers.escapes
+        case let leftovers as VirtualTimeLeftovers:
+            escapes = leftovers.escapes
+            leftRunning = leftovers.tasks.filter { $0.hasPrefix(DeterministicScheduler.unstructuredTaskLabel) }
         default: break
         }
     }
 
     /// The rule that reports this failure; `nil` when every rule reports it.
     var owner: String? {
-        if !escapes.isEmpty { return "TIME-1" }
+        if !escapes.isEmpty || !leftRunning.isEmpty { return "TIME-1" }
         if ranOnAfterCancellation { return "CAN-2" }
         if neverEnded { return "HANG-1" }
         return nil
@@ -216,7 +231,8 @@ struct ProbeFailure: Error, Sendable {
     /// The reason other rules give when a run hung: HANG-1 reports the hang, they cannot judge the run.
     static let hangReason = "the run hung, so this rule could not be judged; HANG-1 reports the hang"
     /// The reason other rules give when work left the virtual clock: TIME-1 reports it.
-    static let escapeReason = "work left the virtual clock, so this rule could not be judged; TIME-1 reports it"
+    static let escapeReason =
+        "work left the virtual clock, or a task the skill started was left running, so this rule could not be judged; TIME-1 reports it"
     /// The reason SEND-2 gives when two sequential runs differ: TIME-2 reports that.
     static let nondeterministicReason =
         "two sequential runs on fresh instances gave different outputs, so the "

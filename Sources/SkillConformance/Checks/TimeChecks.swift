@@ -63,10 +63,14 @@ extension SkillConformance {
                 switch run {
                 case .success(let probe):
                     problems = owned(probe.reads).map { "\($0.description); instead, \($0.fix)" }
+                    if rule == "TIME-1", !probe.leftRunning.isEmpty { problems.append(Self.leftRunning(probe.leftRunning.count)) }
                     timeline = probe.timeline
                 case .failure(let failure):
                     timeline = failure.timeline
-                    if rule == "TIME-1" { problems = failure.escapes.map(\.description) }
+                    if rule == "TIME-1" {
+                        problems = failure.escapes.map(\.description)
+                        if !failure.leftRunning.isEmpty { problems.append(Self.leftRunning(failure.leftRunning.count)) }
+                    }
                     problems += owned(failure.reads).map { "\($0.description); instead, \($0.fix)" }
                     // A run that did not end for another reason is HANG-1's or CAN-2's to judge; a fault run's is ERR-1's.
                     if problems.isEmpty {
@@ -87,6 +91,14 @@ extension SkillConformance {
             }
         }
         return findings
+    }
+
+    /// TIME-1's problem with a run that answered while `count` unstructured tasks it started were still running.
+    static func leftRunning(_ count: Int) -> String {
+        let tasks = count == 1 ? "a Task {} it started was" : "\(count) Task {}s it started were"
+        return "it answered while \(tasks) still running: that work (a save, a request) ends after the reply, where "
+            + "nobody awaits it, so its failure is never seen and no test can tell when it is done; instead, await it "
+            + "(`try await task.value`), or run it in `async let` or a task group"
     }
 
     /// A problem's text with its numbers blanked (a real sleep's length and its jobs vary run to run).

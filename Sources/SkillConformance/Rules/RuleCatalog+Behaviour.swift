@@ -130,10 +130,12 @@ extension RuleCatalog {
         ConformanceRule(
             id: "TIME-1", category: .time, level: .must,
             sentence:
-                "The skill sleeps and reads time only through its context, never through a real clock (nor makes ids or random numbers outside it): at run time, and in the type's source.",
+                "The skill sleeps and reads time only through its context, never through a real clock (nor makes ids or random numbers outside it), at run time and in the type's source; and no Task {} it started is still running when it answers.",
             troubleshooting: .init(
-                cause: "`Task.sleep(for:)`, `ContinuousClock()`, `Date()`, `UUID()` or `.random` in the skill.",
-                fix: "Use context.clock, context.now and context.newID(), which tests replace with a virtual clock and fixed ids.",
+                cause:
+                    "`Task.sleep(for:)`, `ContinuousClock()`, `Date()`, `UUID()` or `.random` in the skill; or a `Task {}` that saves or sends after the skill has answered.",
+                fix:
+                    "Use context.clock, context.now and context.newID(), which tests replace with a virtual clock and fixed ids; await the work a Task {} does before answering.",
                 example: "try await context.clock.sleep(for: .seconds(1))\nlet createdAt = context.now"
             )
         ),

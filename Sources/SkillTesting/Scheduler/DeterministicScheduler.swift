@@ -1,4 +1,5 @@
 import Dispatch
+internal import SkillCheckInterposer
 import SkillCheckSupport
 import SkillEngine
 import SkillKit
@@ -17,14 +18,22 @@ import SkillKit
 /// scheduler.runUntilIdle()   // the task ran until it suspended
 /// ```
 ///
+/// ## Unstructured tasks
+/// A scheduler made with `reportsUnstructuredTasks` (as ``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:realTimeLimit:_:)``
+/// makes its own) runs the `Task {}` and `Task.detached` that code on it starts, as if they were started with
+/// `Task(executorPreference:)`: a client that produces an `AsyncThrowingStream` from a `Task {}`, or a skill
+/// that fires one off, runs on virtual time and in the schedule's order. Such a task is listed with the
+/// unfinished work until it ends. This needs the kit's interposer (Linux with glibc, no sanitizer); elsewhere
+/// the task is an escape, as below. A task isolated to the main actor or to an actor with an executor of its
+/// own runs there.
+///
 /// ## What escapes
-/// These run elsewhere, so the scheduler cannot order them: an unstructured `Task {}` or
-/// `Task.detached` (use a task group, `async let` or `Task(executorPreference:)` instead), a hop to
+/// These run elsewhere, so the scheduler cannot order them: an unstructured task where the scheduler does
+/// not adopt it (use a task group, `async let` or `Task(executorPreference:)` instead), a hop to
 /// `@MainActor` or another actor with its own executor, a sleep on a real clock, and Dispatch queues.
 /// The scheduler records each one it sees as an ``Escape`` (`withVirtualTime` reports them in ``VirtualTimeLeftovers``), naming the task:
 /// - a real sleep, as it starts (the sleep is cut short, so nothing waits for real time);
-/// - an unstructured task, as it starts, when the scheduler was made with `reportsUnstructuredTasks`
-///   (``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:realTimeLimit:_:)`` does);
+/// - an unstructured task it does not adopt, as it starts, when the scheduler was made with `reportsUnstructuredTasks`;
 /// - anything else when its job comes back from a thread outside any task.
 ///
 /// A scope such as ``withVirtualTime(origin:failOnWarnings:stallTimeout:horizon:maxWakes:realTimeLimit:_:)`` fails on
@@ -39,6 +48,9 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         var address: UnsafeRawPointer?
         /// `false` for the body of a virtual-time scope: it is the test, not work the test left behind.
         var isWork = true
+        /// For an unstructured task the scheduler adopted: the address of the task that waits for it to end, whose
+        /// job is queued once it has.
+        var watcher: UnsafeRawPointer?
     }
 
     struct State {
@@ -49,6 +61,8 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         var tasks = SlotTable<Tracked>()
         var nextTask = 0
         var misuse: [String] = []
+        /// How many unstructured tasks code on this scheduler started that run on it (``adoptsUnstructuredTasks``).
+        var adopted = 0
         /// Threads inside ``spawn(_:operation:)`` or the clock's own wake-ups: what they enqueue is not
         /// an escape.
         var trusted: [ThreadIdentity] = []
@@ -88,7 +102,8 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     }
 
     let state = Locked(State())
-    /// Whether an unstructured task started from code on this scheduler counts as an escape.
+    /// Whether an unstructured task started from code on this scheduler runs on it (where task creation is
+    /// interposed) or, where it cannot, counts as an escape.
     package let reportsUnstructuredTasks: Bool
 
     /// How this scheduler picks among ready jobs.
@@ -104,7 +119,10 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// (real time): the main thread is blocked, or does not run its queue.
     static let mainActorLimit: Duration = .seconds(10)
 
-    /// - Parameter reportsUnstructuredTasks: record an ``Escape`` when code on the scheduler starts a `Task {}` or `Task.detached`.
+    /// A scheduler that runs jobs only when drained, first in, first out.
+    ///
+    /// - Parameter reportsUnstructuredTasks: run the `Task {}` and `Task.detached` that code on this scheduler
+    ///   starts (where the kit interposes task creation), else record an ``Escape`` as each starts.
     ///
     /// Leave it off when the test itself, off the scheduler, consumes what the code under test produces (an
     /// `AsyncStream` it iterates in a `Task`, say).
@@ -115,8 +133,8 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// A scheduler that runs jobs only when drained, picking among ready ones by `schedule`.
     ///
     /// - Parameters:
-    ///   - reportsUnstructuredTasks: record an ``Escape`` when code on the scheduler starts a `Task {}` or
-    ///     `Task.detached`.
+    ///   - reportsUnstructuredTasks: run on this scheduler the `Task {}` and `Task.detached` that code on it
+    ///     starts (where the kit interposes task creation), else record an ``Escape`` as each starts.
     ///   - schedule: how to pick the next job when more than one is ready.
     public init(reportsUnstructuredTasks: Bool = false, schedule: Schedule) {
         self.reportsUnstructuredTasks = reportsUnstructuredTasks
@@ -305,7 +323,11 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// Runs jobs in the driver's seat until none is left; a drain that is not `nested` gives the seat up.
     private func drain(nested: Bool) -> Int {
         let outer = DrainingThread.scheduler
+        // Tasks an outer scheduler's job started before it drained this one are that scheduler's.
+        outer?.adoptStartedTasks()
         DrainingThread.scheduler = self
+        let adoption = reportsUnstructuredTasks ? AdoptionScope(adoptingFor: self) : nil
+        defer { adoption?.end() }
         // Only a scheduler that follows the main actor marks the thread for it: a wake costs no more elsewhere.
         let outerFollowing = followingMainActor ? FollowingThread.scheduler : nil
         if followingMainActor { FollowingThread.scheduler = self }
@@ -341,12 +363,86 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
             case .run(let job):
                 job.runSynchronously(on: executor)
                 ran += 1
+                if adoption != nil { adoptStartedTasks() }
             case .waitForMainActor(let returns):
                 waitForMainActor(returns)
             }
         }
         if !nested, ran > 0, let observer = idleObserver.withLock({ $0 }) { observer() }
         return ran
+    }
+
+    /// Tracks each unstructured task the job that just ran started (the interposer made it prefer this scheduler):
+    /// listed with the unfinished work until a task of this scheduler's, which waits for its end, sees it end.
+    private func adoptStartedTasks() {
+        var address: UnsafeMutableRawPointer?
+        var resultType: UnsafeRawPointer?
+        while skillcheck_take_adopted_task(&address, &resultType) != 0, let address, let resultType {
+            // The interposer retained the task once for us; the task value below holds that reference.
+            let object = Unmanaged<AnyObject>.fromOpaque(address).takeRetainedValue()
+            // Sendable is a marker protocol: its metatype is the bare metadata the runtime gave.
+            watch(object, resultType: unsafeBitCast(resultType, to: (any Sendable.Type).self))
+        }
+    }
+
+    private func watch<Success: Sendable>(_ object: AnyObject, resultType: Success.Type) {
+        // The runtime stores a task's error as `any Error` whatever its type says, and its result by the metadata
+        // it was created with, which is `Success`: waiting on it as `Task<Success, any Error>` reads both right.
+        let task = unsafeBitCast(object, to: Task<Success, any Error>.self)
+        let address = unsafeBitCast(object, to: UnsafeRawPointer.self)
+        let key = state.withLock { state in
+            defer { state.nextTask += 1 }
+            state.adopted += 1
+            let ordinal = state.adopted
+            state.tasks[state.nextTask] = Tracked(
+                label: "\(Self.unstructuredTaskLabel) (#\(ordinal))", task: task, address: address)
+            return state.nextTask
+        }
+        // The watcher waits from the start, before any other job runs: from then on its job is queued exactly when
+        // the task has ended.
+        let watch: @Sendable () async -> Void = { [self] in
+            _ = try? await task.value
+            state.withLock { $0.tasks[key] = nil }
+        }
+        let watcher =
+            if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, *) {
+                Task.immediate(executorPreference: self, operation: watch)
+            } else {
+                Task(executorPreference: self, operation: watch)
+            }
+        state.withLock { $0.tasks.modify(key) { $0?.watcher = unsafeBitCast(watcher, to: UnsafeRawPointer.self) } }
+    }
+
+    /// Whether schedulers that report unstructured tasks run them instead, in this process: task creation is
+    /// interposed (Linux with glibc, no sanitizer).
+    package static var adoptsUnstructuredTasks: Bool { skillcheck_observation_available() != 0 }
+
+    /// How an unstructured task this scheduler runs is named among the unfinished work.
+    package static let unstructuredTaskLabel = "an unstructured Task {} that code on the scheduler started"
+
+    /// How many unstructured tasks code on this scheduler has started that run on it.
+    package var unstructuredTasksStarted: Int {
+        adoptTasksStartedByThisJob()
+        return state.withLock { $0.adopted }
+    }
+
+    /// Tracks the tasks the running job has started so far, when called from a job of this scheduler's: the drain
+    /// tracks them only once the job returns.
+    private func adoptTasksStartedByThisJob() {
+        if reportsUnstructuredTasks, DrainingThread.scheduler === self { adoptStartedTasks() }
+    }
+
+    /// The unstructured tasks code on this scheduler started that have not ended, by label: a task whose end is
+    /// only waiting to be seen (its watcher's job is queued) has ended.
+    package var unstructuredTasksRunning: [String] {
+        adoptTasksStartedByThisJob()
+        return state.withLock { state in
+            let queued = Set((0..<state.jobs.count).map { unsafeBitCast(state.jobs[$0], to: UnsafeRawPointer.self) })
+            return state.tasks.values.filter { tracked in
+                guard let watcher = tracked.watcher else { return false }
+                return !queued.contains(watcher)
+            }.map(\.label)
+        }
     }
 
     /// Called on the driving thread each time a drain that ran jobs ends, outside every lock: virtual time

@@ -1,3 +1,5 @@
+internal import SkillCheckInterposer
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -35,6 +37,30 @@ enum UnstructuredTaskHook {
         }
         return true
     }()
+}
+
+/// Makes the unstructured tasks the draining thread starts prefer a scheduler (the interposer adds the preference
+/// as each is created), until ``end()`` restores what was there before: a drain nested in another scheduler's
+/// job adopts for the inner scheduler only while it drains.
+@available(SkillCheckTesting, *)
+struct AdoptionScope {
+    private let previous: (identity: UnsafeRawPointer?, witnessTable: UnsafeRawPointer?)
+
+    init(adoptingFor scheduler: DeterministicScheduler) {
+        // An `any TaskExecutor` is two words, the object and its conformance: what the runtime's option record holds.
+        // `as` keeps the existential from being opened into the 8-byte class reference it holds.
+        let words = unsafeBitCast(scheduler as any TaskExecutor, to: (UnsafeRawPointer, UnsafeRawPointer).self)
+        var identity: UnsafeRawPointer?
+        var witnessTable: UnsafeRawPointer?
+        skillcheck_adopt_unstructured_tasks(words.0, words.1, &identity, &witnessTable)
+        previous = (identity, witnessTable)
+    }
+
+    func end() {
+        var identity: UnsafeRawPointer?
+        var witnessTable: UnsafeRawPointer?
+        skillcheck_adopt_unstructured_tasks(previous.identity, previous.witnessTable, &identity, &witnessTable)
+    }
 }
 
 /// The scheduler the calling thread is draining, if any: a thread-local, so that the global hook can tell
