@@ -528,19 +528,18 @@ typedef struct {
     void *context;
 } skillcheck_task_and_context;
 enum {
-    option_initial_serial_executor = 0,
     option_initial_task_executor_unowned = 5,
     option_initial_task_executor_owned = 6,
-    option_task_name = 7,
     task_create_is_child = 1 << 8,
 };
 typedef __attribute__((swiftcall)) skillcheck_task_and_context (*skillcheck_task_create_fn)(
     size_t, skillcheck_task_option *, const void *, void *, void *);
 
-// A task created on a thread that drains a scheduler which adopts unstructured tasks gets that scheduler as its
-// preferred task executor, unless it is a child task, already has a preference, or is isolated to an actor
-// with an executor of its own (the main actor, a custom executor): a default actor's work runs on the preferred
-// executor, as it does under Task(executorPreference:). Every other creation passes straight through.
+// A task created on a thread that does a scheduler's work (draining it, or running its work on the main actor)
+// gets that scheduler as its preferred task executor, unless it is a child task or already has a preference. A
+// task isolated to an actor keeps its isolation, as under Task(executorPreference:): a default actor's work runs on
+// the preferred executor, the main actor's or a custom executor's on theirs, and the task's nonisolated code on the
+// scheduler. Every other creation passes straight through.
 __attribute__((swiftcall)) skillcheck_task_and_context swift_task_create(
     size_t flags, skillcheck_task_option *options, const void *result_type, void *entry, void *context) {
     static skillcheck_task_create_fn real;
@@ -552,9 +551,8 @@ __attribute__((swiftcall)) skillcheck_task_and_context swift_task_create(
         return real(flags, options, result_type, entry, context);
     for (skillcheck_task_option *option = options; option; option = option->parent) {
         uint8_t kind = (uint8_t)option->flags;
-        if (kind == option_task_name) continue;
-        if (kind == option_initial_serial_executor && ((skillcheck_executor_option *)option)->implementation == NULL) continue;
-        return real(flags, options, result_type, entry, context);
+        if (kind == option_initial_task_executor_unowned || kind == option_initial_task_executor_owned)
+            return real(flags, options, result_type, entry, context);
     }
     // The record is consumed: the task releases the executor when it ends, as Builtin.createTask's
     // `initialTaskExecutorConsuming` does for Task(executorPreference:).

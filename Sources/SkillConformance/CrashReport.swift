@@ -114,7 +114,9 @@ public struct CrashReport: Sendable, Hashable {
                 ruleID: "CRASH-1", skillID: skillID, outcome: .passed, subject: "the checks, in a process of their own",
                 expected: expected, observed: "the process ran every check and exited normally")
         }
-        let place = ruleID.map { "while checking \($0)" } ?? "outside any check"
+        let place =
+            trappedInToolCallTrial.map { "while a model's answer called its tool \($0) (every other rule runs with text answers only)" }
+            ?? ruleID.map { "while checking \($0)" } ?? "outside any check"
         let words = howItEnded.map { ": \($0)" } ?? " (it wrote no message)"
         return Finding(
             ruleID: "CRASH-1", skillID: skillID, outcome: .failed, subject: "the checks, in a process of their own",

@@ -22,7 +22,16 @@ enum CaseIsolation {
 
     /// The findings of `c`, from a process of its own; `nil` when isolation does not apply here, or the
     /// child found no case to run (then the caller runs it in-process: a case is never left unchecked).
+    ///
+    /// The child tries a model's call of the skill's own tool (the tool-call trial, as under `skillcheck`), unless
+    /// `SKILLCHECK_TOOL_CALL` says otherwise: a trap in it fails the CRASH-1 case, naming the call, and any other
+    /// case whose child it ended runs again without the trial, so the trap is reported once.
     static func findings(of c: ConformanceCase, limits: CheckLimits) async -> [Finding]? {
+        let trial = ProcessInfo.processInfo.environment[CrashReport.toolCallEnvironmentKey] ?? "try"
+        return await findings(of: c, limits: limits, toolCall: trial)
+    }
+
+    private static func findings(of c: ConformanceCase, limits: CheckLimits, toolCall: String) async -> [Finding]? {
         // The compile-time rules build the package and never run the skill: nothing of the skill's can trap there.
         guard !SkillConformance.staticRuleIDs.contains(c.ruleID), let test = Test.current else { return nil }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-case-\(UUID().uuidString).jsonl")
@@ -34,7 +43,10 @@ enum CaseIsolation {
             try? FileManager.default.removeItem(at: folder)
         }
         let madeFolder = (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil
-        var environment = [SkillConformance.caseEnvironmentKey: "\(c.skill.id)/\(c.ruleID)", FindingsLog.environmentKey: file.path]
+        var environment = [
+            SkillConformance.caseEnvironmentKey: "\(c.skill.id)/\(c.ruleID)", FindingsLog.environmentKey: file.path,
+            CrashReport.toolCallEnvironmentKey: toolCall,
+        ]
         // Alone in its process, the case may move the process's time zone to run a sample again in another.
         let movesZone = HostTimeZone.ruleIDs.contains(c.ruleID)
         if movesZone { environment[HostTimeZone.environmentKey] = "move" }
@@ -56,6 +68,11 @@ enum CaseIsolation {
         }
         if let signal = run.signal {
             let crash = CrashReport(termination: .signal(signal), standardError: run.standardError)
+            // CRASH-1's case runs every check, the trial too, and reports the trap; another case judges its rule again
+            // on text answers only.
+            if crash.trappedInToolCallTrial != nil, c.ruleID != "CRASH-1", toolCall == "try" {
+                return await Self.findings(of: c, limits: limits, toolCall: "off")
+            }
             return findings + [crash.finding(skillID: c.skill.id)]
         }
         // The child started the case (its marker) and never wrote its findings: the skill ended the program, with

@@ -155,3 +155,48 @@ struct CasePageTests {
         for event in run.events { #expect(page.contains(HTMLText.escape(HTMLText.clipped(event.text))), "\(event)") }
     }
 }
+
+/// A weather agent that asks OpenAI's Chat Completions with one tool and decodes the tool's arguments with `try!`,
+/// under a name its schema does not use (`location`, where the schema says `city`): a model's first call traps.
+private struct ForcedArgumentsLoopSkill: AgentSkill {
+    let id = "forced-arguments"
+    let displayName = "Weather agent"
+    let description = "Asks a model about the weather, such as weather in Paris."
+    let keywords = ["weather"]
+    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
+
+    struct Arguments: Decodable { let location: String }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let schema: JSON = ["type": "object", "properties": ["city": ["type": "string"]], "required": ["city"]]
+        let tools: JSON = [["type": "function", "function": ["name": "get_weather", "parameters": schema]]]
+        var messages: [JSON] = [["role": "user", "content": .string(input.rawText)]]
+        for _ in 0..<4 {
+            let body: JSON = ["model": "gpt-4o-mini", "tools": tools, "messages": .array(messages)]
+            let message = try await askModel(context, ChatCompletion.url, body, as: ChatCompletion.self).message
+            guard let call = message.tool_calls?.first else { return SkillOutput(summary: message.content ?? "") }
+            let arguments = try! JSONDecoder().decode(Arguments.self, from: Data(call.function.arguments.utf8))
+            messages.append(["role": "tool", "tool_call_id": .string(call.id), "content": .string("晴 in \(arguments.location)")])
+        }
+        return SkillOutput(summary: "too many turns")
+    }
+}
+
+/// The one-line test tries a model's call of the skill's tool, as `skillcheck` does: a trap there fails the CRASH-1
+/// case, naming the call, and a case whose process it ended runs again with text answers only.
+@Suite("A trap in a model's call of the tool costs the CRASH-1 case")
+struct ToolCallTrialIsolationTests {
+    @Test(
+        "a trap in a model's call of the tool fails CRASH-1 naming the call; TIME-1's case runs again without it and passes",
+        .enabled(if: ProcessInfo.processInfo.environment["SKILLCHECK_ISOLATION"] != "off"),
+        arguments: SkillConformance.cases(for: [ForcedArgumentsLoopSkill()], rules: ["CRASH-1", "TIME-1"]))
+    func toolCallTrapCostsOneCase(_ c: ConformanceCase) async {
+        guard c.ruleID == "CRASH-1" else { return await c.expectPasses() }
+        await withKnownIssue("ForcedArgumentsLoopSkill traps on a model's call of its tool") {
+            await c.expectPasses()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("CRASH-1 FAILED") && text.contains("get_weather") && text.contains("Fatal error")
+        }
+    }
+}

@@ -63,9 +63,8 @@ typedef void (*skillcheck_main_queue_around_callback)(void *token, int32_t after
 /// (`dispatch_async_f` is interposed), 0 when not.
 int32_t skillcheck_main_queue_install(skillcheck_main_queue_follow_callback follow, skillcheck_main_queue_around_callback around);
 
-/// Makes the unstructured tasks the calling thread creates from now on (`Task {}` and `Task.detached` that
-/// are not isolated to an actor with an executor of its own) prefer `executor` as their task executor, as
-/// `Task(executorPreference:)` would: `identity` and `witness_table` are the two words of an
+/// Makes the unstructured tasks the calling thread creates from now on (`Task {}` and `Task.detached`, which keep
+/// any actor isolation they have) prefer `executor` as their task executor, as `Task(executorPreference:)` would: `identity` and `witness_table` are the two words of an
 /// `any TaskExecutor`, NULL to stop. Returns 1 when task creation is interposed in this process, else 0.
 /// The previous values are written to `previous_identity` and `previous_witness_table`, to restore.
 int32_t skillcheck_adopt_unstructured_tasks(

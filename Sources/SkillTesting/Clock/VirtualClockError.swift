@@ -33,8 +33,10 @@ public enum VirtualClockError: Error, Hashable, CustomStringConvertible {
             "woke \(limit) sleepers and time still goes on: \(next) never ends"
         case .stalled(let unfinished):
             "no job is runnable and no sleeper is pending, but \(unfinished.joined(separator: ", ")) "
-                + "never finished: \(Self.outsideWait) (Task {}, Task.detached, "
-                + "@MainActor, a real clock, Dispatch) or on a continuation nobody resumes"
+                + "never finished: \(Self.outsideWait) ("
+                + (DeterministicScheduler.adoptsUnstructuredTasks ? "" : "Task {}, Task.detached, ")
+                + "@MainActor, a real clock, Dispatch) or on a continuation nobody resumes (or on a Task {} that waits "
+                + "so: a Task {} is not cancelled with the task that awaits it)"
         case .overran(let limit, let unfinished, let suspends):
             "still running after \(limit) of real time: \(unfinished.joined(separator: ", ")) never finished. "
                 + "A loop keeps it busy without ending: it polls or retries without sleeping on the clock, or "

@@ -25,7 +25,7 @@ import SkillKit
 /// that fires one off, runs on virtual time and in the schedule's order. Such a task is listed with the
 /// unfinished work until it ends. This needs the kit's interposer (Linux with glibc, no sanitizer); elsewhere
 /// the task is an escape, as below. A task isolated to the main actor or to an actor with an executor of its
-/// own runs there.
+/// own runs its isolated code there, and its nonisolated code on the scheduler.
 ///
 /// ## What escapes
 /// These run elsewhere, so the scheduler cannot order them: an unstructured task where the scheduler does
@@ -374,7 +374,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
 
     /// Tracks each unstructured task the job that just ran started (the interposer made it prefer this scheduler):
     /// listed with the unfinished work until a task of this scheduler's, which waits for its end, sees it end.
-    private func adoptStartedTasks() {
+    func adoptStartedTasks() {
         var address: UnsafeMutableRawPointer?
         var resultType: UnsafeRawPointer?
         while skillcheck_take_adopted_task(&address, &resultType) != 0, let address, let resultType {

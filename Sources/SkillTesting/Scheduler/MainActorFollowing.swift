@@ -30,11 +30,18 @@ package enum MainActorFollowing {
                 switch phase {
                 case 0:
                     // On the main thread, before the work: what it enqueues on the scheduler is coming back, and a
-                    // `Task {}` it starts is the skill's.
-                    FollowingThread.scheduler = scheduler.takeUnretainedValue()
-                    DrainingThread.scheduler = scheduler.takeUnretainedValue()
+                    // `Task {}` it starts is the skill's, run on the scheduler.
+                    let following = scheduler.takeUnretainedValue()
+                    FollowingThread.scheduler = following
+                    DrainingThread.scheduler = following
+                    if following.reportsUnstructuredTasks { _ = AdoptionScope(adoptingFor: following) }
                 default:
                     if phase == 1 {
+                        let following = scheduler.takeUnretainedValue()
+                        if following.reportsUnstructuredTasks {
+                            following.adoptStartedTasks()
+                            AdoptionScope.stop()
+                        }
                         FollowingThread.scheduler = nil
                         DrainingThread.scheduler = nil
                     }

@@ -56,6 +56,13 @@ struct AdoptionScope {
         previous = (identity, witnessTable)
     }
 
+    /// Stops adopting on the calling thread: the main thread, once it has run a scheduler's work.
+    static func stop() {
+        var identity: UnsafeRawPointer?
+        var witnessTable: UnsafeRawPointer?
+        skillcheck_adopt_unstructured_tasks(nil, nil, &identity, &witnessTable)
+    }
+
     func end() {
         var identity: UnsafeRawPointer?
         var witnessTable: UnsafeRawPointer?
