@@ -95,4 +95,16 @@ struct UnstructuredTaskTests {
             #expect(clock.scheduler.unstructuredTasksRunning.isEmpty)
         }
     }
+
+    @available(SkillCheckTesting, *)
+    @Test("a scheduler that does not run unstructured tasks, drained inside one that does, leaves its tasks alone")
+    func nestedSchedulerKeepsItsTasks() async throws {
+        try #require(DeterministicScheduler.adoptsUnstructuredTasks, "task creation is not interposed in this build")
+        try await withVirtualTime { clock in
+            let inner = DeterministicScheduler()
+            inner.spawn("inner") { _ = Task.detached { 1 } }
+            inner.runUntilIdle()
+            #expect(clock.scheduler.unstructuredTasksStarted == 0)
+        }
+    }
 }

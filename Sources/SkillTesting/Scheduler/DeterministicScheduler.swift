@@ -326,8 +326,9 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         // Tasks an outer scheduler's job started before it drained this one are that scheduler's.
         outer?.adoptStartedTasks()
         DrainingThread.scheduler = self
-        let adoption = reportsUnstructuredTasks ? AdoptionScope(adoptingFor: self) : nil
-        defer { adoption?.end() }
+        // A scheduler that does not adopt unstructured tasks stops an outer one's adopting while it drains.
+        let adoption = AdoptionScope(adoptingFor: reportsUnstructuredTasks ? self : nil)
+        defer { adoption.end() }
         // Only a scheduler that follows the main actor marks the thread for it: a wake costs no more elsewhere.
         let outerFollowing = followingMainActor ? FollowingThread.scheduler : nil
         if followingMainActor { FollowingThread.scheduler = self }
@@ -363,7 +364,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
             case .run(let job):
                 job.runSynchronously(on: executor)
                 ran += 1
-                if adoption != nil { adoptStartedTasks() }
+                if reportsUnstructuredTasks { adoptStartedTasks() }
             case .waitForMainActor(let returns):
                 waitForMainActor(returns)
             }

@@ -9,7 +9,8 @@ extension DeterministicScheduler {
         public enum Kind: Sendable, Hashable {
             /// Code on the scheduler started an unstructured `Task {}` or `Task.detached`, which runs on the global executor.
             ///
-            /// Seen as it starts.
+            /// Seen as it starts, where the scheduler cannot run the task itself: where the kit does not interpose task
+            /// creation (a sanitizer build, another platform than Linux with glibc).
             case unstructuredTask
             /// Code on the scheduler slept on a real clock (`Task.sleep(for:)`, `ContinuousClock`).
             ///

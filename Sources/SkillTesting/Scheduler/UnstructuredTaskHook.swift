@@ -46,13 +46,14 @@ enum UnstructuredTaskHook {
 struct AdoptionScope {
     private let previous: (identity: UnsafeRawPointer?, witnessTable: UnsafeRawPointer?)
 
-    init(adoptingFor scheduler: DeterministicScheduler) {
+    /// Adopts for `scheduler`, or for none while a scheduler that does not adopt drains.
+    init(adoptingFor scheduler: DeterministicScheduler?) {
         // An `any TaskExecutor` is two words, the object and its conformance: what the runtime's option record holds.
         // `as` keeps the existential from being opened into the 8-byte class reference it holds.
-        let words = unsafeBitCast(scheduler as any TaskExecutor, to: (UnsafeRawPointer, UnsafeRawPointer).self)
+        let words = scheduler.map { unsafeBitCast($0 as any TaskExecutor, to: (UnsafeRawPointer, UnsafeRawPointer).self) }
         var identity: UnsafeRawPointer?
         var witnessTable: UnsafeRawPointer?
-        skillcheck_adopt_unstructured_tasks(words.0, words.1, &identity, &witnessTable)
+        skillcheck_adopt_unstructured_tasks(words?.0, words?.1, &identity, &witnessTable)
         previous = (identity, witnessTable)
     }
 
