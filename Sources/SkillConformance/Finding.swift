@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 import SkillTesting
 
@@ -99,10 +100,11 @@ public struct Finding: Sendable, Codable, Hashable {
 
     /// A message for a person: what was checked, what was expected and found, and what to fix.
     public var message: String {
+        // What the run quoted (an input, a reply, a request) loses what looks like a key by its format too.
         var lines = [
-            "\(ruleID) \(outcomeLabel) for skill \"\(skillID)\": \(subject)",
+            "\(ruleID) \(outcomeLabel) for skill \"\(skillID)\": \(SecretScanner.redacted(subject))",
             "  expected: \(expected)",
-            "  observed: \(observed)",
+            "  observed: \(SecretScanner.redacted(observed))",
         ]
         if let seed { lines.append("  seed: \(seed)") }
         if outcome == .failed || outcome == .warning, let rule = RuleCatalog.standard[ruleID] {

@@ -36,4 +36,16 @@ struct FindingMessageRedactionTests {
         // Which variables count: a credential's name, a value long enough to be one, and never the kit's placeholder.
         #expect(CredentialValues.environment.allSatisfy { StaticAnalysis.isCredential($0.name) && $0.value.count >= 6 })
     }
+
+    @Test("a key a finding quotes is left out of the message the user's own swift test prints, found by its format")
+    func keyByFormat() {
+        let key = "sk-proj-" + String(repeating: "Zq81LmZ0x", count: 3)
+        let finding = Finding(
+            ruleID: "ERR-3", skillID: "weather", outcome: .failed, subject: "HTTP 500, input \"weather with \(key)\"",
+            expected: "a readable reason", observed: "the reason \"POST failed with Authorization: Bearer \(key)\"")
+        #expect(!finding.message.contains(key), "\(finding.message)")
+        #expect(finding.message.contains("«redacted»"), "\(finding.message)")
+        // The finding itself keeps what was observed: the report's own redaction, and a baseline, read it.
+        #expect(finding.observed.contains(key))
+    }
 }

@@ -1,3 +1,4 @@
+import SkillCheckSupport
 import Testing
 
 @testable import SkillScenarios

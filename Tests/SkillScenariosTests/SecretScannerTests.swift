@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillTesting
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 
 /// Writes observed transcripts: over the expectation in record mode, or to the artifacts folder.
 ///

@@ -1,3 +1,5 @@
+import SkillCheckSupport
+
 /// One way the observed conversation differs from the transcript.
 @available(SkillCheckTesting, *)
 public struct Difference: Sendable, Hashable, CustomStringConvertible {

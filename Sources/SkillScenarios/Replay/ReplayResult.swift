@@ -1,3 +1,4 @@
+import SkillCheckSupport
 import SkillTesting
 
 /// What replaying one transcript found.

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillTesting
 
 /// Reports of a scenario run: text for people, JSON for tools, JUnit XML for CI dashboards.

@@ -1,5 +1,4 @@
 import Foundation
-import SkillCheckSupport
 
 /// Finds values that look like credentials, so that record mode refuses to write them and diffs,
 /// reports and errors never print them.
@@ -14,7 +13,6 @@ import SkillCheckSupport
 /// SecretScanner.secrets(in: observed)   // ["/steps/3/expect/network/0/headers/Authorization"]
 /// SecretScanner.redacted("curl -H 'Authorization: Bearer abc.def.123'")   // "... Bearer «redacted»'"
 /// ```
-@available(SkillCheckTesting, *)
 package enum SecretScanner {
     /// One kind of credential and how it looks in text. `group` is the capture group that holds the
     /// secret itself (0: the whole match), which is what redaction replaces.
@@ -35,6 +33,11 @@ package enum SecretScanner {
         package var pointer: String
         package var kind: String
         package var description: String { "\(pointer.isEmpty ? "/" : pointer) (\(kind))" }
+
+        package init(pointer: String, kind: String) {
+            self.pointer = pointer
+            self.kind = kind
+        }
     }
 
     static let secretName =
@@ -153,7 +156,7 @@ package enum SecretScanner {
     }
 
     /// What kind of secret a URL parameter named `name` holding `value` is, by name or by shape.
-    static func kind(ofParameter name: String, _ value: String) -> String? {
+    package static func kind(ofParameter name: String, _ value: String) -> String? {
         guard !value.isEmpty, !isPlaceholder(value) else { return nil }
         if secretParameters.contains(normalized(name)) || namesCredential(name) { return "the \"\(name)\" parameter" }
         return kind(ofShape: value) ?? kind(of: value)
@@ -256,7 +259,7 @@ package enum SecretScanner {
     }
 
     /// What kind of secret a member named `key` holding `value` is by its name alone, if it is one.
-    static func kind(ofNamed key: String, _ value: String) -> String? {
+    package static func kind(ofNamed key: String, _ value: String) -> String? {
         guard !value.isEmpty, !isPlaceholder(value) else { return nil }
         let name = normalized(key)
         if secretKeys.contains(name) { return "a value of \"\(key)\"" }
@@ -269,31 +272,8 @@ package enum SecretScanner {
     }
 
     /// What kind of secret a member named `key` holding `value` is, if it is one.
-    static func kind(ofMember key: String, _ value: String) -> String? {
+    package static func kind(ofMember key: String, _ value: String) -> String? {
         kind(ofNamed: key, value) ?? kind(of: value)
-    }
-
-    /// Every secret-looking value in `value`, by JSON pointer, with its kind.
-    package static func findings(in value: JSONValue, pointer: String = "") -> [Finding] {
-        switch value {
-        case .string(let text): return kind(of: text).map { [Finding(pointer: pointer, kind: $0)] } ?? []
-        case .array(let items):
-            return items.enumerated().flatMap { findings(in: $0.element, pointer: pointer + "/\($0.offset)") }
-        case .object(let pairs):
-            return pairs.flatMap { pair -> [Finding] in
-                let child = pointer + "/" + JSONParser.escape(pair.key)
-                if case .string(let text) = pair.value, let kind = kind(ofMember: pair.key, text) {
-                    return [Finding(pointer: child, kind: kind)]
-                }
-                return findings(in: pair.value, pointer: child)
-            }
-        default: return []
-        }
-    }
-
-    /// JSON pointers of every secret-looking value in `value`.
-    package static func secrets(in value: JSONValue, pointer: String = "") -> [String] {
-        findings(in: value, pointer: pointer).map(\.pointer)
     }
 
     /// `text` with each secret in it replaced by a placeholder that names its kind
@@ -342,22 +322,5 @@ package enum SecretScanner {
             result.replaceSubrange(match.range, with: "«redacted»")
         }
         return result
-    }
-
-    /// `value` with each secret in it redacted, members named like secrets included.
-    package static func redacted(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .string(let text): return .string(redacted(text))
-        case .array(let items): return .array(items.map(redacted))
-        case .object(let pairs):
-            return .object(pairs.map { pair in (pair.key, redacted(pair.value, key: pair.key)) })
-        default: return value
-        }
-    }
-
-    /// `value` as the value of a member named `key`: all of it redacted when the name says it is secret.
-    package static func redacted(_ value: JSONValue, key: String) -> JSONValue {
-        if case .string(let text) = value, kind(ofNamed: key, text) != nil { return .string("«redacted»") }
-        return redacted(value)
     }
 }
