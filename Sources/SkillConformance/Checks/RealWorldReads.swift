@@ -103,7 +103,9 @@ extension RealWorldObservation {
 
 @available(SkillCheckTesting, *)
 extension SkillConformance {
-    static let timeExpected = "no real sleep, no other work leaving the virtual clock, no wall-clock read and no system randomness"
+    static let timeExpected =
+        "no real sleep, no other work leaving the virtual clock, no wall-clock read, no system randomness, and no Task {} of "
+        + "the skill's still running when it answers"
     static let ioExpected =
         "no file and no socket outside the context: storage through context.storage, the network through context.networkService"
 }
