@@ -426,8 +426,11 @@ struct WorkingReplyTests {
         }
         #expect(fit.body == WorkingReply.modelAnswers.first { $0.provider == "OpenAI Chat Completions" }?.body)
         #expect(fit.toolCall?.tool == "look_up")
-        let request = NetworkRequest(method: .post, url: URL(string: "https://ollama.local:11434/api/chat")!)
-        #expect(WorkingReply.modelProvider(of: request) == "Ollama chat")
+        // Ollama streams unless the request says `"stream": false`.
+        let ollama = URL(string: "https://ollama.local:11434/api/chat")!
+        #expect(WorkingReply.modelProvider(of: NetworkRequest(method: .post, url: ollama)) == "Ollama chat, streamed")
+        let whole: JSON = ["model": "llama3.2", "stream": false]
+        #expect(WorkingReply.modelProvider(of: NetworkRequest(method: .post, url: ollama, body: whole.data)) == "Ollama chat")
         #expect(WorkingReply.modelProvider(of: NetworkRequest(url: URL(string: "https://api.example.com/v1/messages")!)) == nil)
     }
 

@@ -10,7 +10,8 @@ import SkillTesting
 /// (a write after cancellation, a second request, its result twice) would judge nothing there. An empty
 /// list or object is what such an API sends when it has nothing to say, and most decoders take one of them.
 /// A skill that asks a model (seed 002's tool loop) decodes its provider's answer, so a model's plain text
-/// answer in each provider's shape comes last (``modelAnswers``), and under `skillcheck` a request that offers
+/// answer in each provider's shape comes last (``modelAnswers``, and ``streamedAnswers`` for a request that asks for
+/// a stream), and under `skillcheck` a request that offers
 /// tools first gets the model's call of one (``fittedWithToolCall(for:limits:)``): the loop runs a tool, asks
 /// again, ends, and what the skill does on the way is judged.
 ///
@@ -19,8 +20,19 @@ import SkillTesting
 /// ```
 @available(SkillCheckTesting, *)
 enum WorkingReply {
-    /// In the order tried: the first that lets the skill's first sample finish with an output is kept.
-    static let candidates = [InjectedFault.weatherBody, "[]", "{}"] + modelAnswers.map(\.body)
+    /// In the order tried: the first that lets the skill's first sample finish with an output that says something is
+    /// kept (an empty one only when none says anything).
+    static let candidates = [InjectedFault.weatherBody, "[]", "{}"] + modelAnswers.map(\.body) + streamedAnswers.map(\.body)
+
+    /// A response with `body`: a model's streamed answer as the provider sends it (server-sent events, or Ollama's
+    /// lines of JSON), anything else as JSON.
+    static func reply(_ body: String) -> NetworkStub.Reply {
+        let type =
+            if body.hasPrefix("data: ") || body.hasPrefix("event: ") {
+                "text/event-stream"
+            } else if provider(answering: body) == "Ollama chat, streamed" { "application/x-ndjson" } else { "application/json" }
+        return .response(NetworkResponse(status: 200, headers: ["Content-Type": type], body: Data(body.utf8)))
+    }
 
     /// What a healthy run's requests get: `body` for every one, except that the first request that offers the tool of
     /// `toolCall`, when there is one, gets the model's call of it, so a tool loop dispatches a tool and asks again
@@ -33,7 +45,7 @@ enum WorkingReply {
         /// match first.
         func stub(_ network: FakeNetworkService, latency: Duration = .zero) {
             if let toolCall { network.stub(toolCall.match, reply: .json(toolCall.body), latency: latency, times: 1) }
-            network.stub(.init(), reply: .json(body), latency: latency)
+            network.stub(.init(), reply: WorkingReply.reply(body), latency: latency)
         }
     }
 
@@ -88,15 +100,15 @@ enum WorkingReply {
         guard let provider = provider(answering: body) else { return nil }
         let calls = Locked<[Int: Int]>([:])
         let label = parallel ? "a model that calls two tools at once" : "a model that keeps calling tools"
-        var stub = NetworkStub(NetworkStub.Match(method: .post, path: call.path), reply: .json(body), label: label)
+        var stub = NetworkStub(NetworkStub.Match(method: .post, path: call.path), reply: reply(body), label: label)
         stub.answer = { request in
-            guard let (_, answer) = toolCall(provider, request.body ?? Data(), parallel: parallel, unfit: unfit) else { return .json(body) }
+            guard let (_, answer) = toolCall(provider, request.body ?? Data(), parallel: parallel, unfit: unfit) else { return reply(body) }
             let lane = AwaitGate.request ?? 0
             let calling = calls.withLock { counts in
                 counts[lane, default: 0] += 1
                 return counts[lane, default: 0] <= rounds
             }
-            return .json(calling ? answer : body)
+            return calling ? .json(answer) : reply(body)
         }
         return stub
     }
@@ -170,9 +182,9 @@ enum WorkingReply {
         provider.hasPrefix("OpenAI") ? "JSON cut short" : "every field left out"
     }
 
-    /// The provider whose text answer `body` is (``modelAnswers``); `nil` for any other reply.
+    /// The provider whose text answer `body` is (``modelAnswers``, ``streamedAnswers``); `nil` for any other reply.
     static func provider(answering body: String) -> String? {
-        modelAnswers.first { $0.body == body }?.provider
+        (modelAnswers + streamedAnswers).first { $0.body == body }?.provider
     }
 
     /// A model's text answer, "OK", as each provider's API sends it, with every field its reference documents
@@ -211,6 +223,57 @@ enum WorkingReply {
         ),
     ]
 
+    /// The same answer, "OK", streamed as each provider streams it when the request asks (`"stream": true`, Gemini's
+    /// `:streamGenerateContent`): OpenAI's chunks and Anthropic's events as server-sent events, Gemini's with
+    /// `alt=sse`, Ollama's as lines of JSON. A client that reads a stream finds nothing in a whole document and
+    /// answers with nothing, so every rule would judge a run that never read the model's words.
+    static let streamedAnswers: [(provider: String, body: String)] = {
+        let chunk =
+            #"{"id":"chatcmpl-skillcheck","object":"chat.completion.chunk","created":1700000000,"model":"gpt-4o-mini","#
+            + #""system_fingerprint":null,"choices":[{"index":0,"delta":"#
+        let anthropic = [
+            (
+                "message_start",
+                #"{"type":"message_start","message":{"id":"msg_skillcheck","type":"message","role":"assistant","#
+                    + #""model":"claude-sonnet-4-5","content":[],"stop_reason":null,"stop_sequence":null,"#
+                    + #""usage":{"input_tokens":12,"output_tokens":1}}}"#
+            ),
+            ("content_block_start", #"{"type":"content_block_start","index":0,"content_block":{"type":"text","text":""}}"#),
+            ("ping", #"{"type": "ping"}"#),
+            ("content_block_delta", #"{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"OK"}}"#),
+            ("content_block_stop", #"{"type":"content_block_stop","index":0}"#),
+            (
+                "message_delta",
+                #"{"type":"message_delta","delta":{"stop_reason":"end_turn","stop_sequence":null},"#
+                    + #""usage":{"output_tokens":1}}"#
+            ),
+            ("message_stop", #"{"type":"message_stop"}"#),
+        ]
+        return [
+            (
+                "OpenAI Chat Completions, streamed",
+                [
+                    chunk + #"{"role":"assistant","content":"","refusal":null},"logprobs":null,"finish_reason":null}]}"#,
+                    chunk + #"{"content":"OK"},"logprobs":null,"finish_reason":null}]}"#,
+                    chunk + #"{},"logprobs":null,"finish_reason":"stop"}]}"#, "[DONE]",
+                ].map { "data: \($0)\n\n" }.joined()
+            ),
+            ("Anthropic Messages, streamed", anthropic.map { "event: \($0.0)\ndata: \($0.1)\n\n" }.joined()),
+            (
+                "Gemini streamGenerateContent",
+                "data: " + #"{"candidates":[{"content":{"role":"model","parts":[{"text":"OK"}]},"finishReason":"STOP","index":0}],"#
+                    + #""usageMetadata":{"promptTokenCount":12,"candidatesTokenCount":1,"totalTokenCount":13},"#
+                    + #""modelVersion":"gemini-2.5-flash"}"# + "\r\n\r\n"
+            ),
+            (
+                "Ollama chat, streamed",
+                #"{"model":"llama3.2","created_at":"2024-01-01T00:00:00Z","message":{"role":"assistant","content":"OK"},"done":false}"#
+                    + "\n" + #"{"model":"llama3.2","created_at":"2024-01-01T00:00:01Z","message":{"role":"assistant","content":""},"#
+                    + #""done":true,"done_reason":"stop"}"# + "\n"
+            ),
+        ]
+    }()
+
     /// The first candidate with which the skill's first handled sample (a tool's first sample arguments) ends
     /// in an output; the weather document when it does, when the run makes no request, or when none does.
     static func fitted(for subject: SkillUnderTest, limits: CheckLimits) async -> String {
@@ -219,6 +282,7 @@ enum WorkingReply {
         var order = candidates
         var index = 0
         var reordered = false
+        var silent: String?
         while index < order.count {
             let body = order[index]
             index += 1
@@ -228,7 +292,7 @@ enum WorkingReply {
             // A request to a model (its API's path, or tools in its body) gets that model's answer first: a lenient
             // parser may take any document as an empty answer, and then no tool would ever be called.
             if !reordered, let provider = probe.requests.lazy.compactMap(modelProvider).first,
-                let answer = modelAnswers.first(where: { $0.provider == provider })?.body
+                let answer = (modelAnswers + streamedAnswers).first(where: { $0.provider == provider })?.body
             {
                 reordered = true
                 if body != answer {
@@ -237,11 +301,16 @@ enum WorkingReply {
                     continue
                 }
             }
-            if case .output = probe.ending { return body }
+            // An output that says nothing may be a reply the skill could not read (a stream it found nothing in): another
+            // candidate may make it say something.
+            if case .output(let output) = probe.ending {
+                if !output.summary.isEmpty || output.detail?.isEmpty == false { return body }
+                if silent == nil { silent = body }
+            }
             // No request, or refused before one: the reply is not what fails it.
             if probe.requestCount == 0 { break }
         }
-        return InjectedFault.weatherBody
+        return silent ?? InjectedFault.weatherBody
     }
 
     /// The model API `request` asks, by its path or, failing that, by how its body offers tools; `nil` for any other
@@ -249,13 +318,16 @@ enum WorkingReply {
     static func modelProvider(of request: NetworkRequest) -> String? {
         guard request.method == .post else { return nil }
         let path = request.url.path
-        if path.hasSuffix("/chat/completions") { return "OpenAI Chat Completions" }
-        if path.hasSuffix("/v1/messages") { return "Anthropic Messages" }
+        let body = try? JSON(parsing: request.body ?? Data())
+        // A request that asks for a stream gets the streamed answer (Ollama streams unless told not to).
+        let streams = body?["stream"] == .bool(true)
+        if path.hasSuffix("/chat/completions") { return streams ? "OpenAI Chat Completions, streamed" : "OpenAI Chat Completions" }
+        if path.hasSuffix("/v1/messages") { return streams ? "Anthropic Messages, streamed" : "Anthropic Messages" }
+        if path.contains(":streamGenerateContent") { return "Gemini streamGenerateContent" }
         if path.contains(":generateContent") { return "Gemini generateContent" }
         if path.hasSuffix("/v1/responses") { return "OpenAI Responses" }
-        if path.hasSuffix("/api/chat") { return "Ollama chat" }
-        guard let body = try? JSON(parsing: request.body ?? Data()), case .array(let tools)? = body["tools"], let tool = tools.first
-        else { return nil }
+        if path.hasSuffix("/api/chat") { return body?["stream"] == .bool(false) ? "Ollama chat" : "Ollama chat, streamed" }
+        guard let body, case .array(let tools)? = body["tools"], let tool = tools.first else { return nil }
         if tool["functionDeclarations"] != nil || tool["function_declarations"] != nil { return "Gemini generateContent" }
         if tool["input_schema"] != nil { return "Anthropic Messages" }
         if tool["function"] != nil { return body["options"] != nil ? "Ollama chat" : "OpenAI Chat Completions" }
