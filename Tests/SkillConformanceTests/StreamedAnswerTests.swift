@@ -44,13 +44,52 @@ private struct StreamedChatSkill: AgentSkill {
     }
 }
 
+/// Streams OpenAI's Responses API, as the newer SDKs do: the words are in the `response.output_text.delta` events.
+private struct StreamedResponsesSkill: AgentSkill {
+    let id = "streamed-responses"
+    let displayName = "Chat"
+    let description = "Asks a model, such as ask the model about Swift."
+    let keywords = ["ask the model"]
+    var samples: SkillSamples { SkillSamples(handled: ["ask the model about Swift"], unhandled: ["天气"]) }
+
+    struct Event: Decodable {
+        let type: String
+        let delta: String?
+    }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let body: JSON = ["model": "gpt-4o-mini", "stream": true, "input": .string(input.rawText)]
+        let response: NetworkResponse
+        do {
+            response = try await context.networkService.send(
+                NetworkRequest(method: .post, url: URL(string: "https://api.openai.com/v1/responses")!, body: body.data))
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw SkillError.executionFailed("the model did not answer")
+        }
+        var words = ""
+        for line in String(decoding: response.body, as: UTF8.self).split(separator: "\n") where line.hasPrefix("data: ") {
+            guard let event = try? JSONDecoder().decode(Event.self, from: Data(line.dropFirst("data: ".count).utf8)),
+                event.type == "response.output_text.delta"
+            else { continue }
+            words += event.delta ?? ""
+        }
+        return SkillOutput(summary: words)
+    }
+}
+
 @Suite("A model request that asks for a stream gets a streamed answer")
 struct StreamedAnswerTests {
-    @Test("a client that reads OpenAI's stream gets the streamed answer, and so says something in a healthy run")
-    func streamedClientSaysSomething() async {
-        let subject = SkillUnderTest { _ in StreamedChatSkill() }
+    @Test(
+        "a client that reads OpenAI's stream gets the streamed answer, and so says something in a healthy run",
+        arguments: ["OpenAI Chat Completions, streamed", "OpenAI Responses, streamed"])
+    func streamedClientSaysSomething(provider: String) async {
+        let subject =
+            provider.hasPrefix("OpenAI Responses")
+            ? SkillUnderTest { _ in StreamedResponsesSkill() } : SkillUnderTest { _ in StreamedChatSkill() }
         let fitted = await WorkingReply.fitted(for: subject, limits: CheckLimits())
-        #expect(WorkingReply.provider(answering: fitted) == "OpenAI Chat Completions, streamed")
+        #expect(WorkingReply.provider(answering: fitted) == provider)
         let run = await Probe.run(
             subject, input: SkillInput(rawText: "ask the model about Swift"), limits: CheckLimits(), setUp: InjectedFault.healthy)
         guard case .success(let probe) = run, case .output(let output) = probe.ending else {

@@ -224,7 +224,7 @@ enum WorkingReply {
     ]
 
     /// The same answer, "OK", streamed as each provider streams it when the request asks (`"stream": true`, Gemini's
-    /// `:streamGenerateContent`): OpenAI's chunks and Anthropic's events as server-sent events, Gemini's with
+    /// `:streamGenerateContent`): OpenAI's chunks and Responses events and Anthropic's events as server-sent events, Gemini's with
     /// `alt=sse`, Ollama's as lines of JSON. A client that reads a stream finds nothing in a whole document and
     /// answers with nothing, so every rule would judge a run that never read the model's words.
     static let streamedAnswers: [(provider: String, body: String)] = {
@@ -249,6 +249,18 @@ enum WorkingReply {
             ),
             ("message_stop", #"{"type":"message_stop"}"#),
         ]
+        let response = modelAnswers.first { $0.provider == "OpenAI Responses" }!.body
+        let item = #""item_id":"msg_skillcheck","output_index":0,"content_index":0"#
+        let responses = [
+            (
+                "response.created",
+                #"{"type":"response.created","sequence_number":0,"response":{"id":"resp_skillcheck","#
+                    + #""object":"response","created_at":1700000000,"status":"in_progress","model":"gpt-4o-mini","output":[]}}"#
+            ),
+            ("response.output_text.delta", #"{"type":"response.output_text.delta","sequence_number":1,"# + item + #","delta":"OK"}"#),
+            ("response.output_text.done", #"{"type":"response.output_text.done","sequence_number":2,"# + item + #","text":"OK"}"#),
+            ("response.completed", #"{"type":"response.completed","sequence_number":3,"response":"# + response + "}"),
+        ]
         return [
             (
                 "OpenAI Chat Completions, streamed",
@@ -259,6 +271,7 @@ enum WorkingReply {
                 ].map { "data: \($0)\n\n" }.joined()
             ),
             ("Anthropic Messages, streamed", anthropic.map { "event: \($0.0)\ndata: \($0.1)\n\n" }.joined()),
+            ("OpenAI Responses, streamed", responses.map { "event: \($0.0)\ndata: \($0.1)\n\n" }.joined()),
             (
                 "Gemini streamGenerateContent",
                 "data: " + #"{"candidates":[{"content":{"role":"model","parts":[{"text":"OK"}]},"finishReason":"STOP","index":0}],"#
@@ -325,7 +338,7 @@ enum WorkingReply {
         if path.hasSuffix("/v1/messages") { return streams ? "Anthropic Messages, streamed" : "Anthropic Messages" }
         if path.contains(":streamGenerateContent") { return "Gemini streamGenerateContent" }
         if path.contains(":generateContent") { return "Gemini generateContent" }
-        if path.hasSuffix("/v1/responses") { return "OpenAI Responses" }
+        if path.hasSuffix("/v1/responses") { return streams ? "OpenAI Responses, streamed" : "OpenAI Responses" }
         if path.hasSuffix("/api/chat") { return body?["stream"] == .bool(false) ? "Ollama chat" : "Ollama chat, streamed" }
         guard let body, case .array(let tools)? = body["tools"], let tool = tools.first else { return nil }
         if tool["functionDeclarations"] != nil || tool["function_declarations"] != nil { return "Gemini generateContent" }
