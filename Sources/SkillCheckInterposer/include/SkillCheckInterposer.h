@@ -64,9 +64,10 @@ typedef void (*skillcheck_main_queue_around_callback)(void *token, int32_t after
 int32_t skillcheck_main_queue_install(skillcheck_main_queue_follow_callback follow, skillcheck_main_queue_around_callback around);
 
 /// Makes the unstructured tasks the calling thread creates from now on (`Task {}` and `Task.detached`, which keep
-/// any actor isolation they have) prefer `executor` as their task executor, as `Task(executorPreference:)` would: `identity` and `witness_table` are the two words of an
-/// `any TaskExecutor`, NULL to stop. Returns 1 when task creation is interposed in this process, else 0.
-/// The previous values are written to `previous_identity` and `previous_witness_table`, to restore.
+/// any actor isolation they have) prefer an executor as their task executor, as `Task(executorPreference:)` would:
+/// `identity` and `witness_table` are the two words of that `any TaskExecutor`, NULL to stop. The previous values
+/// are written to `previous_identity` and `previous_witness_table`, to restore. Returns 1 when task creation is
+/// interposed in this process, else 0.
 int32_t skillcheck_adopt_unstructured_tasks(
     const void *identity, const void *witness_table, const void **previous_identity, const void **previous_witness_table);
 /// Takes the oldest task the calling thread adopted that has not been taken yet: its address, retained once for
