@@ -25,18 +25,8 @@ private struct StreamedChatSkill: AgentSkill {
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         let body: JSON = ["model": "gpt-4o-mini", "stream": true, "messages": [["role": "user", "content": .string(input.rawText)]]]
-        let response: NetworkResponse
-        do {
-            response = try await context.networkService.send(
-                NetworkRequest(method: .post, url: URL(string: "https://api.openai.com/v1/chat/completions")!, body: body.data))
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw SkillError.executionFailed("the model did not answer")
-        }
         var words = ""
-        for line in String(decoding: response.body, as: UTF8.self).split(separator: "\n") where line.hasPrefix("data: ") {
-            let payload = line.dropFirst("data: ".count)
+        for payload in try await streamedEvents(context, "https://api.openai.com/v1/chat/completions", body) {
             guard payload != "[DONE]", let chunk = try? JSONDecoder().decode(Chunk.self, from: Data(payload.utf8)) else { continue }
             words += chunk.choices.first?.delta.content ?? ""
         }
@@ -59,24 +49,30 @@ private struct StreamedResponsesSkill: AgentSkill {
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         let body: JSON = ["model": "gpt-4o-mini", "stream": true, "input": .string(input.rawText)]
-        let response: NetworkResponse
-        do {
-            response = try await context.networkService.send(
-                NetworkRequest(method: .post, url: URL(string: "https://api.openai.com/v1/responses")!, body: body.data))
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw SkillError.executionFailed("the model did not answer")
-        }
         var words = ""
-        for line in String(decoding: response.body, as: UTF8.self).split(separator: "\n") where line.hasPrefix("data: ") {
-            guard let event = try? JSONDecoder().decode(Event.self, from: Data(line.dropFirst("data: ".count).utf8)),
+        for payload in try await streamedEvents(context, "https://api.openai.com/v1/responses", body) {
+            guard let event = try? JSONDecoder().decode(Event.self, from: Data(payload.utf8)),
                 event.type == "response.output_text.delta"
             else { continue }
             words += event.delta ?? ""
         }
         return SkillOutput(summary: words)
     }
+}
+
+/// The `data:` of each server-sent event the model's answer at `url` to `body` streams; whatever fails on the way is
+/// a SkillError, as the clients here map it.
+private func streamedEvents(_ context: SkillContext, _ url: String, _ body: JSON) async throws -> [Substring] {
+    let response: NetworkResponse
+    do {
+        response = try await context.networkService.send(NetworkRequest(method: .post, url: URL(string: url)!, body: body.data))
+    } catch is CancellationError {
+        throw CancellationError()
+    } catch {
+        throw SkillError.executionFailed("the model did not answer")
+    }
+    return String(decoding: response.body, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("data: ") }
+        .map { $0.dropFirst("data: ".count) }
 }
 
 @Suite("A model request that asks for a stream gets a streamed answer")
