@@ -51,23 +51,22 @@ struct AdoptionScope {
         // An `any TaskExecutor` is two words, the object and its conformance: what the runtime's option record holds.
         // `as` keeps the existential from being opened into the 8-byte class reference it holds.
         let words = scheduler.map { unsafeBitCast($0 as any TaskExecutor, to: (UnsafeRawPointer, UnsafeRawPointer).self) }
-        var identity: UnsafeRawPointer?
-        var witnessTable: UnsafeRawPointer?
-        skillcheck_adopt_unstructured_tasks(words?.0, words?.1, &identity, &witnessTable)
-        previous = (identity, witnessTable)
+        previous = Self.adopt(words?.0, words?.1)
     }
 
     /// Stops adopting on the calling thread: the main thread, once it has run a scheduler's work.
-    static func stop() {
-        var identity: UnsafeRawPointer?
-        var witnessTable: UnsafeRawPointer?
-        skillcheck_adopt_unstructured_tasks(nil, nil, &identity, &witnessTable)
-    }
+    static func stop() { _ = adopt(nil, nil) }
 
-    func end() {
-        var identity: UnsafeRawPointer?
-        var witnessTable: UnsafeRawPointer?
-        skillcheck_adopt_unstructured_tasks(previous.identity, previous.witnessTable, &identity, &witnessTable)
+    func end() { _ = Self.adopt(previous.identity, previous.witnessTable) }
+
+    /// Sets the calling thread's executor words for the interposer, returning the ones it replaced.
+    private static func adopt(
+        _ identity: UnsafeRawPointer?, _ witnessTable: UnsafeRawPointer?
+    ) -> (identity: UnsafeRawPointer?, witnessTable: UnsafeRawPointer?) {
+        var previousIdentity: UnsafeRawPointer?
+        var previousWitnessTable: UnsafeRawPointer?
+        skillcheck_adopt_unstructured_tasks(identity, witnessTable, &previousIdentity, &previousWitnessTable)
+        return (previousIdentity, previousWitnessTable)
     }
 }
 
