@@ -158,9 +158,42 @@ static void shift(struct timespec *value, int64_t offset_ns) {
     value->tv_nsec = ns;
 }
 
+// The last value each thread read from the clocks Swift's ContinuousClock and SuspendingClock read: the scheduler
+// turns a sleep's deadline back into the duration the code asked for (`.now + duration`), to the nanosecond.
+static __thread struct timespec last_boottime, last_monotonic;
+static __thread int read_boottime, read_monotonic;
+
+int32_t skillcheck_last_clock_read(int32_t clock_id, int64_t *seconds, int64_t *nanoseconds) {
+    struct timespec *last = clock_id == CLOCK_BOOTTIME ? &last_boottime : clock_id == CLOCK_MONOTONIC ? &last_monotonic : NULL;
+    int have = clock_id == CLOCK_BOOTTIME ? read_boottime : clock_id == CLOCK_MONOTONIC ? read_monotonic : 0;
+    if (!last || !have) return 0;
+    *seconds = last->tv_sec;
+    *nanoseconds = last->tv_nsec;
+    return 1;
+}
+
+int32_t skillcheck_report_real_sleep(const char *detail) {
+    skillcheck_scope scope = current_scope();
+    if (!scope.token) return 0;
+    report(scope, skillcheck_real_sleep, detail);
+    return 1;
+}
+
 int clock_gettime(clockid_t id, struct timespec *value) {
     REAL(clock_gettime);
-    if (!is_wall_clock(id)) return real_clock_gettime(id, value);
+    if (!is_wall_clock(id)) {
+        int result = real_clock_gettime(id, value);
+        if (result == 0) {
+            if (id == CLOCK_BOOTTIME) {
+                last_boottime = *value;
+                read_boottime = 1;
+            } else if (id == CLOCK_MONOTONIC) {
+                last_monotonic = *value;
+                read_monotonic = 1;
+            }
+        }
+        return result;
+    }
     skillcheck_scope scope = current_scope();
     if (scope.token) report(scope, skillcheck_read_wall_clock, id == CLOCK_TAI ? "clock_gettime(CLOCK_TAI)" : "clock_gettime(CLOCK_REALTIME)");
     int result = real_clock_gettime(id, value);
@@ -589,6 +622,16 @@ void skillcheck_observation_install(skillcheck_scope_callback scope, skillcheck_
 void skillcheck_observation_begin(void) {}
 void skillcheck_observation_end(void) {}
 int32_t skillcheck_observation_available(void) { return 0; }
+int32_t skillcheck_report_real_sleep(const char *detail) {
+    (void)detail;
+    return 0;
+}
+int32_t skillcheck_last_clock_read(int32_t clock_id, int64_t *seconds, int64_t *nanoseconds) {
+    (void)clock_id;
+    *seconds = 0;
+    *nanoseconds = 0;
+    return 0;
+}
 
 int32_t skillcheck_adopt_unstructured_tasks(
     const void *identity, const void *witness_table, const void **previous_identity, const void **previous_witness_table) {

@@ -31,9 +31,9 @@ struct EscapingSkill: AgentSkill {
         case .mainActorHop:
             _ = await mainActorWork(input.rawText)
         case .realTaskSleep:
-            try await Task.sleep(for: .seconds(1)) // never waits: the scheduler sees this real sleep start, cuts it short and reports it
+            try await Task.sleep(for: .seconds(1)) // never waits: the scheduler runs this real sleep on the virtual clock and reports it
         case .continuousClockSleep:
-            // Never waits: the scheduler sees this real sleep start, cuts it short and reports it.
+            // Never waits: the scheduler runs this real sleep on the virtual clock and reports it.
             try await ContinuousClock().sleep(for: .seconds(1))
         case .dispatch:
             await withUnsafeContinuation { (done: UnsafeContinuation<Void, Never>) in

@@ -25,6 +25,8 @@ typedef enum {
     skillcheck_connect_socket = 5,
     skillcheck_change_file = 6,
     skillcheck_start_process = 7,
+    /// Not the C library's: a sleep on a real clock that the kit's scheduler saw start (skillcheck_report_real_sleep).
+    skillcheck_real_sleep = 8,
 } skillcheck_read_kind;
 
 /// The observation a call belongs to: `token` 0 when none (the call is not the skill's run's), and the
@@ -52,6 +54,13 @@ void skillcheck_observation_end(void);
 int32_t skillcheck_object_at(const void *address, const char **path, const void **base, const char **symbol);
 /// 1 when calls are interposed in this process, 0 when they cannot be (another platform, a sanitizer).
 int32_t skillcheck_observation_available(void);
+/// Reports a sleep on a real clock, `detail` saying how long on which clock, to the calling task's observation
+/// with the call stack that started it, as an interposed call is reported. Returns 0 when none took it.
+int32_t skillcheck_report_real_sleep(const char *detail);
+/// The value the calling thread last read from clock `clock_id` (CLOCK_BOOTTIME, which ContinuousClock reads, or
+/// CLOCK_MONOTONIC, SuspendingClock's): the `now` a deadline `now + duration` was computed from. Returns 0 when the
+/// thread has read none.
+int32_t skillcheck_last_clock_read(int32_t clock_id, int64_t *seconds, int64_t *nanoseconds);
 
 /// Asked, on the calling thread, each time work goes to the main dispatch queue (the main actor's jobs do): a
 /// token for that work when the thread's scheduler follows it, else NULL.

@@ -170,8 +170,11 @@ struct ProbeFailure: Error, Sendable {
     var neverEnded: Bool
     /// The run kept going after the check cancelled it, until the real-time watchdog ended it (CAN-2's).
     var ranOnAfterCancellation: Bool
-    /// Work left the virtual clock: a real sleep, an unstructured task, a hop elsewhere (TIME-1's finding).
+    /// Work left the virtual clock: a real sleep cut short, an unstructured task, a hop elsewhere (TIME-1's finding).
     var escapes: [DeterministicScheduler.Escape]
+    /// Sleeps on a real clock that lasted as long on the virtual clock, made outside the run's observation (which
+    /// notes the others as reads): TIME-1's finding, but the run failed or ended for what it did, not for them.
+    var realSleeps: [DeterministicScheduler.Escape] = []
     /// Unstructured tasks the skill started that were still running when the run's scope ended (TIME-1's finding).
     var leftRunning: [String] = []
     /// What the skill's side read of the real world before the run failed.
@@ -205,7 +208,8 @@ struct ProbeFailure: Error, Sendable {
             if afterCancellation { ranOnAfterCancellation = true } else { neverEnded = true }
         case VirtualClockError.escaped(let found): escapes = found
         case let leftovers as VirtualTimeLeftovers:
-            escapes = leftovers.escapes
+            escapes = leftovers.escapes.filter { !$0.ranOnVirtualTime }
+            realSleeps = leftovers.escapes.filter(\.ranOnVirtualTime)
             leftRunning = leftovers.tasks.filter { $0.hasPrefix(DeterministicScheduler.unstructuredTaskLabel) }
         default: break
         }

@@ -58,7 +58,7 @@ final class CheckObservations: Sendable {
     /// work the rule judges, so "nothing to judge" would be a claim the runs cannot back.
     func steered(_ findings: [Finding]) -> [Finding] {
         guard !Self.ownRules.contains(ruleID), let read = seen.withLock({ $0.lazy.flatMap(\.reads).first }) else { return findings }
-        let owner = read.kind == .wallClock || read.kind == .randomness ? "TIME-1" : "IO-1"
+        let owner = read.kind.isTime ? "TIME-1" : "IO-1"
         return findings.map { finding in
             guard finding.ruleID == ruleID, finding.outcome == .notApplicable else { return finding }
             var steered = finding
@@ -74,7 +74,7 @@ final class CheckObservations: Sendable {
 
     /// The finding of `read`: TIME-1's for the wall clock and randomness, IO-1's for files and sockets.
     static func finding(for read: RealWorldRead, subject: String, _ input: ConformanceCheck.Input) -> Finding {
-        let isTime = read.kind == .wallClock || read.kind == .randomness
+        let isTime = read.kind.isTime
         return input.finding(
             isTime ? "TIME-1" : "IO-1", .failed, subject: subject,
             expected: isTime ? SkillConformance.timeExpected : SkillConformance.ioExpected,
@@ -91,12 +91,12 @@ extension RealWorldObservation {
         return try await during(skillModules: Set(module.map { [$0] } ?? []), body)
     }
 
-    /// Ends the observation of a probe's run on `sample`: its reads, also handed with `failure`'s escapes to
-    /// the check that ran it (``CheckObservations``).
+    /// Ends the observation of a probe's run on `sample`: its reads, also handed with `failure`'s escapes (and
+    /// real sleeps) to the check that ran it (``CheckObservations``).
     func finish(sample: String, failure: ProbeFailure? = nil) -> [RealWorldRead] {
         let reads = finish()
-        CheckObservations.current?.add(
-            sample: sample, reads: reads, escapes: failure.map { $0.escapes.map(\.description) } ?? [])
+        let escapes = failure.map { $0.escapes + $0.realSleeps } ?? []
+        CheckObservations.current?.add(sample: sample, reads: reads, escapes: escapes.map(\.description))
         return reads
     }
 }

@@ -11,6 +11,12 @@ extension SkillConformance {
         ConformanceCheck("SEND-5") { input in await orderIndependent(input) },
     ]
 
+    /// Why SEND-2 skips a skill that sleeps on a real clock.
+    static let realSleepStressReason =
+        "the skill sleeps on a real clock (TIME-1 reports it), and SEND-2's \(stressCalls) calls run on real threads, where the "
+        + "kit cannot move that sleep onto virtual time: they would wait for it for real; SEND-4 and SEND-5 judge its "
+        + "concurrency on the virtual clock"
+
     /// How many calls a stress run makes, sequentially and then concurrently.
     package static let stressCalls = 64
 
@@ -30,8 +36,17 @@ extension SkillConformance {
             let probe = await Probe.run(
                 input.skill, input: SkillInput(rawText: sample), limits: input.limits,
                 setUp: InjectedFault.healthy)
-            if case .failure(let failure) = probe {
+            switch probe {
+            case .failure(let failure):
                 return [input.unended("SEND-2", subject: subject, expected: expected, failure)]
+            case .success(let run) where run.reads.contains(where: { $0.kind == .realSleep }):
+                // The stress run's calls run on real threads, where nothing can move a real sleep onto virtual time.
+                return [
+                    input.finding(
+                        "SEND-2", .skipped(reason: realSleepStressReason), subject: subject, expected: expected,
+                        observed: "sample \(quoted(sample)) sleeps on a real clock")
+                ]
+            case .success: continue
             }
         }
         let seed = input.limits.seed

@@ -16,7 +16,7 @@ extension SkillConformance {
     /// the interposer (``RealWorldObservation``); either fails the rule naming the skill's function.
     static func timeStaysVirtual(_ input: ConformanceCheck.Input) async -> [Finding] {
         await eachWorkingRun(input, rule: "TIME-1", expected: timeExpected) { reads in
-            reads.filter { $0.kind == .wallClock || $0.kind == .randomness }
+            reads.filter(\.kind.isTime)
         }
     }
 
@@ -68,7 +68,7 @@ extension SkillConformance {
                 case .failure(let failure):
                     timeline = failure.timeline
                     if rule == "TIME-1" {
-                        problems = failure.escapes.map(\.description)
+                        problems = (failure.escapes + failure.realSleeps).map(\.description)
                         if !failure.leftRunning.isEmpty { problems.append(Self.leftRunning(failure.leftRunning.count)) }
                     }
                     problems += owned(failure.reads).map { "\($0.description); instead, \($0.fix)" }

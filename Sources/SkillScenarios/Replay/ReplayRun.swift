@@ -99,7 +99,7 @@ struct ReplayRun {
 
     mutating func replay() throws(TranscriptError) -> ReplayResult {
         // Files and sockets the skills use outside their context: a replay that depends on them passes or fails
-        // with what is on the disk or the network, so each is a difference, never a pass. The wall clock and
+        // with what is on the disk or the network, so each is a difference, never a pass; so is a real sleep. The wall clock and
         // randomness are the transcript's to judge: a matcher accepts an id or a date that changes run to run,
         // and record mode refuses a value that two replays disagree on.
         let observation = RealWorldObservation()
@@ -111,11 +111,13 @@ struct ReplayRun {
             }
             finish()
         }
-        for read in observation.finish() where read.kind == .file || read.kind == .socket || read.kind == .process {
+        for read in observation.finish() where !read.kind.isTime || read.kind == .realSleep {
+            // A real sleep ran on the virtual clock, so the replay went on as it would, but the app would wait for real.
+            let made = read.kind == .realSleep ? "made" : "read"
             differences.append(
                 Difference(
                     kind: .replay, step: nil, path: "", expected: nil, actual: nil,
-                    note: "the replay read \(read); the transcript cannot pin that down: instead, \(read.fix)"))
+                    note: "the replay \(made) \(read); the transcript cannot pin that down: instead, \(read.fix)"))
         }
         if let error = unusedMatcher() { throw error }
         if !transcript.steps.contains(where: { if case .expect = $0 { true } else { false } }) {

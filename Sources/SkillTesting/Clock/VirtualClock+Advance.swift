@@ -38,7 +38,7 @@ extension VirtualClock {
         // One lock checks the target and takes the first sleeper due by it, and the last wake's lock moves
         // time to the target. A limit of no wakes at all needs the loop's check before the first one.
         let wakesAtOnce = maxWakes != 0
-        let first = state.withLock { state -> (target: Instant, woken: UnsafeContinuation<Void, any Error>?)? in
+        let first = state.withLock { state -> (target: Instant, woken: Wake?)? in
             let start = state.now
             let target: Instant =
                 switch destination {
@@ -57,7 +57,7 @@ extension VirtualClock {
         guard let (target, woken) = first else { return }
         var wakes = 0
         if let woken {
-            scheduler.runUntilIdle { woken.resume() }
+            scheduler.runUntilIdle { woken.fire(on: scheduler) }
             wakes = 1
         } else if wakesAtOnce {
             // None was due, and time has moved to the target.
@@ -78,11 +78,15 @@ extension VirtualClock {
     ///   - horizon: how far past ``now`` time may move.
     ///   - maxWakes: how many sleepers may wake.
     /// - Throws: ``VirtualClockError`` naming the sleeper that never ends, the tasks that stalled, or
-    ///   the work that left the scheduler (before time moves past it).
+    ///   the work that left the scheduler (before time moves past it; a sleep on a real clock, which lasted as
+    ///   long on this clock, once no sleeper is left).
     public func run(horizon: Duration = .seconds(86_400 * 365), maxWakes: Int = 1_000_000) throws(VirtualClockError) {
         try run(until: { false }, horizon: horizon, maxWakes: maxWakes)
         let unfinished = scheduler.unfinishedWork
         if !unfinished.isEmpty { throw .stalled(unfinished: unfinished) }
+        // A sleep on a real clock ran on this clock's time, so the run went on; it is still reported.
+        let realSleeps = scheduler.realSleepsSeen
+        if !realSleeps.isEmpty { throw .escaped(realSleeps) }
     }
 
     /// Throws when work has left the scheduler: time must not move on while it is away, or a timeout
@@ -123,31 +127,33 @@ extension VirtualClock {
     @discardableResult
     func wakeNext(dueBy target: Instant, settlingAt settle: Instant? = nil) -> Bool {
         let together = !scheduler.schedule.isFirstInFirstOut
-        let woken = state.withLock { state -> [UnsafeContinuation<Void, any Error>] in
+        let woken = state.withLock { state -> [Wake] in
             guard let first = state.takeNext(dueBy: target, settlingAt: settle) else { return [] }
             var woken = [first]
             while together, let next = state.takeNext(dueBy: state.now, settlingAt: nil) { woken.append(next) }
             return woken
         }
         guard !woken.isEmpty else { return false }
-        scheduler.runUntilIdle { for continuation in woken { continuation.resume() } }
+        scheduler.runUntilIdle { for wake in woken { wake.fire(on: scheduler) } }
         return true
     }
 
     func nextSleeper() -> PendingSleeper? {
         state.withLock { state in
             state.discardStale()
-            guard let first = state.heap.first, case .sleeping(_, let sleeper) = state.slots[first.id] else {
-                return nil
+            guard let first = state.heap.first else { return nil }
+            switch state.slots[first.id] {
+            case .sleeping(_, let sleeper), .realSleep(_, let sleeper): return sleeper
+            case .starting, .cancelledEarly, nil: return nil
             }
-            return sleeper
         }
     }
 
     /// Cancels every pending sleeper (each throws `CancellationError`) and every spawned task, then drains.
     public func cancelAll() {
-        let sleepers: [UnsafeContinuation<Void, any Error>] = state.withLock { state in
+        let (sleepers, wakes) = state.withLock { state -> ([UnsafeContinuation<Void, any Error>], [UnownedJob]) in
             var continuations: [UnsafeContinuation<Void, any Error>] = []
+            var wakes: [UnownedJob] = []
             // A sleeper that has its id but has not registered yet is cancelled too: it throws as it
             // registers, so its slot must stay until then.
             state.slots.updateAll { slot in
@@ -155,18 +161,23 @@ extension VirtualClock {
                 case .sleeping(let continuation, _):
                     continuations.append(continuation)
                     return nil
+                case .realSleep(let wake, _):
+                    // Its task is cancelled below: the wake-up then has nothing left to resume.
+                    wakes.append(wake.job)
+                    return nil
                 case .starting, .cancelledEarly:
                     return .cancelledEarly
                 }
             }
             state.heap = SleeperHeap()
             state.sleeping = 0
-            return continuations
+            return (continuations, wakes)
         }
         scheduler.cancelAll()
         scheduler.trusting {
             for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
         }
+        for job in wakes { scheduler.enqueueOnGenericExecutor(job) }
         scheduler.runUntilIdle()
     }
 }
@@ -178,14 +189,19 @@ extension VirtualClock.State {
     mutating func takeNext(
         dueBy target: VirtualClock.Instant, settlingAt settle: VirtualClock.Instant?
     )
-        -> UnsafeContinuation<Void, any Error>?
+        -> VirtualClock.Wake?
     {
         discardStale()
         if let first = heap.first, first.deadline <= target.offset {
-            let woken = slots.modify(first.id) { slot -> UnsafeContinuation<Void, any Error>? in
-                guard case .sleeping(let continuation, _) = slot else { return nil }
+            let woken = slots.modify(first.id) { slot -> VirtualClock.Wake? in
+                let wake: VirtualClock.Wake
+                switch slot {
+                case .sleeping(let continuation, _): wake = .continuation(continuation)
+                case .realSleep(let real, _): wake = .job(real.job)
+                case .starting, .cancelledEarly, nil: return nil
+                }
                 slot = nil
-                return continuation
+                return wake
             }
             if let woken {
                 heap.removeFirst()

@@ -56,6 +56,34 @@ public final class VirtualClock: Clock, Sendable {
         /// Cancelled before it registered.
         case cancelledEarly
         case sleeping(UnsafeContinuation<Void, any Error>, PendingSleeper)
+        /// A sleep on a real clock by code on the ``scheduler``, waiting for this clock's time.
+        case realSleep(RealSleepWake, PendingSleeper)
+    }
+
+    /// What wakes a sleeper: its continuation, or a real sleep's wake-up job.
+    enum Wake {
+        case continuation(UnsafeContinuation<Void, any Error>)
+        case job(UnownedJob)
+
+        func fire(on scheduler: DeterministicScheduler) {
+            switch self {
+            case .continuation(let continuation): continuation.resume()
+            case .job(let job): scheduler.enqueueOnGenericExecutor(job)
+            }
+        }
+    }
+
+    /// A real sleep's wake-up job (the runtime's, which resumes the sleeping task unless its cancellation
+    /// already has), and the task that sleeps, held to tell whether it was cancelled.
+    struct RealSleepWake: @unchecked Sendable {
+        let job: UnownedJob
+        let sleeper: AnyObject?
+
+        /// Whether the sleeping task was cancelled: its cancellation resumed it, so the wake-up has nothing to do.
+        var isMoot: Bool {
+            guard let sleeper else { return false }
+            return unsafeBitCast(sleeper, to: Task<Void, Never>.self).isCancelled
+        }
     }
 
     struct State {
@@ -81,6 +109,7 @@ public final class VirtualClock: Clock, Sendable {
     public init(origin: Date = VirtualClock.defaultOrigin, scheduler: DeterministicScheduler = DeterministicScheduler()) {
         self.origin = origin
         self.scheduler = scheduler
+        scheduler.virtualTimer = self
     }
 
     public var now: Instant { state.withLock { $0.now } }
@@ -128,7 +157,7 @@ public final class VirtualClock: Clock, Sendable {
                     case .sleeping(let continuation, _):
                         slot = nil
                         return (continuation, true)
-                    case .cancelledEarly, nil:
+                    case .cancelledEarly, .realSleep, nil:
                         return (nil, false)
                     }
                 }
@@ -179,14 +208,60 @@ public final class VirtualClock: Clock, Sendable {
         }
     }
 
+    /// Waits `duration` of this clock's time, then runs `job`: the wake-up of a real sleep that code on the
+    /// ``scheduler`` started (called from inside the sleeping task, which is held to see it cancelled).
+    func wake(_ job: UnownedJob, after duration: Duration, label: String?) {
+        let sleeper: AnyObject? = withUnsafeCurrentTask { task in
+            task.map { Unmanaged<AnyObject>.fromOpaque(unsafeBitCast($0, to: UnsafeRawPointer.self)).takeUnretainedValue() }
+        }
+        let wake = RealSleepWake(job: job, sleeper: sleeper)
+        let ready: [UnsafeContinuation<Void, Never>] = state.withLock { state in
+            let id = state.nextID, sequence = state.nextSequence
+            state.nextID += 1
+            state.nextSequence += 1
+            let deadline = state.now.advanced(by: duration)
+            state.slots[id] = .realSleep(wake, PendingSleeper(deadline: deadline, duration: duration, sequence: sequence, label: label))
+            state.sleeping += 1
+            state.heap.insert(.init(deadline: deadline.offset, sequence: sequence, id: id))
+            let count = state.sleeping
+            let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+            state.waiters.removeAll { $0.count <= count }
+            return ready
+        }
+        for waiter in ready { waiter.resume() }
+    }
+
+    /// Runs the wake-ups of real sleeps whose task was cancelled (their cancellation resumed them), so that
+    /// nothing of theirs outlives a scope: a scope calls it once its body has ended.
+    package func finishCancelledRealSleeps() {
+        let jobs: [UnownedJob] = state.withLock { state in
+            var jobs: [UnownedJob] = []
+            state.slots.updateAll { slot in
+                guard case .realSleep(let wake, _) = slot, wake.isMoot else { return slot }
+                jobs.append(wake.job)
+                return nil
+            }
+            state.sleeping -= jobs.count
+            return jobs
+        }
+        guard !jobs.isEmpty else { return }
+        scheduler.runUntilIdle { for job in jobs { scheduler.enqueueOnGenericExecutor(job) } }
+    }
+
     // MARK: Inspection
 
     /// Every pending sleeper, in the order they will wake.
+    ///
+    /// A sleep on a real clock that code on the ``scheduler`` started waits on this clock too, and is listed until
+    /// it wakes or its task is cancelled.
     public var pendingSleepers: [PendingSleeper] {
         state.withLock { state in
             state.slots.values.compactMap { slot -> PendingSleeper? in
-                if case .sleeping(_, let sleeper) = slot { return sleeper }
-                return nil
+                switch slot {
+                case .sleeping(_, let sleeper): sleeper
+                case .realSleep(let wake, let sleeper): wake.isMoot ? nil : sleeper
+                case .starting, .cancelledEarly: nil
+                }
             }
         }
         .sorted { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) }
@@ -254,7 +329,17 @@ extension VirtualClock.State {
     mutating func discardStale() {
         while let first = heap.first {
             // In place rather than through the subscript, which would copy the slot out.
-            if slots.modify(first.id, { slot in if case .sleeping = slot { true } else { false } }) { return }
+            if slots.modify(
+                first.id,
+                { slot in
+                    switch slot {
+                    case .sleeping, .realSleep: true
+                    case .starting, .cancelledEarly, nil: false
+                    }
+                })
+            {
+                return
+            }
             heap.removeFirst()
         }
     }

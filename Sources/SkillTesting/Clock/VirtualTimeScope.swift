@@ -79,9 +79,10 @@ package struct VirtualTimeScope: Sendable {
         }
         if case .failure(let error) = await task.result { outcome.thrown = error }
         outcome.choices = clock.scheduler.choices
+        clock.finishCancelledRealSleeps()
         let leftovers = VirtualTimeLeftovers(
             sleepers: clock.pendingSleepers, tasks: clock.scheduler.unfinishedWork,
-            escapes: outcome.problems.isEmpty ? clock.scheduler.escapesSeen : [], warnings: [])
+            escapes: outcome.problems.isEmpty ? clock.scheduler.escapesSeen + clock.scheduler.realSleepsSeen : [], warnings: [])
         if !leftovers.isEmpty {
             clock.cancelAll()
             outcome.problems.append(leftovers)

@@ -36,8 +36,10 @@ import SkillKit
 /// - with ``VirtualTimeLeftovers`` when the body returns leaving sleepers, unfinished spawned tasks or
 ///   escapes behind (they are cancelled first, so nothing leaks into the next test), or warnings when
 ///   `failOnWarnings`;
-/// - with ``VirtualClockError/escaped(_:)`` as soon as work leaves the scheduler (an unstructured task,
-///   a real sleep, a hop to `@MainActor` that comes back), naming the task;
+/// - with ``VirtualClockError/escaped(_:)`` as soon as work leaves the scheduler (an unstructured task where
+///   the kit cannot run it, a hop to `@MainActor` that comes back), naming the task;
+/// - with ``VirtualTimeLeftovers`` naming a sleep on a real clock (`Task.sleep(for:)`), once the body ends:
+///   the sleep lasted as long on the virtual clock, so the body went on as it would have;
 /// - with ``VirtualClockError/stalled(unfinished:)`` when nothing is runnable, nothing sleeps and
 ///   nothing comes back from outside within `stallTimeout` of real time (a continuation never resumed);
 /// - with ``VirtualClockError/horizonExceeded(horizon:next:)`` or
@@ -97,10 +99,11 @@ package func withVirtualTime<Result: Sendable>(
         clock.cancelAll()
         throw error
     }
+    clock.finishCancelledRealSleeps()
     let leftovers = VirtualTimeLeftovers(
         sleepers: clock.pendingSleepers,
         tasks: clock.scheduler.unfinishedWork,
-        escapes: clock.scheduler.escapesSeen,
+        escapes: clock.scheduler.escapesSeen + clock.scheduler.realSleepsSeen,
         warnings: clock.warnings
     )
     if !leftovers.isEmpty || (failOnWarnings && !leftovers.warnings.isEmpty) {

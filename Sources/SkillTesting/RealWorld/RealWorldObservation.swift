@@ -94,6 +94,15 @@ package final class RealWorldObservation: Sendable {
         raw.withLock { $0.append(Raw(kind: kind, detail: detail, frames: frames)) }
     }
 
+    /// Notes a sleep on a real clock that code of this observation's run started on a scheduler a virtual clock
+    /// drives (which ran it on virtual time), with the call stack that started it: `detail` says how long, on
+    /// which clock. The interposer walks the stack, async callers included, where it can; else the thread's.
+    func noteRealSleep(_ detail: String) {
+        if skillcheck_report_real_sleep(detail) != 0 { return }
+        let frames = Thread.callStackReturnAddresses.map { $0.uint64Value }
+        raw.withLock { $0.append(Raw(kind: Int32(skillcheck_real_sleep.rawValue), detail: detail, frames: frames)) }
+    }
+
     /// The recorded calls that the skill's side made, symbolized, each (kind, detail, call site) once; a call
     /// site's files once, by the path it meant (an atomic write opens a temporary file of a new name each time,
     /// then renames it to the path).
@@ -126,6 +135,7 @@ package final class RealWorldObservation: Sendable {
         case skillcheck_read_randomness.rawValue: kind = .randomness
         case skillcheck_open_socket.rawValue, skillcheck_connect_socket.rawValue: kind = .socket
         case skillcheck_start_process.rawValue: kind = .process
+        case skillcheck_real_sleep.rawValue: kind = .realSleep
         case skillcheck_open_file.rawValue, skillcheck_change_file.rawValue:
             kind = .file
             let path = detail.split(separator: " ", maxSplits: 1).last.map(String.init) ?? detail
@@ -140,8 +150,12 @@ package final class RealWorldObservation: Sendable {
         default: return nil
         }
         let stack = CallStack(addresses: call.frames)
-        guard !stack.isBookkeeping, kind != .wallClock || !stack.isLogStamp, let caller = stack.caller(skillModules: skillModules)
-        else { return nil }
+        guard let caller = stack.caller(skillModules: skillModules) else {
+            // A real sleep on the run's scheduler is the run's, though its caller is seldom on the thread's stack (the
+            // concurrency runtime's sleep keeps no async frame record to follow): never dropped.
+            return kind == .realSleep ? RealWorldRead(kind: kind, detail: detail, callSite: "code of the skill's run") : nil
+        }
+        guard !stack.isBookkeeping, kind != .wallClock || !stack.isLogStamp else { return nil }
         return RealWorldRead(kind: kind, detail: detail, callSite: caller.callSite.function, via: caller.via?.function)
     }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
-/// One read of the real world a skill's run made: the wall clock, system randomness, a file or a socket,
-/// with the function of the skill's side that made it.
+/// One read of the real world a skill's run made: the wall clock, system randomness, a sleep on a real clock, a
+/// file or a socket, with the function of the skill's side that made it.
 ///
-/// TIME-1 fails a skill for a read of the wall clock or of system randomness, IO-1 for a file or a socket
-/// it used outside its context.
+/// TIME-1 fails a skill for a read of the wall clock or of system randomness and for a real sleep, IO-1 for a
+/// file or a socket it used outside its context.
 ///
 /// ```swift
 /// let (_, reads) = await RealWorldObservation.observe(skillModules: ["Skills"]) { try? await skill.execute(input: input, context: context) }
@@ -18,6 +18,11 @@ package struct RealWorldRead: Sendable, Hashable, CustomStringConvertible {
         case file = "a file"
         case socket = "a socket"
         case process = "a process"
+        /// A `Task.sleep` (or a `ContinuousClock`'s sleep) that the kit ran on the virtual clock for as long.
+        case realSleep = "a real clock"
+
+        /// Whether TIME-1 owns it (the wall clock, randomness, a real sleep); IO-1 owns the rest.
+        package var isTime: Bool { self == .wallClock || self == .randomness || self == .realSleep }
     }
 
     package var kind: Kind
@@ -42,6 +47,7 @@ package struct RealWorldRead: Sendable, Hashable, CustomStringConvertible {
             case .file: "the file \(detail)"
             case .socket: detail.hasPrefix("connect") ? "the network (\(detail))" : "a socket (\(detail))"
             case .process: "a process of its own (\(detail))"
+            case .realSleep: "a sleep on a real clock (\(detail))"
             }
         return "\(what) by \(callSite)" + (via.map { " through \($0)" } ?? "")
     }
@@ -54,6 +60,9 @@ package struct RealWorldRead: Sendable, Hashable, CustomStringConvertible {
         case .file: "keep what the skill stores in context.storage, which tests replace with InMemoryDataStore"
         case .socket: "reach the network through context.networkService, which tests replace with FakeNetworkService"
         case .process: "do the work in the skill, or behind a service the context gives it; a process of its own outlives a cancelled run"
+        case .realSleep:
+            "sleep on the context's clock (try await context.clock.sleep(for: …)), which tests replace with a virtual "
+                + "clock; the kit ran this sleep on the virtual clock, so every other rule judged the run as it would go"
         }
     }
 }

@@ -1,10 +1,17 @@
+internal import SkillCheckInterposer
 @_spi(ExperimentalScheduling) import _Concurrency
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 // A real `Task.sleep` on a task that prefers this scheduler asks the scheduler to run its wake-up job
 // later. Conforming to the runtime's (experimental) SchedulingExecutor lets the scheduler see the sleep as
-// it starts, name the task, and cut the sleep short, so that a skill that sleeps on a real clock fails its
-// test at once instead of stalling it or letting a virtual timeout fire first. Where the protocol is not
-// available, such a sleep is still reported when its job comes back (``DeterministicScheduler/Escape/Kind/cameBack``).
+// it starts and name the task. On a scheduler a VirtualClock drives, the wake-up waits on that clock for as
+// long as the sleep asked, so the code goes on as it would after a real sleep (a retry's back-off, a
+// timeout racing it), on virtual time, and the sleep is still reported; on a bare scheduler the sleep is
+// cut short and is an escape. Where the protocol is not available, such a sleep is reported when its job
+// comes back (``DeterministicScheduler/Escape/Kind/cameBack``).
 @available(macOS 26.4, iOS 26.4, tvOS 26.4, watchOS 26.4, visionOS 26.4, *)
 @_spi(ExperimentalScheduling)
 extension DeterministicScheduler: SchedulingExecutor {
@@ -14,8 +21,7 @@ extension DeterministicScheduler: SchedulingExecutor {
         tolerance: C.Duration?,
         clock: C
     ) {
-        sawRealSleep(clock: "\(C.self)", duration: delay as? Duration)
-        enqueue(job)
+        sleep(job, clock: "\(C.self)", for: delay as? Duration)
     }
 
     public func enqueue<C: Clock>(
@@ -24,7 +30,41 @@ extension DeterministicScheduler: SchedulingExecutor {
         tolerance: C.Duration?,
         clock: C
     ) {
-        sawRealSleep(clock: "\(C.self)", duration: clock.now.duration(to: instant) as? Duration)
-        enqueue(job)
+        sleep(job, clock: "\(C.self)", for: Self.delay(until: instant, on: clock))
+    }
+
+    /// How long the code asked to sleep until `instant`: `Task.sleep(for:)` asks for `.now + duration`, so the time
+    /// from the `now` the calling thread last read (the interposer keeps it) is that duration exactly, where the
+    /// time from now would be a few real microseconds short, and different every run.
+    static func delay<C: Clock>(until instant: C.Instant, on clock: C) -> Duration? {
+        #if os(Linux)
+        let clockID: Int32? =
+            C.self == ContinuousClock.self ? Int32(CLOCK_BOOTTIME) : C.self == SuspendingClock.self ? Int32(CLOCK_MONOTONIC) : nil
+        #else
+        let clockID: Int32? = nil // nothing is interposed
+        #endif
+        var seconds: Int64 = 0, nanoseconds: Int64 = 0
+        let lastRead = clockID.map { skillcheck_last_clock_read($0, &seconds, &nanoseconds) != 0 } ?? false
+        guard let fromNow = clock.now.duration(to: instant) as? Duration else { return nil }
+        // Both clocks' instants are a `Duration` since boot, as the C library gives it.
+        guard lastRead, MemoryLayout<C.Instant>.size == MemoryLayout<Duration>.size else { return fromNow }
+        let deadline = unsafeBitCast(instant, to: Duration.self)
+        let asked = deadline - (.seconds(seconds) + .nanoseconds(nanoseconds))
+        // A deadline computed before a later read of the clock: the time from now is what is left of it.
+        guard asked >= fromNow, asked - fromNow < .seconds(1) else { return fromNow }
+        return asked
+    }
+
+    /// Hands a real sleep's wake-up to the virtual clock that drives this scheduler, for `duration`; without one
+    /// (or a duration in another unit than `Duration`), records the escape and wakes it at once.
+    private func sleep(_ job: consuming ExecutorJob, clock: String, for duration: Duration?) {
+        let job = UnownedJob(job)
+        if let duration, let timer = virtualTimer {
+            sawRealSleep(clock: clock, duration: duration, onVirtualTime: true)
+            timer.wake(job, after: max(duration, .zero), label: SleepLabel.current)
+        } else {
+            sawRealSleep(clock: clock, duration: duration, onVirtualTime: false)
+            enqueue(job)
+        }
     }
 }

@@ -73,6 +73,10 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         /// Real sleeps cut short whose wake-up has yet to pass through the global executor: the runtime
         /// resumes the sleeping task that way, which is not an unstructured task.
         var sleepWakes = 0
+        /// Real sleeps that ran on the virtual clock (``realSleepsSeen``).
+        var realSleeps: [Escape] = []
+        /// The jobs in ``jobs`` to run on the generic executor (``enqueueOnGenericExecutor(_:)``), by address.
+        var genericJobs: Set<UInt> = []
         /// Past this real instant no drain runs another job (``stopDraining(after:)``).
         var drainDeadline: ContinuousClock.Instant?
         /// Set once a drain stopped at ``drainDeadline`` with jobs still to run.
@@ -238,17 +242,56 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         return body()
     }
 
-    /// Records a sleep on a real clock, seen as it starts.
-    func sawRealSleep(clock: String, duration: Duration?) {
+    /// Records a sleep on a real clock, seen as it starts: an escape when it is cut short; else a read of the
+    /// run's observation where the conformance checks observe it, or one of ``realSleepsSeen``.
+    func sawRealSleep(clock: String, duration: Duration?, onVirtualTime: Bool) {
+        // A run the conformance checks observe reports it as a read, naming the skill's function that slept.
+        if onVirtualTime, let observation = RealWorldObservation.current {
+            observation.noteRealSleep("\(duration.map { "\($0) " } ?? "")on \(clock), which the kit ran on the virtual clock")
+            return
+        }
         let label = SleepLabel.current
         state.withLock { state in
-            state.record(
-                Escape(
-                    kind: .realSleep(clock: clock, duration: duration), task: label,
-                    afterJobs: state.jobsRun))
-            state.sleepWakes += 1
+            var escape = Escape(kind: .realSleep(clock: clock, duration: duration), task: label, afterJobs: state.jobsRun)
+            guard onVirtualTime else {
+                state.record(escape)
+                state.sleepWakes += 1
+                return
+            }
+            escape.ranOnVirtualTime = true
+            // A loop that sleeps as long each time is one finding, as an escape is.
+            if !state.realSleeps.contains(where: { $0.kind == escape.kind && $0.task == escape.task }) {
+                state.realSleeps.append(escape)
+            }
         }
     }
+
+    /// The clock whose time a real sleep on this scheduler waits for (``VirtualClock/init(origin:scheduler:)``
+    /// sets it): held weakly, since the clock holds the scheduler.
+    var virtualTimer: VirtualClock? {
+        get { timer.withLock { $0.clock } }
+        set { timer.withLock { $0.clock = newValue } }
+    }
+    private let timer = Locked(WeakClock())
+    struct WeakClock { weak var clock: VirtualClock? }
+
+    /// The real sleeps that ran on the virtual clock, in the order they started: scopes report them with the
+    /// escapes once the body ends, since the code went on as it would have.
+    package var realSleepsSeen: [Escape] { state.withLock { $0.realSleeps + [] } }
+
+    /// Queues a job that runs on the generic executor, not on this one: a real sleep's wake-up, a task with no
+    /// executor preference of its own, which would otherwise hop to the global executor and resume the
+    /// sleeper from another thread.
+    func enqueueOnGenericExecutor(_ job: UnownedJob) {
+        state.withLock { state in
+            state.genericJobs.insert(UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self)))
+            state.jobs.append(job)
+        }
+    }
+
+    /// The runtime's generic executor (no serial executor, no task executor), where a task with no executor
+    /// preference runs without hopping: the two null words the runtime spells it with.
+    static let genericExecutor = unsafeBitCast((UInt(0), UInt(0)), to: UnownedSerialExecutor.self)
 
     public func asUnownedSerialExecutor() -> UnownedSerialExecutor {
         UnownedSerialExecutor(ordinary: self)
@@ -340,6 +383,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
         var ran = 0
         enum Next {
             case run(UnownedJob)
+            case runOnGenericExecutor(UnownedJob)
             case waitForMainActor(DispatchSemaphore)
         }
         // Taking the next job and, when there is none, giving up the driver's seat happen under one lock,
@@ -358,9 +402,17 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
                 return nil
             }
             state.jobsRun += 1
+            if !state.genericJobs.isEmpty,
+                state.genericJobs.remove(UInt(bitPattern: unsafeBitCast(job, to: UnsafeRawPointer.self))) != nil
+            {
+                return .runOnGenericExecutor(job)
+            }
             return .run(job)
         }) {
             switch next {
+            case .runOnGenericExecutor(let job):
+                job.runSynchronously(on: Self.genericExecutor)
+                ran += 1
             case .run(let job):
                 job.runSynchronously(on: executor)
                 ran += 1

@@ -14,7 +14,9 @@ extension DeterministicScheduler {
             case unstructuredTask
             /// Code on the scheduler slept on a real clock (`Task.sleep(for:)`, `ContinuousClock`).
             ///
-            /// Seen as it starts; the sleep is cut short so that nothing waits for real time.
+            /// Seen as it starts. Nothing waits for real time: on a scheduler a ``VirtualClock`` drives, the sleep
+            /// lasts as long on the virtual clock, so the code goes on as it would have (a scope reports it once
+            /// its body ends); on a bare scheduler it is cut short.
             case realSleep(clock: String, duration: Duration?)
             /// A job came back from a thread outside any task.
             ///
@@ -28,6 +30,9 @@ extension DeterministicScheduler {
         public var task: String?
         /// How many jobs the scheduler had run when it saw the escape.
         package var afterJobs: Int
+        /// Whether the sleep of a ``Kind/realSleep(clock:duration:)`` lasted its length on the virtual clock
+        /// rather than being cut short.
+        package var ranOnVirtualTime = false
 
         package init(kind: Kind, task: String?, afterJobs: Int) {
             self.kind = kind
@@ -44,7 +49,8 @@ extension DeterministicScheduler {
             case .realSleep(let clock, let duration):
                 let length = duration.map { " for \($0)" } ?? ""
                 return "\(who) slept\(length) on \(clock), a real clock (after \(afterJobs) jobs): sleep on "
-                    + "context.clock, the injected clock, instead; the real sleep was cut short"
+                    + "context.clock, the injected clock, instead; "
+                    + (ranOnVirtualTime ? "the kit ran that sleep on the virtual clock" : "the real sleep was cut short")
             case .cameBack:
                 return "a job of \(who) came back from another thread after \(afterJobs) jobs: code left the "
                     + "scheduler (@MainActor or another actor's executor, Dispatch, a real clock, or a "

@@ -1,0 +1,49 @@
+import Foundation
+import SkillKit
+import SkillTesting
+import Testing
+
+@testable import SkillConformance
+
+/// Waits half a second on a real clock before each request, as an API's courtesy delay, and maps every error to its
+/// own, a cancellation too: CAN-3's bug, which a run that stopped at the real sleep could never show.
+private struct CourteousWeatherSkill: AgentSkill {
+    let id = "courteous-weather"
+    let displayName = "Weather"
+    let description = "Says the weather, such as weather in Paris."
+    let keywords = ["weather"]
+    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        do {
+            try await Task.sleep(for: .milliseconds(500))
+            let weather = try await context.networkService.fetchWeather(city: "Paris")
+            return SkillOutput(summary: "\(weather.temperature)°C，\(weather.condition)")
+        } catch {
+            throw SkillError.executionFailed("天气服务不可用")
+        }
+    }
+}
+
+@Suite("TIME-1: a real sleep fails TIME-1, and every other rule judges the run it slept in")
+struct RealSleepRuleTests {
+    @Test("TIME-1 names the real sleep; CAN-3 judges the run and fails it, where it once skipped")
+    func realSleepIsJudged() async throws {
+        try #require(RealWorldObservation.isAvailable, "\(RealWorldObservation.unavailableReason)")
+        let subject = SkillUnderTest { _ in CourteousWeatherSkill() }
+        let time = await SkillConformance.check(for: "TIME-1").run(subject)
+        #expect(
+            time.contains { $0.outcome == .failed && $0.observed.contains("a sleep on a real clock (0.5 seconds on ContinuousClock") },
+            "\(time.map(\.message))")
+        let cancellation = await SkillConformance.check(for: "CAN-3").run(subject)
+        #expect(cancellation.contains { $0.outcome == .failed }, "\(cancellation.map(\.message))")
+        #expect(!cancellation.contains { if case .skipped = $0.outcome { true } else { false } }, "\(cancellation.map(\.message))")
+        // The run a check other than TIME-1 made reports the sleep as TIME-1's, in its own results.
+        #expect(cancellation.contains { $0.ruleID == "TIME-1" && $0.outcome == .failed }, "\(cancellation.map(\.message))")
+        for rule in ["HANG-1", "ERR-1"] {
+            let findings = await SkillConformance.check(for: rule).run(subject)
+            #expect(
+                findings.allSatisfy { $0.ruleID != rule || !"\($0.outcome)".contains("skipped") }, "\(rule): \(findings.map(\.message))")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SkillCheckSupport
+import SkillTesting
+import Testing
+
+/// A `Task.sleep` or a `ContinuousClock` sleep by code on a virtual clock's scheduler: it lasts as long on the virtual
+/// clock, so the code goes on as it would (a back-off, a timeout racing it), and the scope still fails, naming it.
+@Suite("A real sleep runs on the virtual clock, and is still reported")
+struct RealSleepTests {
+    @available(SkillCheckTesting, *)
+    @Test("real sleeps wake after their length of virtual time, in order with the clock's own sleepers, every run")
+    func realSleepsKeepTheirLength() async throws {
+        for _ in 0..<20 {
+            let woke = Locked<[String]>([])
+            do {
+                try await withVirtualTime { clock in
+                    async let real: Void = {
+                        try await Task.sleep(for: .seconds(5))
+                        woke.withLock { $0.append("Task.sleep at \(clock.now)") }
+                    }()
+                    async let continuous: Void = {
+                        try await ContinuousClock().sleep(until: .now + .seconds(7))
+                        woke.withLock { $0.append("ContinuousClock at \(clock.now)") }
+                    }()
+                    async let virtual: Void = {
+                        try await clock.sleep(for: .seconds(6))
+                        woke.withLock { $0.append("virtual at \(clock.now)") }
+                    }()
+                    _ = try await (real, continuous, virtual)
+                }
+                Issue.record("a scope whose body slept on a real clock passed")
+            } catch let leftovers as VirtualTimeLeftovers {
+                #expect(leftovers.sleepers.isEmpty && leftovers.tasks.isEmpty, "\(leftovers)")
+                #expect(leftovers.escapes.count == 2, "\(leftovers)")
+                #expect(leftovers.escapes.allSatisfy { "\($0)".contains("the kit ran that sleep on the virtual clock") }, "\(leftovers)")
+                #expect("\(leftovers)".contains("sleep on context.clock"), "\(leftovers)")
+            }
+            #expect(
+                woke.withLock { $0 } == ["Task.sleep at t+5.0 seconds", "virtual at t+6.0 seconds", "ContinuousClock at t+7.0 seconds"])
+        }
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("a real sleep a virtual timeout cancels throws at the timeout's instant and leaves no sleeper behind")
+    func timeoutCancelsARealSleep() async throws {
+        for _ in 0..<20 {
+            let ends = Locked<[String]>([])
+            do {
+                try await withVirtualTime { clock in
+                    await withTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            do {
+                                try await Task.sleep(for: .seconds(30))
+                                ends.withLock { $0.append("slept") }
+                            } catch {
+                                ends.withLock { $0.append("\(type(of: error)) at \(clock.now)") }
+                            }
+                        }
+                        group.addTask {
+                            try? await clock.sleep(for: .seconds(10))
+                            ends.withLock { $0.append("timeout") }
+                        }
+                        await group.next()
+                        group.cancelAll()
+                    }
+                }
+                Issue.record("a scope whose body slept on a real clock passed")
+            } catch let leftovers as VirtualTimeLeftovers {
+                #expect(leftovers.sleepers.isEmpty, "the cancelled sleep is not left sleeping: \(leftovers)")
+                #expect(leftovers.escapes.count == 1, "\(leftovers)")
+            }
+            #expect(ends.withLock { $0 } == ["timeout", "CancellationError at t+10.0 seconds"])
+        }
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("VirtualClock.run() runs a real sleep on its time, then throws, naming it")
+    func clockRunReportsIt() async throws {
+        let clock = VirtualClock()
+        let task = clock.scheduler.spawn("poller") {
+            try await Task.sleep(for: .seconds(60))
+            return clock.now
+        }
+        #expect(throws: VirtualClockError.self) { try clock.run() }
+        #expect(try await task.value == .init(offset: .seconds(60)))
+    }
+}
