@@ -225,6 +225,50 @@ time_t time(time_t *out) {
     return value;
 }
 
+// ---- blocking sleeps ------------------------------------------------------------------------------------
+// A sleep that blocks its thread (`Thread.sleep`, `usleep`, `sleep`): real time that no virtual clock stands in
+// for. It still sleeps; a zero-length one is a yield, not a wait, and is not reported.
+
+static void report_blocking_sleep(const char *function, const struct timespec *length) {
+    skillcheck_scope scope = current_scope();
+    if (!scope.token) return;
+    char detail[96];
+    if (length) {
+        if (length->tv_sec == 0 && length->tv_nsec == 0) return;
+        snprintf(detail, sizeof detail, "%s for %g seconds, which blocked its thread", function,
+                 (double)length->tv_sec + (double)length->tv_nsec / 1e9);
+    } else {
+        snprintf(detail, sizeof detail, "%s until a deadline, which blocked its thread", function);
+    }
+    report(scope, skillcheck_blocking_sleep, detail);
+}
+
+int nanosleep(const struct timespec *length, struct timespec *remaining) {
+    REAL(nanosleep);
+    if (length) report_blocking_sleep("nanosleep", length);
+    return real_nanosleep(length, remaining);
+}
+
+int clock_nanosleep(clockid_t id, int flags, const struct timespec *request, struct timespec *remaining) {
+    REAL(clock_nanosleep);
+    if (request) report_blocking_sleep("clock_nanosleep", (flags & TIMER_ABSTIME) ? NULL : request);
+    return real_clock_nanosleep(id, flags, request, remaining);
+}
+
+int usleep(useconds_t microseconds) {
+    REAL(usleep);
+    struct timespec length = {(time_t)(microseconds / 1000000), (long)(microseconds % 1000000) * 1000};
+    report_blocking_sleep("usleep", &length);
+    return real_usleep(microseconds);
+}
+
+unsigned int sleep(unsigned int seconds) {
+    REAL(sleep);
+    struct timespec length = {(time_t)seconds, 0};
+    report_blocking_sleep("sleep", &length);
+    return real_sleep(seconds);
+}
+
 // ---- system randomness ----------------------------------------------------------------------------------
 
 ssize_t getrandom(void *buffer, size_t length, unsigned int flags) {

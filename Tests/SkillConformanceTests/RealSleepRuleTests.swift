@@ -47,3 +47,31 @@ struct RealSleepRuleTests {
         }
     }
 }
+
+/// Waits a millisecond for a rate limit the way old code does, blocking its thread.
+private struct BlockingWeatherSkill: AgentSkill {
+    let id = "blocking-weather"
+    let displayName = "Weather"
+    let description = "Says the weather, such as weather in Paris."
+    let keywords = ["weather"]
+    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        usleep(1_000)
+        let weather = try await context.networkService.fetchWeather(city: "Paris")
+        return SkillOutput(summary: "\(weather.temperature)°C，\(weather.condition)")
+    }
+}
+
+extension RealSleepRuleTests {
+    @Test("a sleep that blocks its thread fails TIME-1 at run time, naming the skill's function, with no source to scan")
+    func blockingSleepIsSeen() async throws {
+        try #require(RealWorldObservation.isAvailable, "\(RealWorldObservation.unavailableReason)")
+        let time = await SkillConformance.check(for: "TIME-1").run(SkillUnderTest { _ in BlockingWeatherSkill() })
+        #expect(
+            time.contains {
+                $0.outcome == .failed && $0.observed.contains("usleep for 0.001 seconds, which blocked its thread")
+                    && $0.observed.contains("BlockingWeatherSkill.execute")
+            }, "\(time.map(\.message))")
+    }
+}

@@ -27,6 +27,8 @@ typedef enum {
     skillcheck_start_process = 7,
     /// Not the C library's: a sleep on a real clock that the kit's scheduler saw start (skillcheck_report_real_sleep).
     skillcheck_real_sleep = 8,
+    /// A sleep that blocks its thread for real time: nanosleep, clock_nanosleep, usleep, sleep (Thread.sleep).
+    skillcheck_blocking_sleep = 9,
 } skillcheck_read_kind;
 
 /// The observation a call belongs to: `token` 0 when none (the call is not the skill's run's), and the

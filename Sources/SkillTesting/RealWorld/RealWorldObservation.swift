@@ -135,7 +135,7 @@ package final class RealWorldObservation: Sendable {
         case skillcheck_read_randomness.rawValue: kind = .randomness
         case skillcheck_open_socket.rawValue, skillcheck_connect_socket.rawValue: kind = .socket
         case skillcheck_start_process.rawValue: kind = .process
-        case skillcheck_real_sleep.rawValue: kind = .realSleep
+        case skillcheck_real_sleep.rawValue, skillcheck_blocking_sleep.rawValue: kind = .realSleep
         case skillcheck_open_file.rawValue, skillcheck_change_file.rawValue:
             kind = .file
             let path = detail.split(separator: " ", maxSplits: 1).last.map(String.init) ?? detail
@@ -153,7 +153,8 @@ package final class RealWorldObservation: Sendable {
         guard let caller = stack.caller(skillModules: skillModules) else {
             // A real sleep on the run's scheduler is the run's, though its caller is seldom on the thread's stack (the
             // concurrency runtime's sleep keeps no async frame record to follow): never dropped.
-            return kind == .realSleep ? RealWorldRead(kind: kind, detail: detail, callSite: "code of the skill's run") : nil
+            return UInt32(call.kind) == skillcheck_real_sleep.rawValue
+                ? RealWorldRead(kind: kind, detail: detail, callSite: "code of the skill's run") : nil
         }
         guard !stack.isBookkeeping, kind != .wallClock || !stack.isLogStamp else { return nil }
         return RealWorldRead(kind: kind, detail: detail, callSite: caller.callSite.function, via: caller.via?.function)

@@ -18,7 +18,8 @@ package struct RealWorldRead: Sendable, Hashable, CustomStringConvertible {
         case file = "a file"
         case socket = "a socket"
         case process = "a process"
-        /// A `Task.sleep` (or a `ContinuousClock`'s sleep) that the kit ran on the virtual clock for as long.
+        /// A `Task.sleep` (or a `ContinuousClock`'s sleep), which the kit runs on the virtual clock for as long, or a
+        /// sleep that blocks its thread (`Thread.sleep`, `usleep`).
         case realSleep = "a real clock"
 
         /// Whether TIME-1 owns it (the wall clock, randomness, a real sleep); IO-1 owns the rest.
@@ -61,8 +62,7 @@ package struct RealWorldRead: Sendable, Hashable, CustomStringConvertible {
         case .socket: "reach the network through context.networkService, which tests replace with FakeNetworkService"
         case .process: "do the work in the skill, or behind a service the context gives it; a process of its own outlives a cancelled run"
         case .realSleep:
-            "sleep on the context's clock (try await context.clock.sleep(for: …)), which tests replace with a virtual "
-                + "clock; the kit ran this sleep on the virtual clock, so every other rule judged the run as it would go"
+            "sleep on the context's clock (try await context.clock.sleep(for: …)), which tests replace with a virtual clock"
         }
     }
 }
