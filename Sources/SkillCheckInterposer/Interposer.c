@@ -557,6 +557,90 @@ void dispatch_async_f(void *queue, void *context, dispatch_work work) {
     real_dispatch_async_f(queue, context, work);
 }
 
+// ---- timers on dispatch queues --------------------------------------------------------------------------
+// `DispatchQueue.asyncAfter` (dispatch_after) and dispatch_after_f, from a thread that drains a scheduler a virtual
+// clock drives: the work waits on that clock instead of real time. The main queue's work is left alone (it must run
+// on the main thread).
+
+static _Atomic(skillcheck_dispatch_after_callback) after_callback;
+
+int32_t skillcheck_dispatch_after_install(skillcheck_dispatch_after_callback callback) {
+    atomic_store(&after_callback, callback);
+    return 1;
+}
+
+void dispatch_sync_f(void *queue, void *context, dispatch_work work);
+
+void skillcheck_dispatch_run(void *queue, void *context, dispatch_work work) {
+    REAL(dispatch_sync_f);
+    real_dispatch_sync_f(queue, context, work);
+}
+
+// How long after now a dispatch time is, as the code computed it: `.now() + 5` is the CLOCK_MONOTONIC value the
+// thread last read plus five seconds. -1 for a time that never comes or that counts on the wall clock.
+static int64_t dispatch_delay(uint64_t when) {
+    if (when == 0) return 0;
+    if (when == ~(uint64_t)0 || (when >> 62) != 0) return -1;
+    int had_read = read_monotonic;
+    struct timespec last = last_monotonic;
+    struct timespec now;
+    if (clock_gettime(CLOCK_MONOTONIC, &now) != 0) return -1;
+    int64_t now_ns = (int64_t)now.tv_sec * 1000000000LL + now.tv_nsec;
+    int64_t from_now = (int64_t)when - now_ns;
+    if (from_now < 0) from_now = 0;
+    if (!had_read) return from_now;
+    int64_t asked = (int64_t)when - ((int64_t)last.tv_sec * 1000000000LL + last.tv_nsec);
+    // A deadline computed before a later read of the clock: what is left of it from now.
+    return asked >= from_now && asked - from_now < 1000000000LL ? asked : from_now;
+}
+
+// A block's layout, as the blocks ABI fixes it: its function comes after the isa pointer and two ints.
+typedef struct {
+    void *isa;
+    int flags;
+    int reserved;
+    void (*invoke)(void *);
+} block_literal;
+
+static void *(*block_copy)(const void *);
+static void (*block_release)(const void *);
+
+static void run_block(void *block) {
+    ((block_literal *)block)->invoke(block);
+    block_release(block);
+}
+
+static void discard_block(void *block) { block_release(block); }
+
+void dispatch_after(uint64_t when, void *queue, void *block);
+void dispatch_after_f(uint64_t when, void *queue, void *context, dispatch_work work);
+
+void dispatch_after(uint64_t when, void *queue, void *block) {
+    REAL(dispatch_after);
+    skillcheck_dispatch_after_callback callback = atomic_load_explicit(&after_callback, memory_order_acquire);
+    if (callback && block && queue != (void *)&_dispatch_main_q && !reporting) {
+        if (!block_copy) block_copy = (void *(*)(const void *))dlsym(RTLD_DEFAULT, "_Block_copy");
+        if (!block_release) block_release = (void (*)(const void *))dlsym(RTLD_DEFAULT, "_Block_release");
+        int64_t delay = dispatch_delay(when);
+        if (delay >= 0 && block_copy && block_release) {
+            void *copied = block_copy(block);
+            if (callback(delay, queue, copied, run_block, discard_block)) return;
+            block_release(copied);
+        }
+    }
+    real_dispatch_after(when, queue, block);
+}
+
+void dispatch_after_f(uint64_t when, void *queue, void *context, dispatch_work work) {
+    REAL(dispatch_after_f);
+    skillcheck_dispatch_after_callback callback = atomic_load_explicit(&after_callback, memory_order_acquire);
+    if (callback && work && queue != (void *)&_dispatch_main_q && !reporting) {
+        int64_t delay = dispatch_delay(when);
+        if (delay >= 0 && callback(delay, queue, context, work, NULL)) return;
+    }
+    real_dispatch_after_f(when, queue, context, work);
+}
+
 // MARK: Unstructured tasks
 
 // The executor this thread's new unstructured tasks prefer (the two words of an `any TaskExecutor`), and the
@@ -675,6 +759,16 @@ int32_t skillcheck_last_clock_read(int32_t clock_id, int64_t *seconds, int64_t *
     *seconds = 0;
     *nanoseconds = 0;
     return 0;
+}
+
+int32_t skillcheck_dispatch_after_install(skillcheck_dispatch_after_callback callback) {
+    (void)callback;
+    return 0;
+}
+void skillcheck_dispatch_run(void *queue, void *context, void (*work)(void *)) {
+    (void)queue;
+    (void)context;
+    (void)work;
 }
 
 int32_t skillcheck_adopt_unstructured_tasks(

@@ -75,3 +75,42 @@ extension RealSleepRuleTests {
             }, "\(time.map(\.message))")
     }
 }
+
+/// Waits for a JavaScript-style `setTimeout`, ported as `DispatchQueue.asyncAfter`, then maps every error to its own,
+/// a cancellation too: a run that stopped at the timer could never show CAN-3's bug.
+private struct TimeoutWeatherSkill: AgentSkill {
+    let id = "timeout-weather"
+    let displayName = "Weather"
+    let description = "Says the weather, such as weather in Paris."
+    let keywords = ["weather"]
+    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().asyncAfter(deadline: .now() + 2) { done.resume() }
+        }
+        do {
+            let weather = try await context.networkService.fetchWeather(city: "Paris")
+            return SkillOutput(summary: "\(weather.temperature)°C，\(weather.condition)")
+        } catch {
+            throw SkillError.executionFailed("天气服务不可用")
+        }
+    }
+}
+
+extension RealSleepRuleTests {
+    @Test("a dispatch timer fails TIME-1, naming the skill's function; the run is judged on virtual time (CAN-3 fails)")
+    func dispatchTimerIsJudged() async throws {
+        try #require(RealWorldObservation.isAvailable, "\(RealWorldObservation.unavailableReason)")
+        let subject = SkillUnderTest { _ in TimeoutWeatherSkill() }
+        let time = await SkillConformance.check(for: "TIME-1").run(subject)
+        #expect(
+            time.contains {
+                $0.outcome == .failed && $0.observed.contains("2.0 seconds on DispatchQueue.asyncAfter")
+                    && $0.observed.contains("TimeoutWeatherSkill.execute")
+            }, "\(time.map(\.message))")
+        // Cancelled while it waits on the network, after the timer, it throws its own error.
+        let cancellation = await SkillConformance.check(for: "CAN-3").run(subject)
+        #expect(cancellation.contains { $0.ruleID == "CAN-3" && $0.outcome == .failed }, "\(cancellation.map(\.message))")
+    }
+}

@@ -84,4 +84,36 @@ struct RealSleepTests {
         #expect(throws: VirtualClockError.self) { try clock.run() }
         #expect(try await task.value == .init(offset: .seconds(60)))
     }
+
+    @available(SkillCheckTesting, *)
+    @Test("DispatchQueue.asyncAfter's work runs on its queue at its virtual instant, in order, and fails the scope, naming it")
+    func dispatchTimerRunsOnVirtualTime() async throws {
+        for _ in 0..<20 {
+            let woke = Locked<[String]>([])
+            do {
+                try await withVirtualTime { clock in
+                    async let timer: Void = withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                        DispatchQueue.global().asyncAfter(deadline: .now() + 3) {
+                            woke.withLock { $0.append("asyncAfter at \(clock.now)") }
+                            done.resume()
+                        }
+                    }
+                    async let before: Void = {
+                        try? await clock.sleep(for: .seconds(2))
+                        woke.withLock { $0.append("virtual at \(clock.now)") }
+                    }()
+                    async let after: Void = {
+                        try? await clock.sleep(for: .seconds(4))
+                        woke.withLock { $0.append("virtual at \(clock.now)") }
+                    }()
+                    _ = await (timer, before, after)
+                }
+                Issue.record("a scope whose body waited on a dispatch timer passed")
+            } catch let leftovers as VirtualTimeLeftovers {
+                #expect(leftovers.sleepers.isEmpty && leftovers.tasks.isEmpty, "\(leftovers)")
+                #expect("\(leftovers)".contains("3.0 seconds on DispatchQueue.asyncAfter"), "\(leftovers)")
+            }
+            #expect(woke.withLock { $0 } == ["virtual at t+2.0 seconds", "asyncAfter at t+3.0 seconds", "virtual at t+4.0 seconds"])
+        }
+    }
 }

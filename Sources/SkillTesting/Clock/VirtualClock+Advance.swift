@@ -151,9 +151,9 @@ extension VirtualClock {
 
     /// Cancels every pending sleeper (each throws `CancellationError`) and every spawned task, then drains.
     public func cancelAll() {
-        let (sleepers, wakes) = state.withLock { state -> ([UnsafeContinuation<Void, any Error>], [UnownedJob]) in
+        let (sleepers, wakes) = state.withLock { state -> ([UnsafeContinuation<Void, any Error>], [VirtualClock.RealSleepWake.Work]) in
             var continuations: [UnsafeContinuation<Void, any Error>] = []
-            var wakes: [UnownedJob] = []
+            var wakes: [VirtualClock.RealSleepWake.Work] = []
             // A sleeper that has its id but has not registered yet is cancelled too: it throws as it
             // registers, so its slot must stay until then.
             state.slots.updateAll { slot in
@@ -162,8 +162,9 @@ extension VirtualClock {
                     continuations.append(continuation)
                     return nil
                 case .realSleep(let wake, _):
-                    // Its task is cancelled below: the wake-up then has nothing left to resume.
-                    wakes.append(wake.job)
+                    // A sleeping task is cancelled below, and its wake-up then has nothing left to resume; a dispatch
+                    // timer's work is freed, never run.
+                    wakes.append(wake.work)
                     return nil
                 case .starting, .cancelledEarly:
                     return .cancelledEarly
@@ -177,7 +178,7 @@ extension VirtualClock {
         scheduler.trusting {
             for sleeper in sleepers { sleeper.resume(throwing: CancellationError()) }
         }
-        for job in wakes { scheduler.enqueueOnGenericExecutor(job) }
+        for work in wakes { work.abandon(on: scheduler) }
         scheduler.runUntilIdle()
     }
 }
@@ -197,7 +198,7 @@ extension VirtualClock.State {
                 let wake: VirtualClock.Wake
                 switch slot {
                 case .sleeping(let continuation, _): wake = .continuation(continuation)
-                case .realSleep(let real, _): wake = .job(real.job)
+                case .realSleep(let real, _): wake = .real(real.work)
                 case .starting, .cancelledEarly, nil: return nil
                 }
                 slot = nil

@@ -1,4 +1,5 @@
 import Foundation
+internal import SkillCheckInterposer
 import SkillCheckSupport
 import SkillEngine
 import SkillKit
@@ -60,26 +61,44 @@ public final class VirtualClock: Clock, Sendable {
         case realSleep(RealSleepWake, PendingSleeper)
     }
 
-    /// What wakes a sleeper: its continuation, or a real sleep's wake-up job.
+    /// What wakes a sleeper: its continuation, or what a real sleep or timer runs when it is due.
     enum Wake {
         case continuation(UnsafeContinuation<Void, any Error>)
-        case job(UnownedJob)
+        case real(RealSleepWake.Work)
 
         func fire(on scheduler: DeterministicScheduler) {
             switch self {
             case .continuation(let continuation): continuation.resume()
-            case .job(let job): scheduler.enqueueOnGenericExecutor(job)
+            case .real(.job(let job)): scheduler.enqueueOnGenericExecutor(job)
+            case .real(.dispatch(let queue, let context, let run, _)): skillcheck_dispatch_run(queue, context, run)
             }
         }
     }
 
-    /// A real sleep's wake-up job (the runtime's, which resumes the sleeping task unless its cancellation
-    /// already has), and the task that sleeps, held to tell whether it was cancelled.
+    /// A real sleep's wake-up job (the runtime's, which resumes the sleeping task unless its cancellation already
+    /// has) and the task that sleeps, held to tell whether it was cancelled; or work a dispatch queue was to run later.
     struct RealSleepWake: @unchecked Sendable {
-        let job: UnownedJob
+        enum Work {
+            case job(UnownedJob)
+            /// `DispatchQueue.asyncAfter`'s work: run on its queue when due; `discard` frees it if it never is.
+            case dispatch(
+                queue: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer?,
+                run: @convention(c) (UnsafeMutableRawPointer?) -> Void, discard: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?)
+
+            /// Frees work that will never run (a dispatch timer still pending when its scope ends); a job is run, since
+            /// only its cancelled sleeper is left to see it.
+            func abandon(on scheduler: DeterministicScheduler) {
+                switch self {
+                case .job(let job): scheduler.enqueueOnGenericExecutor(job)
+                case .dispatch(_, let context, _, let discard): discard?(context)
+                }
+            }
+        }
+
+        let work: Work
         let sleeper: AnyObject?
 
-        /// Whether the sleeping task was cancelled: its cancellation resumed it, so the wake-up has nothing to do.
+        /// Whether nothing waits for it any more: the sleeping task was cancelled (its cancellation resumed it).
         var isMoot: Bool {
             guard let sleeper else { return false }
             return unsafeBitCast(sleeper, to: Task<Void, Never>.self).isCancelled
@@ -110,6 +129,7 @@ public final class VirtualClock: Clock, Sendable {
         self.origin = origin
         self.scheduler = scheduler
         scheduler.virtualTimer = self
+        _ = DispatchTimerHook.installed
     }
 
     public var now: Instant { state.withLock { $0.now } }
@@ -208,13 +228,17 @@ public final class VirtualClock: Clock, Sendable {
         }
     }
 
-    /// Waits `duration` of this clock's time, then runs `job`: the wake-up of a real sleep that code on the
-    /// ``scheduler`` started (called from inside the sleeping task, which is held to see it cancelled).
-    func wake(_ job: UnownedJob, after duration: Duration, label: String?) {
-        let sleeper: AnyObject? = withUnsafeCurrentTask { task in
-            task.map { Unmanaged<AnyObject>.fromOpaque(unsafeBitCast($0, to: UnsafeRawPointer.self)).takeUnretainedValue() }
+    /// Waits `duration` of this clock's time, then runs `work`: the wake-up of a real sleep that code on the
+    /// ``scheduler`` started (called from inside the sleeping task, which is held to see it cancelled), or a dispatch
+    /// queue's timer.
+    func wake(_ work: RealSleepWake.Work, after duration: Duration, label: String?) {
+        var sleeper: AnyObject?
+        if case .job = work {
+            sleeper = withUnsafeCurrentTask { task in
+                task.map { Unmanaged<AnyObject>.fromOpaque(unsafeBitCast($0, to: UnsafeRawPointer.self)).takeUnretainedValue() }
+            }
         }
-        let wake = RealSleepWake(job: job, sleeper: sleeper)
+        let wake = RealSleepWake(work: work, sleeper: sleeper)
         let ready: [UnsafeContinuation<Void, Never>] = state.withLock { state in
             let id = state.nextID, sequence = state.nextSequence
             state.nextID += 1
@@ -231,21 +255,23 @@ public final class VirtualClock: Clock, Sendable {
         for waiter in ready { waiter.resume() }
     }
 
-    /// Runs the wake-ups of real sleeps whose task was cancelled (their cancellation resumed them), so that
-    /// nothing of theirs outlives a scope: a scope calls it once its body has ended.
-    package func finishCancelledRealSleeps() {
-        let jobs: [UnownedJob] = state.withLock { state in
-            var jobs: [UnownedJob] = []
+    /// Runs the wake-ups of real sleeps whose task was cancelled (their cancellation resumed them), and frees the
+    /// dispatch timers still pending, so that nothing of theirs outlives a scope: a scope calls it once its body has
+    /// ended. The timers were reported as they started; their work would run after the body's answer.
+    package func finishRealSleeps() {
+        let abandoned: [RealSleepWake.Work] = state.withLock { state in
+            var abandoned: [RealSleepWake.Work] = []
             state.slots.updateAll { slot in
-                guard case .realSleep(let wake, _) = slot, wake.isMoot else { return slot }
-                jobs.append(wake.job)
+                guard case .realSleep(let wake, _) = slot else { return slot }
+                if case .job = wake.work, !wake.isMoot { return slot }
+                abandoned.append(wake.work)
                 return nil
             }
-            state.sleeping -= jobs.count
-            return jobs
+            state.sleeping -= abandoned.count
+            return abandoned
         }
-        guard !jobs.isEmpty else { return }
-        scheduler.runUntilIdle { for job in jobs { scheduler.enqueueOnGenericExecutor(job) } }
+        guard !abandoned.isEmpty else { return }
+        scheduler.runUntilIdle { for work in abandoned { work.abandon(on: scheduler) } }
     }
 
     // MARK: Inspection

@@ -79,7 +79,7 @@ package struct VirtualTimeScope: Sendable {
         }
         if case .failure(let error) = await task.result { outcome.thrown = error }
         outcome.choices = clock.scheduler.choices
-        clock.finishCancelledRealSleeps()
+        clock.finishRealSleeps()
         let leftovers = VirtualTimeLeftovers(
             sleepers: clock.pendingSleepers, tasks: clock.scheduler.unfinishedWork,
             escapes: outcome.problems.isEmpty ? clock.scheduler.escapesSeen + clock.scheduler.realSleepsSeen : [], warnings: [])

@@ -99,7 +99,7 @@ package func withVirtualTime<Result: Sendable>(
         clock.cancelAll()
         throw error
     }
-    clock.finishCancelledRealSleeps()
+    clock.finishRealSleeps()
     let leftovers = VirtualTimeLeftovers(
         sleepers: clock.pendingSleepers,
         tasks: clock.scheduler.unfinishedWork,

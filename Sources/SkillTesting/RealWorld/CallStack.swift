@@ -83,6 +83,16 @@ struct CallStack: Sendable {
         return nil
     }
 
+    /// The stack without the kit's frames that reported it (its scheduler, its dispatch hook, the interposer's C
+    /// functions between them): a real sleep is reported from inside the kit, which then stands for the caller.
+    var withoutReporter: CallStack {
+        guard let first = symbols.firstIndex(where: { Frame.module(ofMangled: $0).map(Self.kitModules.contains) ?? false }) else {
+            return self
+        }
+        let rest = symbols[first...].drop { symbol in Frame.module(ofMangled: symbol).map(Self.kitModules.contains) ?? true }
+        return CallStack(symbols: Array(rest))
+    }
+
     /// The stack of `addresses`, innermost first; an address with bit 63 set is an async resume function.
     init(addresses: [UInt64]) {
         symbols = addresses.compactMap { Self.symbol(at: $0) }

@@ -96,9 +96,11 @@ package final class RealWorldObservation: Sendable {
 
     /// Notes a sleep on a real clock that code of this observation's run started on a scheduler a virtual clock
     /// drives (which ran it on virtual time), with the call stack that started it: `detail` says how long, on
-    /// which clock. The interposer walks the stack, async callers included, where it can; else the thread's.
-    func noteRealSleep(_ detail: String) {
-        if skillcheck_report_real_sleep(detail) != 0 { return }
+    /// which clock. The interposer walks the stack, async callers included, where it can; else, or when
+    /// `unwinding` (a caller built without frame pointers, as the Dispatch overlay is, breaks that walk), the
+    /// thread's stack is unwound from its tables.
+    func noteRealSleep(_ detail: String, unwinding: Bool = false) {
+        if !unwinding, skillcheck_report_real_sleep(detail) != 0 { return }
         let frames = Thread.callStackReturnAddresses.map { $0.uint64Value }
         raw.withLock { $0.append(Raw(kind: Int32(skillcheck_real_sleep.rawValue), detail: detail, frames: frames)) }
     }
@@ -149,12 +151,12 @@ package final class RealWorldObservation: Sendable {
             }
         default: return nil
         }
-        let stack = CallStack(addresses: call.frames)
+        let reported = UInt32(call.kind) == skillcheck_real_sleep.rawValue
+        let stack = reported ? CallStack(addresses: call.frames).withoutReporter : CallStack(addresses: call.frames)
         guard let caller = stack.caller(skillModules: skillModules) else {
             // A real sleep on the run's scheduler is the run's, though its caller is seldom on the thread's stack (the
             // concurrency runtime's sleep keeps no async frame record to follow): never dropped.
-            return UInt32(call.kind) == skillcheck_real_sleep.rawValue
-                ? RealWorldRead(kind: kind, detail: detail, callSite: "code of the skill's run") : nil
+            return reported ? RealWorldRead(kind: kind, detail: detail, callSite: "code of the skill's run") : nil
         }
         guard !stack.isBookkeeping, kind != .wallClock || !stack.isLogStamp else { return nil }
         return RealWorldRead(kind: kind, detail: detail, callSite: caller.callSite.function, via: caller.via?.function)

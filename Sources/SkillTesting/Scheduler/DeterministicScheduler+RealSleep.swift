@@ -61,10 +61,26 @@ extension DeterministicScheduler: SchedulingExecutor {
         let job = UnownedJob(job)
         if let duration, let timer = virtualTimer {
             sawRealSleep(clock: clock, duration: duration, onVirtualTime: true)
-            timer.wake(job, after: max(duration, .zero), label: SleepLabel.current)
+            timer.wake(.job(job), after: max(duration, .zero), label: SleepLabel.current)
         } else {
             sawRealSleep(clock: clock, duration: duration, onVirtualTime: false)
             enqueue(job)
         }
     }
+}
+
+/// Puts `DispatchQueue.asyncAfter` on virtual time: the interposer asks, for each `dispatch_after` on a queue other
+/// than the main one, whether the calling thread drains a scheduler a ``VirtualClock`` drives; if so, the work waits
+/// on that clock for the delay the code computed and then runs on its queue from the driver thread (so what it
+/// resumes comes back in order), and the timer is reported as a real sleep would be.
+@available(SkillCheckTesting, *)
+enum DispatchTimerHook {
+    static let installed: Bool =
+        skillcheck_dispatch_after_install { delay, queue, context, work, discard in
+            guard let queue, let work, let scheduler = DrainingThread.scheduler, let clock = scheduler.virtualTimer else { return 0 }
+            let duration = Duration.nanoseconds(delay)
+            scheduler.sawRealSleep(clock: "DispatchQueue.asyncAfter", duration: duration, onVirtualTime: true, unwinding: true)
+            clock.wake(.dispatch(queue: queue, context: context, run: work, discard: discard), after: duration, label: SleepLabel.current)
+            return 1
+        } != 0
 }

@@ -244,10 +244,11 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
 
     /// Records a sleep on a real clock, seen as it starts: an escape when it is cut short; else a read of the
     /// run's observation where the conformance checks observe it, or one of ``realSleepsSeen``.
-    func sawRealSleep(clock: String, duration: Duration?, onVirtualTime: Bool) {
+    func sawRealSleep(clock: String, duration: Duration?, onVirtualTime: Bool, unwinding: Bool = false) {
         // A run the conformance checks observe reports it as a read, naming the skill's function that slept.
         if onVirtualTime, let observation = RealWorldObservation.current {
-            observation.noteRealSleep("\(duration.map { "\($0) " } ?? "")on \(clock), which the kit ran on the virtual clock")
+            observation.noteRealSleep(
+                "\(duration.map { "\($0) " } ?? "")on \(clock), which the kit ran on the virtual clock", unwinding: unwinding)
             return
         }
         let label = SleepLabel.current
