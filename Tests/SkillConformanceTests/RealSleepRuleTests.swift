@@ -5,14 +5,20 @@ import Testing
 
 @testable import SkillConformance
 
+/// A weather skill for these tests: what differs is how it waits.
+private protocol WeatherFixture: AgentSkill {}
+
+extension WeatherFixture {
+    var displayName: String { "Weather" }
+    var description: String { "Says the weather, such as weather in Paris." }
+    var keywords: [String] { ["weather"] }
+    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
+}
+
 /// Waits half a second on a real clock before each request, as an API's courtesy delay, and maps every error to its
 /// own, a cancellation too: CAN-3's bug, which a run that stopped at the real sleep could never show.
-private struct CourteousWeatherSkill: AgentSkill {
+private struct CourteousWeatherSkill: WeatherFixture {
     let id = "courteous-weather"
-    let displayName = "Weather"
-    let description = "Says the weather, such as weather in Paris."
-    let keywords = ["weather"]
-    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         do {
@@ -49,12 +55,8 @@ struct RealSleepRuleTests {
 }
 
 /// Waits a millisecond for a rate limit the way old code does, blocking its thread.
-private struct BlockingWeatherSkill: AgentSkill {
+private struct BlockingWeatherSkill: WeatherFixture {
     let id = "blocking-weather"
-    let displayName = "Weather"
-    let description = "Says the weather, such as weather in Paris."
-    let keywords = ["weather"]
-    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         usleep(1_000)
@@ -78,12 +80,8 @@ extension RealSleepRuleTests {
 
 /// Waits for a JavaScript-style `setTimeout`, ported as `DispatchQueue.asyncAfter`, then maps every error to its own,
 /// a cancellation too: a run that stopped at the timer could never show CAN-3's bug.
-private struct TimeoutWeatherSkill: AgentSkill {
+private struct TimeoutWeatherSkill: WeatherFixture {
     let id = "timeout-weather"
-    let displayName = "Weather"
-    let description = "Says the weather, such as weather in Paris."
-    let keywords = ["weather"]
-    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
@@ -112,5 +110,33 @@ extension RealSleepRuleTests {
         // Cancelled while it waits on the network, after the timer, it throws its own error.
         let cancellation = await SkillConformance.check(for: "CAN-3").run(subject)
         #expect(cancellation.contains { $0.ruleID == "CAN-3" && $0.outcome == .failed }, "\(cancellation.map(\.message))")
+    }
+}
+
+/// Reports progress in steps a dispatch timer apart, as MCP's long-running-operation sample does, and never looks at
+/// cancellation.
+private struct SteppedWeatherSkill: WeatherFixture {
+    let id = "stepped-weather"
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        for _ in 0..<2 {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().asyncAfter(deadline: .now() + 1) { done.resume() }
+            }
+        }
+        return SkillOutput(summary: "sunny")
+    }
+}
+
+extension RealSleepRuleTests {
+    @Test("a real sleep or a dispatch timer is an await where the cancellation rules cancel the run")
+    func timerIsAnAwaitToCancelAt() async throws {
+        try #require(RealWorldObservation.isAvailable, "\(RealWorldObservation.unavailableReason)")
+        let findings = await SkillConformance.check(for: "CAN-3").run(SkillUnderTest { _ in SteppedWeatherSkill() })
+        #expect(
+            findings.contains {
+                $0.ruleID == "CAN-3" && $0.outcome == .failed && $0.subject.contains("sleep 1.0 seconds on DispatchQueue.asyncAfter")
+                    && $0.observed.contains("sunny")
+            }, "\(findings.map(\.message))")
     }
 }

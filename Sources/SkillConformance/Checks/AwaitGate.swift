@@ -100,10 +100,21 @@ final class AwaitGate: Sendable {
         case unanswered
     }
 
-    /// Called by the gated storage, network and clock as each operation starts.
-    func arrive(_ kind: Point.Kind, _ description: String) async throws -> Passage {
+    /// Called as code of the run starts a real sleep or a dispatch timer (which the virtual clock runs): a point where
+    /// the check may cancel the run, as at a sleep on the clock. Nothing holds it: a cancelled `Task.sleep` throws
+    /// at once, and a timer fires when it would, whatever was cancelled.
+    func arrive(realSleep description: String) {
+        let (_, _, watcher, late) = register(.sleep, description)
+        timeline?.add(Self.request.map { "request \($0)" } ?? "skill", "awaits `\(description)`" + (late ? " after the cancellation" : ""))
+        watcher?.resume()
+    }
+
+    /// Logs a point; at the target of a cancellation, marks it reached and hands back the check's watcher to resume.
+    private func register(
+        _ kind: Point.Kind, _ description: String
+    ) -> (index: Int, key: String, watcher: CheckedContinuation<Void, Never>?, late: Bool) {
         let request = Self.request
-        let (index, key, watcher, late) = state.withLock { state -> (Int, String, CheckedContinuation<Void, Never>?, Bool) in
+        return state.withLock { state -> (Int, String, CheckedContinuation<Void, Never>?, Bool) in
             let index = state.points.count
             let operation = SkillConformance.normalized(description)
             let key = "\(operation) #\(state.points.count { $0.key.hasPrefix(operation + " #") } + 1)"
@@ -121,6 +132,12 @@ final class AwaitGate: Sendable {
             defer { state.watcher = nil }
             return (index, key, state.watcher, false)
         }
+    }
+
+    /// Called by the gated storage, network and clock as each operation starts.
+    func arrive(_ kind: Point.Kind, _ description: String) async throws -> Passage {
+        let request = Self.request
+        let (index, key, watcher, late) = register(kind, description)
         // On the timeline, on the lane of whoever awaits it: the operation the gate holds never reaches the fake.
         timeline?.add(request.map { "request \($0)" } ?? "skill", "awaits `\(description)`" + (late ? " after the cancellation" : ""))
         // Once the check has cancelled the run, requests and storage operations end with the cancellation, as

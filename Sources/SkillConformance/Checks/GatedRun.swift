@@ -117,7 +117,12 @@ struct GatedRun: Sendable {
         cutAfter: Duration?, cancelled: CancellationMark, observation: RealWorldObservation, timeline: ProbeTimeline
     ) async -> (Probe.Ending, Bool, VirtualClock.Instant?) {
         await withTaskGroup(of: Event.self) { group in
-            group.addTask { .ended(await Probe.capture(skill, input, context, observation)) }
+            group.addTask {
+                // A real sleep or a dispatch timer, which the virtual clock runs, is a suspension point too.
+                await RealSleepWitness.$current.withValue({ gate.arrive(realSleep: $0) }) {
+                    .ended(await Probe.capture(skill, input, context, observation))
+                }
+            }
             if case .cancel = gate.action { group.addTask { .reached(await gate.untilReached()) } }
             if let cutAfter {
                 group.addTask {

@@ -245,6 +245,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// Records a sleep on a real clock, seen as it starts: an escape when it is cut short; else a read of the
     /// run's observation where the conformance checks observe it, or one of ``realSleepsSeen``.
     func sawRealSleep(clock: String, duration: Duration?, onVirtualTime: Bool, unwinding: Bool = false) {
+        if onVirtualTime { RealSleepWitness.current?("sleep \(duration.map { "\($0)" } ?? "") on \(clock)") }
         // A run the conformance checks observe reports it as a read, naming the skill's function that slept.
         if onVirtualTime, let observation = RealWorldObservation.current {
             observation.noteRealSleep(
@@ -706,6 +707,14 @@ extension DeterministicScheduler.State {
         guard !escapes.contains(where: { $0.kind == escape.kind && $0.task == escape.task }) else { return }
         escapes.append(escape)
     }
+}
+
+/// Told, synchronously, each time code of the current task starts a real sleep or a dispatch timer that a virtual clock
+/// runs (`sleep 2.0 seconds on ContinuousClock`): the conformance checks count it as one of the run's suspension
+/// points, where a check may cancel the run.
+@available(SkillCheckTesting, *)
+package enum RealSleepWitness {
+    @TaskLocal package static var current: (@Sendable (String) -> Void)?
 }
 
 /// What the scheduler keeps of a spawned task: enough to cancel it.
