@@ -32,7 +32,9 @@ import SkillKit
 /// not adopt it (use a task group, `async let` or `Task(executorPreference:)` instead), a hop to
 /// `@MainActor` or another actor with its own executor, a sleep on a real clock, and Dispatch queues.
 /// The scheduler records each one it sees as an ``Escape`` (`withVirtualTime` reports them in ``VirtualTimeLeftovers``), naming the task:
-/// - a real sleep, as it starts (the sleep is cut short, so nothing waits for real time);
+/// - a real sleep (`Task.sleep(for:)`, a `ContinuousClock`'s), as it starts: on a scheduler a ``VirtualClock`` drives
+///   it lasts as long on that clock, and so does `DispatchQueue.asyncAfter`'s work where the kit interposes it, so
+///   the code goes on as it would; on a bare scheduler the sleep is cut short; either way nothing waits for real time;
 /// - an unstructured task it does not adopt, as it starts, when the scheduler was made with `reportsUnstructuredTasks`;
 /// - anything else when its job comes back from a thread outside any task.
 ///
