@@ -116,4 +116,12 @@ struct RealSleepTests {
             #expect(woke.withLock { $0 } == ["virtual at t+2.0 seconds", "asyncAfter at t+3.0 seconds", "virtual at t+4.0 seconds"])
         }
     }
+
+    @available(SkillCheckTesting, *)
+    @Test("without the interposer, a deadline read back a few microseconds late gives its duration to the millisecond")
+    func deadlineToTheMillisecond() {
+        #expect(DeterministicScheduler.nearestMillisecond(.nanoseconds(4_999_998_556)) == .seconds(5))
+        #expect(DeterministicScheduler.nearestMillisecond(.nanoseconds(499_996_052)) == .milliseconds(500))
+        #expect(DeterministicScheduler.nearestMillisecond(.microseconds(-3)) == .zero)
+    }
 }

@@ -46,8 +46,10 @@ extension DeterministicScheduler: SchedulingExecutor {
         var seconds: Int64 = 0, nanoseconds: Int64 = 0
         let lastRead = clockID.map { skillcheck_last_clock_read($0, &seconds, &nanoseconds) != 0 } ?? false
         guard let fromNow = clock.now.duration(to: instant) as? Duration else { return nil }
-        // Both clocks' instants are a `Duration` since boot, as the C library gives it.
-        guard lastRead, MemoryLayout<C.Instant>.size == MemoryLayout<Duration>.size else { return fromNow }
+        // Both clocks' instants are a `Duration` since boot, as the C library gives it. Where the last read is not
+        // kept (no interposer: macOS, a sanitizer build), the time from now, to the millisecond, is the same every run
+        // unless the code asked for a fraction of one.
+        guard lastRead, MemoryLayout<C.Instant>.size == MemoryLayout<Duration>.size else { return nearestMillisecond(fromNow) }
         let deadline = unsafeBitCast(instant, to: Duration.self)
         let asked = deadline - (.seconds(seconds) + .nanoseconds(nanoseconds))
         // A deadline computed before a later read of the clock: the time from now is what is left of it.
@@ -66,6 +68,15 @@ extension DeterministicScheduler: SchedulingExecutor {
             sawRealSleep(clock: clock, duration: duration, onVirtualTime: false)
             enqueue(job)
         }
+    }
+}
+
+@available(SkillCheckTesting, *)
+extension DeterministicScheduler {
+    /// `duration` to the nearest whole millisecond, never below zero: a deadline `.now + duration` read back a few
+    /// real microseconds later gives `duration` again.
+    package static func nearestMillisecond(_ duration: Duration) -> Duration {
+        .milliseconds(max(0, Int64((duration / .milliseconds(1)).rounded())))
     }
 }
 
