@@ -559,8 +559,8 @@ void dispatch_async_f(void *queue, void *context, dispatch_work work) {
 
 // ---- timers on dispatch queues --------------------------------------------------------------------------
 // `DispatchQueue.asyncAfter` (dispatch_after) and dispatch_after_f, from a thread that drains a scheduler a virtual
-// clock drives: the work waits on that clock instead of real time. The main queue's work is left alone (it must run
-// on the main thread).
+// clock drives: the work waits on that clock instead of real time. The main queue's work is taken only where the
+// scheduler follows the main actor (it must run on the main thread, and the scheduler waits for it there).
 
 static _Atomic(skillcheck_dispatch_after_callback) after_callback;
 
@@ -575,6 +575,8 @@ void skillcheck_dispatch_run(void *queue, void *context, dispatch_work work) {
     REAL(dispatch_sync_f);
     real_dispatch_sync_f(queue, context, work);
 }
+
+void skillcheck_dispatch_async(void *queue, void *context, dispatch_work work) { dispatch_async_f(queue, context, work); }
 
 // How long after now a dispatch time is, as the code computed it: `.now() + 5` is the CLOCK_MONOTONIC value the
 // thread last read plus five seconds. -1 for a time that never comes or that counts on the wall clock.
@@ -618,13 +620,13 @@ void dispatch_after_f(uint64_t when, void *queue, void *context, dispatch_work w
 void dispatch_after(uint64_t when, void *queue, void *block) {
     REAL(dispatch_after);
     skillcheck_dispatch_after_callback callback = atomic_load_explicit(&after_callback, memory_order_acquire);
-    if (callback && block && queue != (void *)&_dispatch_main_q && !reporting) {
+    if (callback && block && !reporting) {
         if (!block_copy) block_copy = (void *(*)(const void *))dlsym(RTLD_DEFAULT, "_Block_copy");
         if (!block_release) block_release = (void (*)(const void *))dlsym(RTLD_DEFAULT, "_Block_release");
         int64_t delay = dispatch_delay(when);
         if (delay >= 0 && block_copy && block_release) {
             void *copied = block_copy(block);
-            if (callback(delay, queue, copied, run_block, discard_block)) return;
+            if (callback(delay, queue, queue == (void *)&_dispatch_main_q, copied, run_block, discard_block)) return;
             block_release(copied);
         }
     }
@@ -634,9 +636,9 @@ void dispatch_after(uint64_t when, void *queue, void *block) {
 void dispatch_after_f(uint64_t when, void *queue, void *context, dispatch_work work) {
     REAL(dispatch_after_f);
     skillcheck_dispatch_after_callback callback = atomic_load_explicit(&after_callback, memory_order_acquire);
-    if (callback && work && queue != (void *)&_dispatch_main_q && !reporting) {
+    if (callback && work && !reporting) {
         int64_t delay = dispatch_delay(when);
-        if (delay >= 0 && callback(delay, queue, context, work, NULL)) return;
+        if (delay >= 0 && callback(delay, queue, queue == (void *)&_dispatch_main_q, context, work, NULL)) return;
     }
     real_dispatch_after_f(when, queue, context, work);
 }
@@ -766,6 +768,11 @@ int32_t skillcheck_dispatch_after_install(skillcheck_dispatch_after_callback cal
     return 0;
 }
 void skillcheck_dispatch_run(void *queue, void *context, void (*work)(void *)) {
+    (void)queue;
+    (void)context;
+    (void)work;
+}
+void skillcheck_dispatch_async(void *queue, void *context, void (*work)(void *)) {
     (void)queue;
     (void)context;
     (void)work;

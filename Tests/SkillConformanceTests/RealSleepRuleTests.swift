@@ -140,3 +140,35 @@ extension RealSleepRuleTests {
             }, "\(findings.map(\.message))")
     }
 }
+
+/// Waits a second on the main queue's timer, as app code does, then maps every error to its own.
+private struct MainQueueWeatherSkill: WeatherFixture {
+    let id = "main-queue-weather"
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.asyncAfter(deadline: .now() + 1) { done.resume() }
+        }
+        do {
+            let weather = try await context.networkService.fetchWeather(city: "Paris")
+            return SkillOutput(summary: "\(weather.temperature)°C，\(weather.condition)")
+        } catch {
+            throw SkillError.executionFailed("天气服务不可用")
+        }
+    }
+}
+
+extension RealSleepRuleTests {
+    @Test("a main-queue timer runs on the main thread at its virtual instant: TIME-1 names it, and CAN-3 judges the run")
+    func mainQueueTimerIsJudged() async throws {
+        try #require(DeterministicScheduler.adoptsUnstructuredTasks, "the main queue is not followed in this build")
+        let subject = SkillUnderTest { _ in MainQueueWeatherSkill() }
+        let time = await SkillConformance.check(for: "TIME-1").run(subject)
+        #expect(
+            time.contains { $0.outcome == .failed && $0.observed.contains("1.0 seconds on DispatchQueue.asyncAfter") },
+            "\(time.map(\.message))")
+        let cancellation = await SkillConformance.check(for: "CAN-3").run(subject)
+        #expect(cancellation.contains { $0.ruleID == "CAN-3" && $0.outcome == .failed }, "\(cancellation.map(\.message))")
+        #expect(!cancellation.contains { if case .skipped = $0.outcome { true } else { false } }, "\(cancellation.map(\.message))")
+    }
+}

@@ -74,17 +74,20 @@ typedef void (*skillcheck_main_queue_around_callback)(void *token, int32_t after
 /// (`dispatch_async_f` is interposed), 0 when not.
 int32_t skillcheck_main_queue_install(skillcheck_main_queue_follow_callback follow, skillcheck_main_queue_around_callback around);
 
-/// Asked, on the calling thread, when code schedules work on a dispatch queue other than the main one for later
-/// (`DispatchQueue.asyncAfter`, `dispatch_after_f`): `delay_ns` after now, as the code computed it. Returns 1 when it
-/// took the work, to run it with skillcheck_dispatch_run (or drop it with `discard`, which may be NULL), else 0 and
-/// the work is scheduled for real.
+/// Asked, on the calling thread, when code schedules work on a dispatch queue for later (`DispatchQueue.asyncAfter`,
+/// `dispatch_after_f`): `delay_ns` after now, as the code computed it; `is_main` 1 for the main queue. Returns 1 when
+/// it took the work, to run it with skillcheck_dispatch_run or skillcheck_dispatch_async (or drop it with `discard`,
+/// which may be NULL), else 0 and the work is scheduled for real.
 typedef int32_t (*skillcheck_dispatch_after_callback)(
-    int64_t delay_ns, void *queue, void *context, void (*work)(void *), void (*discard)(void *));
+    int64_t delay_ns, void *queue, int32_t is_main, void *context, void (*work)(void *), void (*discard)(void *));
 /// Installs the callback; returns 1 when `dispatch_after` and `dispatch_after_f` are interposed in this process.
 int32_t skillcheck_dispatch_after_install(skillcheck_dispatch_after_callback callback);
 /// Runs work the callback took on its queue, from the calling thread (`dispatch_sync_f`): as the queue would, once
 /// no other work of a serial queue runs.
 void skillcheck_dispatch_run(void *queue, void *context, void (*work)(void *));
+/// Sends work the callback took to its queue (`dispatch_async_f`, as interposed: work for the main queue is followed
+/// when the calling thread's scheduler follows the main actor).
+void skillcheck_dispatch_async(void *queue, void *context, void (*work)(void *));
 
 /// Makes the unstructured tasks the calling thread creates from now on (`Task {}` and `Task.detached`, which keep
 /// any actor isolation they have) prefer an executor as their task executor, as `Task(executorPreference:)` would:

@@ -70,7 +70,9 @@ public final class VirtualClock: Clock, Sendable {
             switch self {
             case .continuation(let continuation): continuation.resume()
             case .real(.job(let job)): scheduler.enqueueOnGenericExecutor(job)
-            case .real(.dispatch(let queue, let context, let run, _)): skillcheck_dispatch_run(queue, context, run)
+            case .real(.dispatch(let queue, let isMain, let context, let run, _)):
+                // The main queue's work runs there, followed: the scheduler waits for it as for a main-actor job.
+                if isMain { skillcheck_dispatch_async(queue, context, run) } else { skillcheck_dispatch_run(queue, context, run) }
             }
         }
     }
@@ -82,7 +84,7 @@ public final class VirtualClock: Clock, Sendable {
             case job(UnownedJob)
             /// `DispatchQueue.asyncAfter`'s work: run on its queue when due; `discard` frees it if it never is.
             case dispatch(
-                queue: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer?,
+                queue: UnsafeMutableRawPointer, isMain: Bool, context: UnsafeMutableRawPointer?,
                 run: @convention(c) (UnsafeMutableRawPointer?) -> Void, discard: (@convention(c) (UnsafeMutableRawPointer?) -> Void)?)
 
             /// Frees work that will never run (a dispatch timer still pending when its scope ends); a job is run, since
@@ -90,7 +92,7 @@ public final class VirtualClock: Clock, Sendable {
             func abandon(on scheduler: DeterministicScheduler) {
                 switch self {
                 case .job(let job): scheduler.enqueueOnGenericExecutor(job)
-                case .dispatch(_, let context, _, let discard): discard?(context)
+                case .dispatch(_, _, let context, _, let discard): discard?(context)
                 }
             }
         }

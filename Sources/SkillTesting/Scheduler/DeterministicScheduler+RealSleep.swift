@@ -80,18 +80,23 @@ extension DeterministicScheduler {
     }
 }
 
-/// Puts `DispatchQueue.asyncAfter` on virtual time: the interposer asks, for each `dispatch_after` on a queue other
-/// than the main one, whether the calling thread drains a scheduler a ``VirtualClock`` drives; if so, the work waits
-/// on that clock for the delay the code computed and then runs on its queue from the driver thread (so what it
-/// resumes comes back in order), and the timer is reported as a real sleep would be.
+/// Puts `DispatchQueue.asyncAfter` on virtual time: the interposer asks, for each `dispatch_after`, whether the calling
+/// thread drains a scheduler a ``VirtualClock`` drives; if so, the work waits on that clock for the delay the code
+/// computed and then runs on its queue from the driver thread (so what it resumes comes back in order), and the timer
+/// is reported as a real sleep would be. The main queue's work is taken only by a scheduler that follows the main
+/// actor (the conformance checks'), which sends it there when due and waits for it to run.
 @available(SkillCheckTesting, *)
 enum DispatchTimerHook {
     static let installed: Bool =
-        skillcheck_dispatch_after_install { delay, queue, context, work, discard in
+        skillcheck_dispatch_after_install { delay, queue, isMain, context, work, discard in
             guard let queue, let work, let scheduler = DrainingThread.scheduler, let clock = scheduler.virtualTimer else { return 0 }
+            // The main queue's work must run on the main thread: only a scheduler that follows the main actor waits for it.
+            guard isMain == 0 || scheduler.followsMainActor else { return 0 }
             let duration = Duration.nanoseconds(delay)
             scheduler.sawRealSleep(clock: "DispatchQueue.asyncAfter", duration: duration, onVirtualTime: true, unwinding: true)
-            clock.wake(.dispatch(queue: queue, context: context, run: work, discard: discard), after: duration, label: SleepLabel.current)
+            clock.wake(
+                .dispatch(queue: queue, isMain: isMain != 0, context: context, run: work, discard: discard), after: duration,
+                label: SleepLabel.current)
             return 1
         } != 0
 }
