@@ -13,6 +13,23 @@ extension WeatherFixture {
     var description: String { "Says the weather, such as weather in Paris." }
     var keywords: [String] { ["weather"] }
     var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
+
+    /// Reads the weather, mapping every error to its own, a cancellation too: CAN-3's bug.
+    func weatherMappingEveryError(_ context: SkillContext) async throws -> SkillOutput {
+        do {
+            let weather = try await context.networkService.fetchWeather(city: "Paris")
+            return SkillOutput(summary: "\(weather.temperature)°C，\(weather.condition)")
+        } catch {
+            throw SkillError.executionFailed("天气服务不可用")
+        }
+    }
+
+    /// Waits for a dispatch timer on `queue`, as a `setTimeout` ported to Swift does: no cancellation reaches it.
+    func timer(on queue: DispatchQueue, seconds: Double) async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            queue.asyncAfter(deadline: .now() + seconds) { done.resume() }
+        }
+    }
 }
 
 /// Waits half a second on a real clock before each request, as an API's courtesy delay, and maps every error to its
@@ -84,15 +101,11 @@ private struct TimeoutWeatherSkill: WeatherFixture {
     let id = "timeout-weather"
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        // Inline, not through `timer(on:seconds:)`: the finding names the function that scheduled the timer.
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             DispatchQueue.global().asyncAfter(deadline: .now() + 2) { done.resume() }
         }
-        do {
-            let weather = try await context.networkService.fetchWeather(city: "Paris")
-            return SkillOutput(summary: "\(weather.temperature)°C，\(weather.condition)")
-        } catch {
-            throw SkillError.executionFailed("天气服务不可用")
-        }
+        return try await weatherMappingEveryError(context)
     }
 }
 
@@ -120,9 +133,7 @@ private struct SteppedWeatherSkill: WeatherFixture {
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         for _ in 0..<2 {
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                DispatchQueue.global().asyncAfter(deadline: .now() + 1) { done.resume() }
-            }
+            await timer(on: .global(), seconds: 1)
         }
         return SkillOutput(summary: "sunny")
     }
@@ -146,15 +157,8 @@ private struct MainQueueWeatherSkill: WeatherFixture {
     let id = "main-queue-weather"
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            DispatchQueue.main.asyncAfter(deadline: .now() + 1) { done.resume() }
-        }
-        do {
-            let weather = try await context.networkService.fetchWeather(city: "Paris")
-            return SkillOutput(summary: "\(weather.temperature)°C，\(weather.condition)")
-        } catch {
-            throw SkillError.executionFailed("天气服务不可用")
-        }
+        await timer(on: .main, seconds: 1)
+        return try await weatherMappingEveryError(context)
     }
 }
 

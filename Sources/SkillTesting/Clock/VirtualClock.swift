@@ -214,14 +214,7 @@ public final class VirtualClock: Clock, Sendable {
                 return nil
             }
             if let placed { return placed }
-            state.nextSequence += 1
-            state.sleeping += 1
-            state.heap.insert(.init(deadline: deadline.offset, sequence: sequence, id: id))
-            guard !state.waiters.isEmpty else { return .sleep([]) }
-            let count = state.sleeping
-            let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-            state.waiters.removeAll { $0.count <= count }
-            return .sleep(ready)
+            return .sleep(state.pending(id, deadline: deadline, sequence: sequence))
         }
         switch next {
         case .cancelled: continuation.resume(throwing: CancellationError())
@@ -244,15 +237,9 @@ public final class VirtualClock: Clock, Sendable {
         let ready: [UnsafeContinuation<Void, Never>] = state.withLock { state in
             let id = state.nextID, sequence = state.nextSequence
             state.nextID += 1
-            state.nextSequence += 1
             let deadline = state.now.advanced(by: duration)
             state.slots[id] = .realSleep(wake, PendingSleeper(deadline: deadline, duration: duration, sequence: sequence, label: label))
-            state.sleeping += 1
-            state.heap.insert(.init(deadline: deadline.offset, sequence: sequence, id: id))
-            let count = state.sleeping
-            let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-            state.waiters.removeAll { $0.count <= count }
-            return ready
+            return state.pending(id, deadline: deadline, sequence: sequence)
         }
         for waiter in ready { waiter.resume() }
     }
@@ -353,6 +340,19 @@ public final class VirtualClock: Clock, Sendable {
 
 @available(SkillCheckTesting, *)
 extension VirtualClock.State {
+    /// Counts the sleeper whose slot `id` was just filled as pending, in the wake order, and takes the
+    /// ``VirtualClock/waitForSleepers(_:)`` callers it satisfies, for the caller to resume outside the lock.
+    mutating func pending(_ id: Int, deadline: VirtualClock.Instant, sequence: Int) -> [UnsafeContinuation<Void, Never>] {
+        nextSequence += 1
+        sleeping += 1
+        heap.insert(.init(deadline: deadline.offset, sequence: sequence, id: id))
+        guard !waiters.isEmpty else { return [] }
+        let count = sleeping
+        let ready = waiters.filter { $0.count <= count }.map(\.continuation)
+        waiters.removeAll { $0.count <= count }
+        return ready
+    }
+
     /// Drops heap entries whose sleeper was cancelled.
     mutating func discardStale() {
         while let first = heap.first {
