@@ -107,9 +107,23 @@ static int within_stack(uintptr_t address) {
 // function's frame by setting bit 60 of the saved frame pointer and keeps its async context just below the
 // frame record; from there the logical callers are the contexts' resume functions, and the physical frames
 // further out are only the executor's.
-__attribute__((noinline)) static int32_t walk_stack(uint64_t *frames) {
+// The logical callers from an async context outwards: each context's resume function (its second word), then
+// its parent (its first), up to `capacity` frames in all.
+static int32_t walk_contexts(const uintptr_t *context, uint64_t *frames, int32_t count, int32_t capacity) {
+    for (int depth = 0; context && depth < 64 && count < capacity; depth++) {
+        if (((uintptr_t)context & (sizeof(uintptr_t) - 1)) != 0) break;
+        uintptr_t resume = context[1];
+        if (resume) frames[count++] = (uint64_t)resume | ASYNC_RESUME_MARK;
+        context = (const uintptr_t *)context[0];
+    }
+    return count;
+}
+
+// `*async` tells whether the walk reached an async frame and followed its callers.
+__attribute__((noinline)) static int32_t walk_stack(uint64_t *frames, int *async) {
     uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
     int32_t count = 0;
+    *async = 0;
     while (count < MAX_FRAMES && within_stack(fp) && (fp & (sizeof(uintptr_t) - 1)) == 0) {
         uintptr_t saved = ((uintptr_t *)fp)[0];
         uintptr_t ret = ((uintptr_t *)fp)[1];
@@ -117,14 +131,9 @@ __attribute__((noinline)) static int32_t walk_stack(uint64_t *frames) {
         frames[count++] = ret;
         if (saved & ASYNC_FRAME_BIT) {
             uintptr_t context_slot = fp - sizeof(uintptr_t);
-            uintptr_t *context = within_stack(context_slot) ? *(uintptr_t **)context_slot : NULL;
-            for (int depth = 0; context && depth < 64 && count < MAX_FRAMES; depth++) {
-                if (((uintptr_t)context & (sizeof(uintptr_t) - 1)) != 0) break;
-                uintptr_t resume = context[1];
-                if (resume) frames[count++] = (uint64_t)resume | ASYNC_RESUME_MARK;
-                context = (uintptr_t *)context[0];
-            }
-            break;
+            const uintptr_t *context = within_stack(context_slot) ? *(const uintptr_t **)context_slot : NULL;
+            *async = 1;
+            return walk_contexts(context, frames, count, MAX_FRAMES);
         }
         saved &= ~(uintptr_t)ASYNC_FRAME_BIT;
         if (saved <= fp) break;
@@ -133,13 +142,40 @@ __attribute__((noinline)) static int32_t walk_stack(uint64_t *frames) {
     return count;
 }
 
+// The callers of a task that is suspending, from the context it resumes in: the concurrency runtime's sleep
+// keeps no async frame record, so the code that called `Task.sleep` is on no thread's stack, but the task was
+// given its resume context (swift_continuation_init) before the sleep's wake-up job is enqueued. An AsyncTask is
+// a Job (heap object header, two scheduler words, flags and id, two reserved words) whose resume function is its
+// eighth word and whose resume context its ninth; they are used only when they agree (the context's resume
+// function is the task's), so another layout reads nothing rather than something wrong.
+typedef const uintptr_t *(*current_task_function)(void);
+static current_task_function current_task;
+static pthread_once_t current_task_once = PTHREAD_ONCE_INIT;
+static void look_up_current_task(void) { current_task = (current_task_function)dlsym(RTLD_DEFAULT, "swift_task_getCurrent"); }
+
+static int32_t walk_suspending_task(uint64_t *frames, int32_t count, int32_t capacity) {
+    pthread_once(&current_task_once, look_up_current_task);
+    const uintptr_t *task = current_task ? current_task() : NULL;
+    if (!task || ((uintptr_t)task & (sizeof(uintptr_t) - 1)) != 0) return count;
+    uintptr_t resume = task[7];
+    const uintptr_t *context = (const uintptr_t *)task[8];
+    if (!resume || !context || ((uintptr_t)context & (sizeof(uintptr_t) - 1)) != 0 || context[1] != resume) return count;
+    return walk_contexts(context, frames, count, capacity);
+}
+
+int32_t skillcheck_suspending_task_callers(uint64_t *frames, int32_t capacity) {
+    return walk_suspending_task(frames, 0, capacity);
+}
+
 __attribute__((noinline)) static void report(skillcheck_scope scope, int32_t kind, const char *detail) {
     skillcheck_record_callback record = atomic_load_explicit(&record_callback, memory_order_acquire);
     if (!record) return;
     int saved = errno;
     reporting = 1;
     uint64_t frames[MAX_FRAMES];
-    int32_t count = walk_stack(frames);
+    int async = 0;
+    int32_t count = walk_stack(frames, &async);
+    if (!async && kind == skillcheck_real_sleep) count = walk_suspending_task(frames, count, MAX_FRAMES);
     record(scope.token, kind, detail, frames, count);
     reporting = 0;
     errno = saved;
@@ -754,6 +790,11 @@ void skillcheck_observation_end(void) {}
 int32_t skillcheck_observation_available(void) { return 0; }
 int32_t skillcheck_report_real_sleep(const char *detail) {
     (void)detail;
+    return 0;
+}
+int32_t skillcheck_suspending_task_callers(uint64_t *frames, int32_t capacity) {
+    (void)frames;
+    (void)capacity;
     return 0;
 }
 int32_t skillcheck_last_clock_read(int32_t clock_id, int64_t *seconds, int64_t *nanoseconds) {

@@ -50,13 +50,17 @@ private struct CourteousWeatherSkill: WeatherFixture {
 
 @Suite("TIME-1: a real sleep fails TIME-1, and every other rule judges the run it slept in")
 struct RealSleepRuleTests {
-    @Test("TIME-1 names the real sleep; CAN-3 judges the run and fails it, where it once skipped")
+    @Test("TIME-1 names the real sleep and the function that slept; CAN-3 judges the run and fails it, where it once skipped")
     func realSleepIsJudged() async throws {
         try #require(RealWorldObservation.isAvailable, "\(RealWorldObservation.unavailableReason)")
         let subject = SkillUnderTest { _ in CourteousWeatherSkill() }
         let time = await SkillConformance.check(for: "TIME-1").run(subject)
         #expect(
-            time.contains { $0.outcome == .failed && $0.observed.contains("a sleep on a real clock (0.5 seconds on ContinuousClock") },
+            time.contains {
+                $0.outcome == .failed && $0.observed.contains("a sleep on a real clock (0.5 seconds on ContinuousClock")
+                    // The function that slept, from the sleeping task's resume context (it is on no thread's stack).
+                    && $0.observed.contains("CourteousWeatherSkill.execute")
+            },
             "\(time.map(\.message))")
         let cancellation = await SkillConformance.check(for: "CAN-3").run(subject)
         #expect(cancellation.contains { $0.outcome == .failed }, "\(cancellation.map(\.message))")

@@ -73,6 +73,27 @@ struct RealSleepTests {
         }
     }
 
+    /// Waits a second before asking again, as a polling loop does.
+    private static func courtesyDelay() async throws {
+        try await Task.sleep(for: .seconds(1))
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("the scope names the function that slept, though the runtime's sleep leaves it on no thread's stack")
+    func namesTheFunctionThatSlept() async throws {
+        try #require(RealWorldObservation.isAvailable, "\(RealWorldObservation.unavailableReason)")
+        do {
+            try await withVirtualTime { _ in try await Self.courtesyDelay() }
+            Issue.record("a scope whose body slept on a real clock passed")
+        } catch let leftovers as VirtualTimeLeftovers {
+            #expect(
+                leftovers.escapes.map(\.description) == [
+                    "task \"the withVirtualTime body\" slept for 1.0 seconds on ContinuousClock, a real clock, in RealSleepTests.courtesyDelay() "
+                        + "(after 1 jobs): sleep on context.clock, the injected clock, instead; the kit ran that sleep on the virtual clock"
+                ])
+        }
+    }
+
     @available(SkillCheckTesting, *)
     @Test("VirtualClock.run() runs a real sleep on its time, then throws, naming it")
     func clockRunReportsIt() async throws {

@@ -59,6 +59,11 @@ int32_t skillcheck_observation_available(void);
 /// Reports a sleep on a real clock, `detail` saying how long on which clock, to the calling task's observation
 /// with the call stack that started it, as an interposed call is reported. Returns 0 when none took it.
 int32_t skillcheck_report_real_sleep(const char *detail);
+/// The async callers of the calling task while it suspends (from the context it will resume in), innermost first,
+/// each a resume function's address with bit 63 set, at most `capacity`: how a real sleep's caller is named, since
+/// the concurrency runtime's sleep leaves it on no thread's stack. Returns how many (0 when the task's layout is not
+/// the one the kit knows, or calls are not interposed here).
+int32_t skillcheck_suspending_task_callers(uint64_t *frames, int32_t capacity);
 /// The value the calling thread last read from clock `clock_id` (CLOCK_BOOTTIME, which ContinuousClock reads, or
 /// CLOCK_MONOTONIC, SuspendingClock's): the `now` a deadline `now + duration` was computed from. Returns 0 when the
 /// thread has read none.

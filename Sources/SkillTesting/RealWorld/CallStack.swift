@@ -93,6 +93,24 @@ struct CallStack: Sendable {
         return CallStack(symbols: Array(rest))
     }
 
+    /// The callers of a real sleep the kit reported from its scheduler: the sleeping task's async callers when the
+    /// interposer found them (addresses marked as resume functions: the thread's own frames below them are the
+    /// kit's and the executor's, which ran the sleeper), else the thread's stack without the kit's frames that
+    /// reported it.
+    init(reportedSleep addresses: [UInt64]) {
+        let callers = addresses.filter { $0 & Self.resumeMark != 0 }
+        self = callers.isEmpty ? CallStack(addresses: addresses).withoutReporter : CallStack(addresses: callers)
+    }
+
+    /// The function outside the toolchain and the kit that the calling task returns to once it resumes, read while
+    /// it suspends (a real sleep's caller, which is on no thread's stack); `nil` where the kit cannot read it.
+    static func suspendingTaskCaller() -> String? {
+        var frames = [UInt64](repeating: 0, count: 32)
+        let count = frames.withUnsafeMutableBufferPointer { skillcheck_suspending_task_callers($0.baseAddress, Int32($0.count)) }
+        guard count > 0 else { return nil }
+        return CallStack(addresses: Array(frames.prefix(Int(count)))).caller(skillModules: [])?.callSite.function
+    }
+
     /// The stack of `addresses`, innermost first; an address with bit 63 set is an async resume function.
     init(addresses: [UInt64]) {
         symbols = addresses.compactMap { Self.symbol(at: $0) }
@@ -104,6 +122,8 @@ struct CallStack: Sendable {
     private static let tables = Locked<[String: ELFSymbolTable?]>([:])
     private static let symbolsByAddress = Locked<[UInt64: String?]>([:])
     private static let framesBySymbol = Locked<[String: Frame]>([:])
+    /// The bit the interposer sets on an async resume function's address (a start, not a return address).
+    private static let resumeMark: UInt64 = 1 << 63
 
     /// The frame of `symbol`, demangled and shortened once per process.
     private static func frame(named symbol: String) -> Frame {
@@ -122,8 +142,8 @@ struct CallStack: Sendable {
     }
 
     private static func lookUp(_ raw: UInt64) -> String? {
-        let isResume = raw & (1 << 63) != 0
-        let address = raw & ~(1 << 63)
+        let isResume = raw & resumeMark != 0
+        let address = raw & ~resumeMark
         // A return address points after its call: look up the call itself.
         let lookup = isResume ? address : address &- 1
         guard let pointer = UnsafeRawPointer(bitPattern: UInt(lookup)) else { return nil }
@@ -193,6 +213,12 @@ extension CallStack.Frame {
         for prefix in ["merged ", "specialized ", "outlined ", "reabstraction thunk helper from ", "static "] where text.hasPrefix(prefix) {
             text = text.dropFirst(prefix.count)
         }
+        // `closure #1 (Swift.CheckedContinuation<(), Swift.Never>) -> () in Tool.execute(…)` is `closure #1 in Tool.execute(…)`.
+        if let closure = text.firstMatch(of: /^(?:implicit )?closure #[0-9]+ (?=\()/),
+            let signatureEnd = endOfSignature(text[closure.range.upperBound...])
+        {
+            text = text[..<closure.range.upperBound] + text[signatureEnd...]
+        }
         var result = ""
         var depth = 0
         var labels: [String] = []
@@ -241,6 +267,49 @@ extension CallStack.Frame {
             index = text.index(after: index)
         }
         if let typed = result.range(of: " : ") { result = String(result[..<typed.lowerBound]) }
-        return result.replacingOccurrences(of: module + ".", with: "")
+        return withoutGenerics(result).replacingOccurrences(of: module + ".", with: "")
+    }
+
+    /// Where `in …` begins after a closure's signature (its parameters in parentheses, then `-> result`): the first
+    /// ` in ` outside every bracket.
+    private static func endOfSignature(_ text: Substring) -> Substring.Index? {
+        var depth = 0
+        var previous: Character = " "
+        var index = text.startIndex
+        while index < text.endIndex {
+            let character = text[index]
+            switch character {
+            case "(", "[", "<": depth += 1
+            case ")", "]": depth -= 1
+            case ">" where previous != "-": depth -= 1
+            case " " where depth == 0 && text[index...].hasPrefix(" in "): return text.index(after: index)
+            default: break
+            }
+            previous = character
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// `(extension in Swift):Swift.Task< where A == Swift.Never, B == Swift.Never>.sleep<A where A1: Swift.Clock>`
+    /// is `Swift.Task.sleep`: a reader looks for the type and the function, not the constraints of the extension
+    /// that declares it.
+    private static func withoutGenerics(_ name: String) -> String {
+        let text = name.replacing(/\(extension in \w+\):/, with: "")
+        var result = ""
+        var depth = 0
+        var previous: Character = " "
+        for character in text {
+            defer { previous = character }
+            // A generic clause follows a name; `<` elsewhere is an operator's, and `>` after `-` is an arrow.
+            if character == "<", depth > 0 || previous.isLetter || previous.isNumber || previous == "_" {
+                depth += 1
+            } else if character == ">", depth > 0, previous != "-" {
+                depth -= 1
+            } else if depth == 0 {
+                result.append(character)
+            }
+        }
+        return depth == 0 ? result : text
     }
 }

@@ -152,10 +152,10 @@ package final class RealWorldObservation: Sendable {
         default: return nil
         }
         let reported = UInt32(call.kind) == skillcheck_real_sleep.rawValue
-        let stack = reported ? CallStack(addresses: call.frames).withoutReporter : CallStack(addresses: call.frames)
+        let stack = reported ? CallStack(reportedSleep: call.frames) : CallStack(addresses: call.frames)
         guard let caller = stack.caller(skillModules: skillModules) else {
-            // A real sleep on the run's scheduler is the run's, though its caller is seldom on the thread's stack (the
-            // concurrency runtime's sleep keeps no async frame record to follow): never dropped.
+            // A real sleep on the run's scheduler is the run's, though its caller may be found nowhere (a sleep the
+            // kit heard of from unwinding a thread that is not the sleeper's): never dropped.
             return reported ? RealWorldRead(kind: kind, detail: detail, callSite: "code of the skill's run") : nil
         }
         guard !stack.isBookkeeping, kind != .wallClock || !stack.isLogStamp else { return nil }

@@ -255,8 +255,11 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
             return
         }
         let label = SleepLabel.current
+        // The sleeping task's own function; a dispatch timer's caller is not suspending, and is not named.
+        let caller = unwinding ? nil : CallStack.suspendingTaskCaller()
         state.withLock { state in
             var escape = Escape(kind: .realSleep(clock: clock, duration: duration), task: label, afterJobs: state.jobsRun)
+            escape.caller = caller
             guard onVirtualTime else {
                 state.record(escape)
                 state.sleepWakes += 1

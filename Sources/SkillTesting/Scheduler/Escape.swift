@@ -33,6 +33,8 @@ extension DeterministicScheduler {
         /// Whether the sleep of a ``Kind/realSleep(clock:duration:)`` lasted its length on the virtual clock
         /// rather than being cut short.
         package var ranOnVirtualTime = false
+        /// The function that slept, for a ``Kind/realSleep(clock:duration:)``, when the kit could read it.
+        package var caller: String?
 
         package init(kind: Kind, task: String?, afterJobs: Int) {
             self.kind = kind
@@ -48,7 +50,8 @@ extension DeterministicScheduler {
                     + "(after \(afterJobs) jobs): use a task group, async let, or Task(executorPreference:) instead"
             case .realSleep(let clock, let duration):
                 let length = duration.map { " for \($0)" } ?? ""
-                return "\(who) slept\(length) on \(clock), a real clock (after \(afterJobs) jobs): sleep on "
+                let site = caller.map { " in \($0)" } ?? ""
+                return "\(who) slept\(length) on \(clock), a real clock,\(site) (after \(afterJobs) jobs): sleep on "
                     + "context.clock, the injected clock, instead; "
                     + (ranOnVirtualTime ? "the kit ran that sleep on the virtual clock" : "the real sleep was cut short")
             case .cameBack:

@@ -131,6 +131,16 @@ struct RealWorldObservationTests {
             ("function signature specialization <Arg[0] = Dead> of Foundation.UUID.init() -> Foundation.UUID", "UUID.init()"),
             ("Skills.Tool.execute(arguments: Foundation.Data) async throws -> Swift.String", "Tool.execute(arguments:)"),
             ("Skills.Policy.isRefundable(placedAt: Foundation.Date) -> Swift.Bool", "Policy.isRefundable(placedAt:)"),
+            (
+                "(1) await resume partial function for static (extension in Swift):Swift.Task< where A == Swift.Never, "
+                    + "B == Swift.Never>.sleep<A where A1: Swift.Clock>(for: A1.Duration, tolerance: A1.sleep?, clock: A1) async throws -> ()",
+                "Swift.Task.sleep(for:tolerance:clock:)"
+            ),
+            ("Skills.Cache<Swift.String>.value(for: Swift.String) -> Swift.Int?", "Cache.value(for:)"),
+            (
+                "closure #1 (Swift.CheckedContinuation<(), Swift.Never>) -> () in Skills.Tool.execute(arguments: Swift.String) async -> ()",
+                "closure #1 in Tool.execute(arguments:)"
+            ),
         ])
     func shortened(_ demangled: String, _ expected: String) {
         #expect(CallStack.Frame.shorten(demangled, module: "Skills").replacingOccurrences(of: "Foundation.", with: "") == expected)
