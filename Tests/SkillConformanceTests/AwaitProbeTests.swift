@@ -31,6 +31,19 @@ struct AwaitProbeTests {
         #expect(!faults.contains { $0.outcome == .failed && $0.subject.contains("operation 1 of 2") })
     }
 
+    @Test("ERR-1 judges what a retry loop throws once it gives up: an outage that lasts, where a fault at one request is retried away")
+    func lastingOutage() async {
+        let faults = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(PatientWeatherSkill()))
+        let failed = faults.filter { $0.outcome == .failed }
+        #expect(!failed.isEmpty, "\(faults.map(\.message))")
+        #expect(
+            failed.allSatisfy {
+                $0.subject.contains("at every request from operation 1 of 1") && $0.subject.contains("an outage that lasts")
+            },
+            "\(faults.map(\.message))")
+        #expect(failed.contains { $0.subject.hasPrefix("offline") && $0.observed.contains("NetworkError") }, "\(faults.map(\.message))")
+    }
+
     @Test("a run with more awaits than are probed says so")
     func manyAwaits() async {
         let findings = await SkillConformance.check(for: "CAN-3").run(SkillUnderTest(ManySleepsSkill()))
@@ -134,5 +147,30 @@ private struct ShoutSkill: AgentSkill {
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         SkillOutput(summary: input.rawText.uppercased())
+    }
+}
+
+/// Retries a failed request twice, a second apart on the context's clock, then lets the last error through as it
+/// came: one failed request is retried away, and only an outage that lasts shows the raw error.
+private struct PatientWeatherSkill: AgentSkill {
+    let id = "patient-weather"
+    let displayName = "Weather"
+    let description = "Says the weather, such as weather in Paris."
+    let keywords = ["weather"]
+    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        var attempt = 0
+        while true {
+            do {
+                let weather = try await context.networkService.fetchWeather(city: "Paris")
+                return SkillOutput(summary: "\(weather.temperature)°C，\(weather.condition)")
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch  where attempt < 2 {
+                attempt += 1
+                try await context.clock.sleep(for: .seconds(1))
+            }
+        }
     }
 }

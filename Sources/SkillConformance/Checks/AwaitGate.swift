@@ -36,6 +36,8 @@ final class AwaitGate: Sendable {
     enum Target: Sendable, Hashable {
         case index(Int)
         case operation(String)
+        /// The *k*-th point and every later one of the fault's kind: an outage that lasts, so a retry meets it too.
+        case fromIndex(Int)
     }
 
     /// One suspension point.
@@ -150,7 +152,7 @@ final class AwaitGate: Sendable {
             watcher?.resume()
             // Held here, as a request that never answers is, until the check cancels the run.
             try await suspendUntilCancelled()
-        case .fault(let fault, let target) where target.matches(index: index, key: key):
+        case .fault(let fault, let target) where target.matches(index: index, key: key) && fault.fits(kind):
             return .fault(fault)
         default:
             return .proceed
@@ -190,6 +192,7 @@ extension AwaitGate.Target {
         switch self {
         case .index(let target): target == index
         case .operation(let target): target == key
+        case .fromIndex(let first): index >= first
         }
     }
 }

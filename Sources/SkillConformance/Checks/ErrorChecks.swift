@@ -66,6 +66,15 @@ struct InjectedFault: Sendable {
         return (try? DocumentCoding.encode(weather)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }()
 
+    /// Whether this fault can fail an operation of `kind`: a network fault a request, a storage fault a storage operation.
+    func fits(_ kind: AwaitGate.Point.Kind) -> Bool {
+        switch kind {
+        case .request: isNetwork
+        case .storage: !isNetwork
+        case .sleep: false
+        }
+    }
+
     /// Whether the run reached the faulty dependency.
     func reached(_ probe: Probe) -> Bool { isNetwork ? probe.requestCount > 0 : !probe.storeLog.isEmpty }
 }
@@ -157,6 +166,20 @@ extension SkillConformance {
                         }
                     }
                 }
+                // The outage lasts: every operation of its kind fails from the first on, so a retry meets it again
+                // and what the skill throws once it gives up is judged (a retry that succeeds hid it above).
+                if !failed, let first = targets.first {
+                    let subject =
+                        "\(fault.name) at every \(fault.isNetwork ? "request" : "storage operation") from "
+                        + "\(pointLabel(first, of: plain.points.count)) on (an outage that lasts), \(input.sampleLabel(sample))"
+                    let result = await GatedRun.run(
+                        input.skill, input: text, action: .fault(fault, at: .fromIndex(first.index)),
+                        cutAfter: fault.cut ? input.limits.engineTimeout : nil, limits: input.limits)
+                    if let finding = faultFinding(input, subject: subject, expected: expected, fault: fault, result) {
+                        findings.append(finding)
+                        failed = true
+                    }
+                }
                 if !failed {
                     let kind = fault.isNetwork ? "request" : "storage operation"
                     let schedules = explored ?? []
@@ -164,7 +187,7 @@ extension SkillConformance {
                         input.finding(
                             "ERR-1", .passed, subject: "\(fault.name), \(input.sampleLabel(sample))", expected: expected,
                             observed: "mapped at each of its \(targets.count) \(kind)\(targets.count == 1 ? "" : "s") in turn"
-                                + probedNote(targets.count)
+                                + probedNote(targets.count) + ", and at all of them, an outage that lasts"
                                 + (schedules.isEmpty ? "" : ", in first-in-first-out order and under \(schedules.count) other schedules"),
                             virtual: fault.cut, seed: schedules.isEmpty ? nil : input.limits.seed))
                 }

@@ -95,6 +95,7 @@ struct GatedRun: Sendable {
             switch target {
             case .index(let index): "await \(index + 1)"
             case .operation(let key): "`\(key)`"
+            case .fromIndex(let index): "await \(index + 1) and every later one"
             }
         }
         let what =
