@@ -54,6 +54,27 @@ struct RunMemoryTests {
         #expect(Set(seen).count == seen.count, "each change must give a new fingerprint: \(seen)")
     }
 
+    @Test("a report the run writes inside the package, through a redirect or --output, is not part of it")
+    func ownOutputs() throws {
+        let folder = try Self.tree()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // `skillcheck . > report.txt 2>&1`: the run's output stream is a file in the package, growing as it runs.
+        let redirect = folder.appendingPathComponent("report.txt")
+        try "".write(to: redirect, atomically: false, encoding: .utf8)
+        let stream = try FileHandle(forWritingTo: redirect)
+        defer { try? stream.close() }
+        let report = folder.appendingPathComponent("skillcheck.json").path
+        let read = { PackageFingerprint(roots: [folder.path], tools: [], ignoring: [report], outputDescriptors: [stream.fileDescriptor]) }
+        let first = read()
+        try stream.write(contentsOf: Data("discovering skills…\n".utf8))
+        try #"{"schema": "skillcheck.report/1"}"#.write(toFile: report, atomically: true, encoding: .utf8)
+        #expect(read() == first)
+        // Any other file is still read: the same write to a file of the package that is not the run's output changes it.
+        try "notes\n".write(to: folder.appendingPathComponent("NOTES.md"), atomically: false, encoding: .utf8)
+        #expect(read() != first)
+        #expect(PackageFingerprint(roots: [folder.path], tools: [], outputDescriptors: []) != read())
+    }
+
     @Test("a changed tool (skillcheck or swift) changes it")
     func tools() throws {
         let folder = try Self.tree()

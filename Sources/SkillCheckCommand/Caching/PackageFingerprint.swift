@@ -8,6 +8,10 @@ import Foundation
 ///
 /// Each root has its own digest, so a run can tell whether a root changed while it was reading it.
 ///
+/// What the run itself writes is not read: the files its standard output and standard error go to
+/// (`skillcheck . > report.txt` inside the package) and the paths in `ignoring` (its `--output`), so that a
+/// report kept beside the sources never makes the next run start over.
+///
 /// ```swift
 /// let before = PackageFingerprint(roots: [package.path] + kit.dependencyPaths)
 /// // … discover, compile …
@@ -21,11 +25,18 @@ package struct PackageFingerprint: Sendable, Codable, Hashable {
     /// The digest of the tools: this executable and the toolchain.
     package var tools: String
 
-    package init(roots: [String], tools: [String] = PackageFingerprint.toolPaths) {
+    /// - Parameters:
+    ///   - ignoring: Files the run writes (its `--output`), by path.
+    ///   - outputDescriptors: The run's own output streams: a regular file one of them writes to is not read.
+    package init(
+        roots: [String], tools: [String] = PackageFingerprint.toolPaths, ignoring: [String] = [],
+        outputDescriptors: [Int32] = [STDOUT_FILENO, STDERR_FILENO]
+    ) {
         var digests: [String: String] = [:]
+        let outputs = Outputs(paths: ignoring, descriptors: outputDescriptors)
         for root in roots where digests[root] == nil {
             var digest = Digest()
-            Self.walk(URL(fileURLWithPath: root), relative: "", into: &digest)
+            Self.walk(URL(fileURLWithPath: root), relative: "", outputs: outputs, into: &digest)
             digests[root] = digest.hex
         }
         self.roots = digests
@@ -59,7 +70,27 @@ package struct PackageFingerprint: Sendable, Codable, Hashable {
         return paths
     }
 
-    private static func walk(_ folder: URL, relative: String, into digest: inout Digest) {
+    /// The files this process writes its results to: by identity, the regular files its standard output and
+    /// standard error are (a shell's `>` truncates the same file each run), and by path, the ones it names.
+    struct Outputs {
+        var files: Set<[UInt64]> = []
+        var paths: Set<String>
+
+        init(paths: [String], descriptors: [Int32]) {
+            self.paths = Set(paths.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            for descriptor in descriptors {
+                var info = stat()
+                guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+                files.insert([UInt64(info.st_dev), UInt64(info.st_ino)])
+            }
+        }
+
+        func contains(_ path: String, _ info: stat) -> Bool {
+            (info.st_mode & S_IFMT == S_IFREG && files.contains([UInt64(info.st_dev), UInt64(info.st_ino)])) || paths.contains(path)
+        }
+    }
+
+    private static func walk(_ folder: URL, relative: String, outputs: Outputs, into digest: inout Digest) {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
             digest.add("\(relative)/: unreadable\n")
             return
@@ -73,7 +104,9 @@ package struct PackageFingerprint: Sendable, Codable, Hashable {
                 continue
             }
             if info.st_mode & S_IFMT == S_IFDIR {
-                walk(URL(fileURLWithPath: path), relative: relativePath, into: &digest)
+                walk(URL(fileURLWithPath: path), relative: relativePath, outputs: outputs, into: &digest)
+            } else if outputs.contains(path, info) {
+                continue
             } else {
                 add(path, name: relativePath, into: &digest)
             }

@@ -27,6 +27,7 @@ package struct HarnessPipeline: ConformancePipeline {
         run.providers = options.providers
         run.seed = options.seed
         run.schedules = options.schedules
+        run.reportPaths = options.output.map { [$0] } ?? []
         let outcome: ConformanceRun.Outcome
         do {
             outcome = try await run.run { progress.status($0) }

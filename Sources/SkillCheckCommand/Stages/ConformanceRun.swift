@@ -40,6 +40,9 @@ package struct ConformanceRun: Sendable {
     /// The seed and schedule budget (`--seed`, `--schedules`) passed to each skill's process; `nil` keeps the defaults.
     package var seed: UInt64?
     package var schedules: Int?
+    /// Files the command writes its report to (`--output`): never part of the package's fingerprint, so a report
+    /// kept inside the package does not make the next run start over.
+    package var reportPaths: [String] = []
 
     /// What a run found: the discovery, each skill's findings, and how each stage went.
     package struct Outcome: Sendable {
@@ -198,7 +201,7 @@ package struct ConformanceRun: Sendable {
     /// dependencies that run found) now.
     func fingerprintNow() -> (PackageFingerprint, RunMemory?) {
         let memory = reusesMemory ? RunMemory.read(in: scratch) : nil
-        return (PackageFingerprint(roots: [package.path] + (memory?.discovery.kit.dependencyPaths ?? [])), memory)
+        return (PackageFingerprint(roots: [package.path] + (memory?.discovery.kit.dependencyPaths ?? []), ignoring: reportPaths), memory)
     }
 
     /// The memory's discovery and evidence when nothing changed since it was made, else both made now.
@@ -238,7 +241,7 @@ package struct ConformanceRun: Sendable {
         let discovery = try await offThePool("discovery") {
             try SkillDiscovery.discover(described, at: package, evidence: evidence, scratch: symbols)
         }
-        let fingerprint = PackageFingerprint(roots: [package.path] + discovery.kit.dependencyPaths)
+        let fingerprint = PackageFingerprint(roots: [package.path] + discovery.kit.dependencyPaths, ignoring: reportPaths)
         return Known(fingerprint: fingerprint, discovery: discovery, evidence: evidence, made: Date(), builds: [:], reused: false)
     }
 
@@ -344,7 +347,7 @@ package struct ConformanceRun: Sendable {
     /// Keeps what this run knows for the next one, unless something it read changed while it ran (then the
     /// next run starts over). Failing to keep it changes no result here: it is said, and the run goes on.
     func remember(_ known: Known, before: PackageFingerprint, progress: @Sendable (String) -> Void) {
-        let after = PackageFingerprint(roots: Array(known.fingerprint.roots.keys))
+        let after = PackageFingerprint(roots: Array(known.fingerprint.roots.keys), ignoring: reportPaths)
         guard after.value == known.fingerprint.value && before.agrees(with: after) else {
             progress("the package changed while it was checked: the next run starts over")
             return
