@@ -69,8 +69,49 @@ private struct TrialWeatherSkill: AgentSkill {
     }
 }
 
+/// On a timed-out request, reports the failure in the background a minute later and answers at once: a `Task {}` left
+/// running, on a path (a timeout) that TIME-1's own runs never take.
+private struct ReportingWeatherSkill: AgentSkill {
+    let id = "reporting-weather"
+    let displayName = "Weather"
+    let description = "Says the weather, such as weather in Paris."
+    let keywords = ["weather"]
+    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        do {
+            let weather = try await context.networkService.fetchWeather(city: "Paris")
+            return SkillOutput(summary: "\(weather.temperature)°")
+        } catch NetworkError.timedOut {
+            Task {
+                try? await context.clock.sleep(for: .seconds(60))
+                _ = try? await context.networkService.send(NetworkRequest(url: URL(string: "https://status.example.com/report")!))
+            }
+            throw SkillError.executionFailed("the weather service did not answer")
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw SkillError.executionFailed("the weather service failed")
+        }
+    }
+}
+
 @Suite("TIME-1 and IO-1 at run time", .enabled(if: RealWorldObservation.isAvailable))
 struct RealWorldRuleTests {
+    @available(SkillCheckTesting, *)
+    @Test("a task left running on a path only another rule's runs take fails TIME-1 in that rule's results, where it points")
+    func leftRunningElsewhere() async {
+        let subject = SkillUnderTest { _ in ReportingWeatherSkill() }
+        let time = await SkillConformance.check(for: "TIME-1").run(subject)
+        #expect(time.allSatisfy { $0.outcome == .passed }, "TIME-1's own runs take no timeout: \(time.map(\.message))")
+        let faults = await SkillConformance.check(for: "ERR-1").run(subject)
+        #expect(
+            faults.contains {
+                $0.ruleID == "TIME-1" && $0.outcome == .failed && $0.observed.contains("a Task {} it started was still running")
+            },
+            "\(faults.map(\.message))")
+    }
+
     @available(SkillCheckTesting, *)
     @Test("a rule whose runs read the wall clock and found nothing to judge is skipped, naming TIME-1, not 'not applicable'")
     func steeredAwayIsSkipped() async throws {

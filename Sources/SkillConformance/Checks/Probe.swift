@@ -76,7 +76,7 @@ struct Probe: Sendable {
                     requests: network.requests, sideEffects: effects(store: store, network: network),
                     leftRunning: leftRunning.withLock { $0 })
             }
-            probe.reads = observation.finish(sample: input.rawText)
+            probe.reads = observation.finish(sample: input.rawText, leftRunning: probe.leftRunning.count)
             probe.timeline = timeline.finish()
             return .success(probe)
         } catch {

@@ -92,11 +92,16 @@ extension RealWorldObservation {
     }
 
     /// Ends the observation of a probe's run on `sample`: its reads, also handed with `failure`'s escapes (and
-    /// real sleeps) to the check that ran it (``CheckObservations``).
-    func finish(sample: String, failure: ProbeFailure? = nil) -> [RealWorldRead] {
+    /// real sleeps) to the check that ran it (``CheckObservations``), and the tasks the skill left running
+    /// (`leftRunning` as it answered, or the failure's when the run's scope ended).
+    func finish(sample: String, failure: ProbeFailure? = nil, leftRunning: Int = 0) -> [RealWorldRead] {
         let reads = finish()
-        let escapes = failure.map { $0.escapes + $0.realSleeps } ?? []
-        CheckObservations.current?.add(sample: sample, reads: reads, escapes: escapes.map(\.description))
+        var escapes = (failure.map { $0.escapes + $0.realSleeps } ?? []).map(\.description)
+        // A task left running is TIME-1's (``ProbeFailure/owner``): a check that skips for it, or whose run answered
+        // with it, has TIME-1 fail in its results, on a path (a timeout, a fault) TIME-1's own runs may never take.
+        let running = max(leftRunning, failure?.leftRunning.count ?? 0)
+        if running > 0 { escapes.append(SkillConformance.leftRunning(running)) }
+        CheckObservations.current?.add(sample: sample, reads: reads, escapes: escapes)
         return reads
     }
 }
