@@ -1,3 +1,4 @@
+import Foundation
 import SkillConformance
 import SkillKit
 import Synchronization
@@ -47,5 +48,44 @@ private final class CallPlaces: Sendable {
     func noteCurrent() {
         let preferred = withUnsafeCurrentTask { $0?.unownedTaskExecutor != nil }
         recorded.withLock { $0.append(preferred) }
+    }
+}
+
+@Suite("SEND-2 when calls one after another wait for real time")
+struct SequentialStallTests {
+    @Test("calls that wait for real time one after another skip SEND-2, saying so, rather than fail it as a race")
+    func politeClientSkips() async {
+        let skill = SkillUnderTest { _ in PoliteSkill() }
+        // The second call of the first sequential pass outlasts a 50 ms limit, however late the limit's timer fires.
+        let findings = await SkillConformance.check(for: "SEND-2").run(skill, limits: CheckLimits(realStress: .milliseconds(50)))
+        #expect(findings.count == 1, "\(findings.map(\.message))")
+        guard case .skipped(let reason) = findings.first?.outcome else {
+            Issue.record("SEND-2 was \(findings.map(\.message))")
+            return
+        }
+        #expect(reason.contains("a rate limiter that sleeps on a real clock"), "\(reason)")
+        #expect(findings.first?.observed.contains("calls one after another on one instance did not end") == true)
+        #expect(findings.first?.observed.contains("(1 had ended)") == true, "\(findings.map(\.message))")
+    }
+}
+
+/// Waits ten minutes after its instance's first call, on a real clock, as a client's rate limiter does once its quota is
+/// spent: a sample alone never waits, the second call of one instance always does (until the stress run's limit cancels it).
+private final class PoliteSkill: AgentSkill, @unchecked Sendable {
+    let id = "polite"
+    let displayName = "Polite"
+    let description = "Says hello, politely spaced."
+    let keywords = ["hello"]
+    var samples: SkillSamples { SkillSamples(handled: ["hello"], unhandled: ["note this"]) }
+    private let lock = NSLock()
+    private var called = false
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let spent = lock.withLock { () -> Bool in
+            defer { called = true }
+            return called
+        }
+        if spent { try await Task.sleep(for: .seconds(600)) }
+        return SkillOutput(summary: "hello")
     }
 }

@@ -22,11 +22,18 @@ struct ConcurrencyStress: Sendable {
     var sequentialAgain: [Outcome]
     var concurrent: [Outcome]
 
+    /// Where a stress run was when its real time ran out: in a sequential pass, after `ended` of its calls, or
+    /// among the concurrent calls.
+    struct Unfinished: Sendable, Error {
+        var sequential: Bool
+        var ended: Int
+    }
+
     /// Runs `calls` calls, cycling through `samples`; the concurrent calls start in an order shuffled by
-    /// `seed`. Returns `nil` when the run did not end within `limit` of real time.
+    /// `seed`. Fails with where it was when the run did not end within `limit` of real time.
     static func run(
         _ subject: SkillUnderTest, samples: [String], calls: Int, seed: UInt64, limit: Duration, reply: String
-    ) async -> ConcurrencyStress? {
+    ) async -> Result<ConcurrencyStress, Unfinished> {
         let inputs = (0..<calls).map { samples[$0 % samples.count] }
         var generator = SeededRandomNumberGenerator(seed: seed)
         let order = Array(inputs.indices).shuffled(using: &generator)
@@ -34,12 +41,17 @@ struct ConcurrencyStress: Sendable {
         // group's parent): on the shared pool, each of the calls' suspensions would wait its turn behind
         // every other test's jobs, and a busy process would time out a skill that waits on nothing.
         let own = StressThreads.Executor(name: "skillcheck: SEND-2 run")
-        return await withRealTimeLimit(limit, on: own) {
+        let progress = Locked(Unfinished(sequential: true, ended: 0))
+        let stress = await withRealTimeLimit(limit, on: own) {
             defer { own.stop() }
-            let sequential = await runSequentially(subject, inputs, reply: reply)
+            let sequential = await runSequentially(subject, inputs, reply: reply, progress: progress)
             // The second pass sees the wall clock a day, three hours, seven minutes and eleven seconds on, so an
             // output built from it differs between the passes every time, not only across a second's edge.
-            let again = await runSequentially(subject, inputs, reply: reply, wallClockOffset: SkillConformance.movedWallClock)
+            let again = await runSequentially(
+                subject, inputs, reply: reply, wallClockOffset: SkillConformance.movedWallClock, progress: progress)
+            // Cancelled by the limit: `progress` stays where the limit found the run.
+            if Task.isCancelled { return ConcurrencyStress(sequential: sequential, sequentialAgain: again, concurrent: []) }
+            progress.withLock { $0 = Unfinished(sequential: false, ended: 0) }
             let skill = subject.instance(in: context(seeding: subject, reply: reply).context)
             // A thread per call, each call's fakes made here: between its start and the skill's code, a call
             // takes no lock another call takes, so nothing orders one call's accesses before another's.
@@ -58,18 +70,24 @@ struct ConcurrencyStress: Sendable {
             }
             return ConcurrencyStress(sequential: sequential, sequentialAgain: again, concurrent: concurrent)
         }
+        return stress.map { .success($0) } ?? .failure(progress.withLock { $0 })
     }
 
     private static func runSequentially(
-        _ subject: SkillUnderTest, _ inputs: [String], reply: String, wallClockOffset: Duration = .zero
+        _ subject: SkillUnderTest, _ inputs: [String], reply: String, wallClockOffset: Duration = .zero,
+        progress: Locked<Unfinished>
     ) async -> [Outcome] {
         let skill = subject.instance(in: context(seeding: subject, reply: reply).context)
         var outcomes: [Outcome] = []
-        for input in inputs {
+        guard !Task.isCancelled else { return [] }
+        progress.withLock { $0.ended = 0 }
+        // Once the limit has cancelled the run, no more calls: they would end at once, and `progress` would move on.
+        for input in inputs where !Task.isCancelled {
             let observation = RealWorldObservation(wallClockOffset: wallClockOffset)
             outcomes.append(
                 await observation.during(skill) { await call(skill, input, in: context(seeding: subject, reply: reply).context) })
             _ = observation.finish(sample: input)
+            if !Task.isCancelled { progress.withLock { $0.ended += 1 } }
         }
         return outcomes
     }
