@@ -129,6 +129,32 @@ struct SchemaAgreementTests {
         #expect(findings.first?.observed.contains("days 0, which no bound rules out") == true)
     }
 
+    @Test("an edge no bound rules out, refused with an error of the tool's own, fails ERR-1: a model may send it and read that error")
+    func unboundedEdgeRefusedWithItsOwnError() async {
+        // The memory server's `entityName` lookup, ported: an empty name is "not found", in an error type of its own.
+        struct NotFound: Error { let name: String }
+        struct Observations: ToolSkill {
+            let id = "observations"
+            let name = "add_observations"
+            let description = "Adds observations to an entity of the knowledge graph."
+            let inputSchema: JSON = ["type": "object", "properties": ["entityName": ["type": "string"]], "required": ["entityName"]]
+            var sampleArguments: [JSON] { [["entityName": "John_Smith"]] }
+            func execute(arguments: Data) async throws -> String {
+                guard case .string(let name)? = try JSONSchema.validate(arguments, against: inputSchema)["entityName"], !name.isEmpty else {
+                    throw NotFound(name: "")
+                }
+                return "added to \(name)"
+            }
+        }
+        let findings = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: Observations()))
+        #expect(findings.contains { $0.ruleID == "TOOL-8" && $0.outcome == .passed }, "\(findings.map(\.message))")
+        #expect(
+            findings.contains {
+                $0.ruleID == "ERR-1" && $0.outcome == .failed && $0.subject.contains("entityName empty, which no bound rules out")
+                    && $0.observed.contains("NotFound")
+            }, "\(findings.map(\.message))")
+    }
+
     @Test("unions, anyOf branches, list bounds and nested objects each get an instance; the same arguments are tried once")
     func shapes() {
         let schema: JSON = [

@@ -89,8 +89,21 @@ extension SkillConformance {
                 } else {
                     continue
                 }
-                // An edge no bound rules out may be refused: it only must not trap or hang (CRASH-1, HANG-1 above).
-                if entry.instance.isUnboundedEdge { continue }
+                // An edge no bound rules out may be refused: it only must not trap or hang (CRASH-1, HANG-1 above), and
+                // a refusal is a SkillError (ERR-1's, reported here, since no other check sends these arguments).
+                if entry.instance.isUnboundedEdge {
+                    if thrown.skillError == nil, !thrown.isCancellation, !sampleThrowsItsOwn {
+                        findings.append(
+                            input.finding(
+                                "ERR-1", .failed, subject: subject + " (an edge no bound rules out)",
+                                expected: "a SkillError or CancellationError, never the underlying error",
+                                observed: "the tool threw \(refusal) for arguments \(quoted(arguments.text)): a model may send "
+                                    + "them, and reads that error's raw text; refuse them with SkillError.invalidInput, saying what "
+                                    + "to send instead, or add the bound to inputSchema",
+                                run: probe.timeline))
+                    }
+                    continue
+                }
                 for variant in entry.variants { refused.insert(variant.dialect) }
                 let must = entry.variants.contains { $0.dialect == .jsonSchema || chosen.contains($0.dialect) }
                 let senders = entry.variants.map(sentBy).joined(separator: "; ")
