@@ -63,6 +63,36 @@ struct ReachedCodeTests {
         #expect(findings[3].observed.hasPrefix("in `Helper.stamp(…)`, which MarketTool calls: `"))
     }
 
+    @Test("a top-level variable's initialiser runs where the skill first uses it: what it calls and names is reached too")
+    func followsGlobalInitialisers() throws {
+        // The MCP time server's `local_tz = get_local_tz(args.local_timezone)`, ported: a global computed once.
+        let file = "/tmp/reach/Sources/Time/Time.swift"
+        let source = """
+            import Foundation
+
+            func localZone(_ override: String?) -> String { override ?? "\\(Date())" }
+
+            let zone = localZone(
+                Settings.zoneOverride)
+
+            enum Settings {
+                static let zoneOverride: String? = nil
+            }
+
+            struct TimeTool {
+                func run() -> String { zone }
+            }
+
+            let unused = Date()
+            """
+        let analysis = try reachAnalysis(
+            module: "Time", file: file, source: source, types: [("Settings", 8, "enum"), ("TimeTool", 12, "struct")])
+        let findings = analysis.realTimeFindings(typeName: "TimeTool", skillID: "time")
+        #expect(findings.map(\.subject) == ["`Date()` at \(file):3:64"], "\(findings.map(\.message))")
+        #expect(findings.first?.observed.hasPrefix("in `localZone(…)`, which `zone` calls: `") == true, "\(findings.map(\.message))")
+        #expect(analysis.reach(from: ["Time.TimeTool"], root: "Time.TimeTool").types["Time.Settings"] == "`Settings`, which `zone` uses")
+    }
+
     @Test("a type and a function the skill never reaches are not its findings; and a member or a declaration is no call")
     func onlyWhatIsReached() throws {
         let analysis = try Self.analysis()

@@ -74,6 +74,7 @@ extension StaticAnalysis {
                 return reached.types[owner] ?? reached.types.first(where: { owner.hasPrefix($0.key + ".") })?.value
             }
             return reached.functions.first(where: { $0.key.file == file && $0.key.lines.contains(line) })?.value
+                ?? reached.variables.first(where: { $0.key.file == file && $0.key.lines.contains(line) })?.value
         }
         var realTimeReached: [RealTimeUse: String] = [:]
         // A read in a method of a type the skill holds counts only when the skill's code reaches that method.
@@ -111,7 +112,7 @@ extension StaticAnalysis {
             escapeHatchesReached: escapeHatchesReached,
             realTimeUses: realTimeUses.filter { !unreached.contains($0) && (belongs(realTimeOwners[$0]) || realTimeReached[$0] != nil) },
             realTimeReached: realTimeReached,
-            reaches: (reached.functions.keys.map { "\($0.name)(…)" }
+            reaches: (reached.functions.keys.map { "\($0.name)(…)" } + reached.variables.keys.map(\.name)
                 + reached.types.keys.map { String($0.split(separator: ".").last ?? "") })
                 .sorted()
         )

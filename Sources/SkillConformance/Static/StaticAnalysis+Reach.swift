@@ -10,6 +10,8 @@ extension StaticAnalysis {
         var members: [MemberFunction: String] = [:]
         /// Of the top-level variables asked about, those the code reached mentions.
         var globals: [String: String] = [:]
+        /// The top-level variables the code reached mentions, whose initialisers it runs.
+        var variables: [FunctionSpan: String] = [:]
     }
 
     /// What the code of `start` (types, as `module.name`) reaches in the package beyond them: the top-level
@@ -54,6 +56,11 @@ extension StaticAnalysis {
             for function in self.functions where reach.functions[function] == nil && Self.calls(code, function.name) {
                 reach.functions[function] = "`\(function.name)(…)`, which \(who) calls"
                 frontier.append((function.lines.map { line(function.file, $0) }.joined(separator: "\n"), "`\(function.name)(…)`"))
+            }
+            // A top-level variable's initialiser runs where it is first used: what it calls and names is reached too.
+            for variable in self.variables where reach.variables[variable] == nil && Self.mentions(code, variable.name) {
+                reach.variables[variable] = "`\(variable.name)`, which \(who) uses"
+                frontier.append((variable.lines.map { line(variable.file, $0) }.joined(separator: "\n"), "`\(variable.name)`"))
             }
             // A type named (`Helper()`, `Helper.shared`) or only mentioned (`[String: TimerInfo]`: a value of it is
             // used) is reached: its computed properties and initialisers run.

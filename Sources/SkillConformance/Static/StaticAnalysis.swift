@@ -50,6 +50,9 @@ public struct StaticAnalysis: Sendable {
     let codeLines: [String: [Substring]]
     /// The package's top-level functions, each with the lines it spans.
     let functions: [FunctionSpan]
+    /// The package's top-level variables (`let zone = getLocalTZ(Config.zone)`), each with the lines of its
+    /// declaration: its initialiser runs where the variable is first used.
+    let variables: [FunctionSpan]
     /// The methods declared in the package's types, each with the type (`module.name`) and the lines of its body.
     let members: [MemberFunction]
     /// The type (`module.name`) each line of each file belongs to, by line (0-based), as ``DeclarationIndex/owner(file:line:)`` says.
@@ -133,6 +136,7 @@ public struct StaticAnalysis: Sendable {
         self.realTimeOwners = realTimeOwners
         codeLines = code
         functions = code.flatMap { file, lines in Self.functionSpans(file: file, code: lines, index: index) }
+        variables = code.flatMap { file, lines in Self.variableSpans(file: file, code: lines) }
         var lineOwners: [String: [String?]] = [:]
         for (file, lines) in code {
             // The anchors are sorted: one walk down the file gives each line the last anchor at or above it.
@@ -160,6 +164,24 @@ public struct StaticAnalysis: Sendable {
             let start = offset + 1
             let end = (anchors.first { $0.line > start }?.line).map { $0 - 1 } ?? code.count
             return FunctionSpan(name: String(match.output.2), file: file, lines: start...max(start, end))
+        }
+    }
+
+    /// The variables declared at column 0 of `code` (a file's code by line, comments and strings blanked), each to
+    /// the line where its brackets balance again (an initialiser over several lines, a closure called at once).
+    static func variableSpans(file: String, code: [Substring]) -> [FunctionSpan] {
+        code.enumerated().compactMap { offset, line in
+            guard let match = line.firstMatch(of: topLevelDeclaration), ["let", "var"].contains(match.output.1) else { return nil }
+            var depth = 0
+            var end = offset
+            for (index, text) in code[offset...].enumerated() {
+                for character in text {
+                    if "([{".contains(character) { depth += 1 } else if ")]}".contains(character) { depth -= 1 }
+                }
+                end = offset + index
+                if depth <= 0 { break }
+            }
+            return FunctionSpan(name: String(match.output.2), file: file, lines: (offset + 1)...(end + 1))
         }
     }
 
