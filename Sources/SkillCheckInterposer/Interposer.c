@@ -103,10 +103,6 @@ static int within_stack(uintptr_t address) {
 #define ASYNC_RESUME_MARK ((uint64_t)1 << 63)
 #define MAX_FRAMES 96
 
-// The frame-pointer chain from the caller of the interposed function outwards. Swift marks an async
-// function's frame by setting bit 60 of the saved frame pointer and keeps its async context just below the
-// frame record; from there the logical callers are the contexts' resume functions, and the physical frames
-// further out are only the executor's.
 // The logical callers from an async context outwards: each context's resume function (its second word), then
 // its parent (its first), up to `capacity` frames in all.
 static int32_t walk_contexts(const uintptr_t *context, uint64_t *frames, int32_t count, int32_t capacity) {
@@ -119,7 +115,11 @@ static int32_t walk_contexts(const uintptr_t *context, uint64_t *frames, int32_t
     return count;
 }
 
-// `*async` tells whether the walk reached an async frame and followed its callers.
+// The frame-pointer chain from the caller of the interposed function outwards. Swift marks an async
+// function's frame by setting bit 60 of the saved frame pointer and keeps its async context just below the
+// frame record; from there the logical callers are the contexts' resume functions, and the physical frames
+// further out are only the executor's. `*async` tells whether the walk reached an async frame and followed its
+// callers.
 __attribute__((noinline)) static int32_t walk_stack(uint64_t *frames, int *async) {
     uintptr_t fp = (uintptr_t)__builtin_frame_address(0);
     int32_t count = 0;
