@@ -131,15 +131,20 @@ extension SkillConformance {
                 let targets = plain.points.filter { fault.isNetwork ? $0.isRequest : $0.isStorage }
                 guard !targets.isEmpty else { continue }
                 var failed = false
+                // Runs the sample with `fault` at `target`, in first-in-first-out order: whether it found something.
+                func faulted(at target: AwaitGate.Target, _ subject: String) async -> Bool {
+                    let result = await GatedRun.run(
+                        input.skill, input: text, action: .fault(fault, at: target),
+                        cutAfter: fault.cut ? input.limits.engineTimeout : nil, limits: input.limits)
+                    guard let finding = faultFinding(input, subject: subject, expected: expected, fault: fault, result) else {
+                        return false
+                    }
+                    findings.append(finding)
+                    return true
+                }
                 for point in targets.prefix(AwaitGate.probedPoints) {
                     let subject = "\(fault.name) at \(pointLabel(point, of: plain.points.count)), \(input.sampleLabel(sample))"
-                    let result = await GatedRun.run(
-                        input.skill, input: text, action: .fault(fault, at: .index(point.index)),
-                        cutAfter: fault.cut ? input.limits.engineTimeout : nil, limits: input.limits)
-                    if let finding = faultFinding(input, subject: subject, expected: expected, fault: fault, result) {
-                        findings.append(finding)
-                        failed = true
-                    }
+                    if await faulted(at: .index(point.index), subject) { failed = true }
                 }
                 // The same fault at each operation by name under other schedules: whichever child reaches it.
                 if !failed {
@@ -172,13 +177,7 @@ extension SkillConformance {
                     let subject =
                         "\(fault.name) at every \(fault.isNetwork ? "request" : "storage operation") from "
                         + "\(pointLabel(first, of: plain.points.count)) on (an outage that lasts), \(input.sampleLabel(sample))"
-                    let result = await GatedRun.run(
-                        input.skill, input: text, action: .fault(fault, at: .fromIndex(first.index)),
-                        cutAfter: fault.cut ? input.limits.engineTimeout : nil, limits: input.limits)
-                    if let finding = faultFinding(input, subject: subject, expected: expected, fault: fault, result) {
-                        findings.append(finding)
-                        failed = true
-                    }
+                    failed = await faulted(at: .fromIndex(first.index), subject)
                 }
                 if !failed {
                     let kind = fault.isNetwork ? "request" : "storage operation"
