@@ -44,6 +44,19 @@ struct AwaitProbeTests {
         #expect(failed.contains { $0.subject.hasPrefix("offline") && $0.observed.contains("NetworkError") }, "\(faults.map(\.message))")
     }
 
+    @Test("ERR-1 warns when every request failed and the skill still answered as if it worked: the user is told it was done")
+    func unchangedAnswerUnderOutage() async {
+        let faults = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(LightSkill()))
+        let warnings = faults.filter { $0.outcome == .warning }
+        #expect(
+            warnings.contains {
+                $0.subject.hasPrefix("offline at every request from operation 1 of 1")
+                    && $0.observed.contains(
+                        "every request failed, yet the skill answered exactly as when they worked (\"Turned on the kitchen light\")")
+            }, "\(faults.map(\.message))")
+        #expect(!faults.contains { $0.outcome == .failed }, "\(faults.map(\.message))")
+    }
+
     @Test("a run with more awaits than are probed says so")
     func manyAwaits() async {
         let findings = await SkillConformance.check(for: "CAN-3").run(SkillUnderTest(ManySleepsSkill()))
@@ -172,5 +185,22 @@ private struct PatientWeatherSkill: AgentSkill {
                 try await context.clock.sleep(for: .seconds(1))
             }
         }
+    }
+}
+
+/// Turns a light on with a request it never reads the answer of, as a service call left to the background does: it says
+/// the light is on whatever happened.
+private struct LightSkill: AgentSkill {
+    let id = "light"
+    let displayName = "Lights"
+    let description = "Turns on a light, such as turn on the kitchen light."
+    let keywords = ["turn on"]
+    var samples: SkillSamples { SkillSamples(handled: ["turn on the kitchen light"], unhandled: ["note this"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let request = NetworkRequest(method: .post, url: URL(string: "http://homeassistant.local:8123/api/services/light/turn_on")!)
+        _ = try? await context.networkService.send(request)
+        try Task.checkCancellation()
+        return SkillOutput(summary: "Turned on the kitchen light")
     }
 }

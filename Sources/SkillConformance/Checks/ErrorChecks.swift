@@ -13,6 +13,9 @@ struct InjectedFault: Sendable {
     /// Cut the run after the engine timeout (a hung request).
     var cut: Bool
     var setUp: @Sendable (InMemoryDataStore, FakeNetworkService) -> Void
+    /// Whether the operation still reports success (a 200 whose body is malformed): a skill that needs no body may
+    /// rightly answer as it does when everything works.
+    var succeeds = false
 
     static let all: [InjectedFault] = [
         network("offline", .offline),
@@ -30,7 +33,8 @@ struct InjectedFault: Sendable {
         network(
             "malformed payload",
             .response(
-                NetworkResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"caf"#.utf8) + [0xE9]))),
+                NetworkResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"caf"#.utf8) + [0xE9])),
+            succeeds: true),
         InjectedFault(name: "hung request cut by the engine timeout", isNetwork: true, cut: true) { _, network in
             network.stub(.init(), reply: .hang)
         },
@@ -48,8 +52,10 @@ struct InjectedFault: Sendable {
                 status: 429, headers: ["Content-Type": "application/json", "Retry-After": "1"],
                 body: Data(#"{"error": {"code": 429, "message": "rate limited, retry after 1 second"}}"#.utf8))))
 
-    static func network(_ name: String, _ reply: NetworkStub.Reply) -> InjectedFault {
-        InjectedFault(name: name, isNetwork: true, cut: false) { _, network in network.stub(.init(), reply: reply) }
+    static func network(_ name: String, _ reply: NetworkStub.Reply, succeeds: Bool = false) -> InjectedFault {
+        var fault = InjectedFault(name: name, isNetwork: true, cut: false) { _, network in network.stub(.init(), reply: reply) }
+        fault.succeeds = succeeds
+        return fault
     }
 
     /// The text of the injected HTTP 500's body, looked for in what the skill returns.
@@ -131,20 +137,21 @@ extension SkillConformance {
                 let targets = plain.points.filter { fault.isNetwork ? $0.isRequest : $0.isStorage }
                 guard !targets.isEmpty else { continue }
                 var failed = false
-                // Runs the sample with `fault` at `target`, in first-in-first-out order: whether it found something.
-                func faulted(at target: AwaitGate.Target, _ subject: String) async -> Bool {
+                // Runs the sample with `fault` at `target`, in first-in-first-out order: the run, once its finding is added.
+                func faulted(at target: AwaitGate.Target, _ subject: String) async -> Result<GatedRun, ProbeFailure> {
                     let result = await GatedRun.run(
                         input.skill, input: text, action: .fault(fault, at: target),
                         cutAfter: fault.cut ? input.limits.engineTimeout : nil, limits: input.limits)
-                    guard let finding = faultFinding(input, subject: subject, expected: expected, fault: fault, result) else {
-                        return false
+                    if let finding = faultFinding(input, subject: subject, expected: expected, fault: fault, result) {
+                        findings.append(finding)
+                        failed = true
                     }
-                    findings.append(finding)
-                    return true
+                    return result
                 }
                 for point in targets.prefix(AwaitGate.probedPoints) {
-                    let subject = "\(fault.name) at \(pointLabel(point, of: plain.points.count)), \(input.sampleLabel(sample))"
-                    if await faulted(at: .index(point.index), subject) { failed = true }
+                    _ = await faulted(
+                        at: .index(point.index),
+                        "\(fault.name) at \(pointLabel(point, of: plain.points.count)), \(input.sampleLabel(sample))")
                 }
                 // The same fault at each operation by name under other schedules: whichever child reaches it.
                 if !failed {
@@ -177,7 +184,11 @@ extension SkillConformance {
                     let subject =
                         "\(fault.name) at every \(fault.isNetwork ? "request" : "storage operation") from "
                         + "\(pointLabel(first, of: plain.points.count)) on (an outage that lasts), \(input.sampleLabel(sample))"
-                    failed = await faulted(at: .fromIndex(first.index), subject)
+                    let result = await faulted(at: .fromIndex(first.index), subject)
+                    if !failed, case .success(let run) = result, let claim = unchangedAnswer(run, plain, fault: fault, input, subject) {
+                        findings.append(claim)
+                        failed = true
+                    }
                 }
                 if !failed {
                     let kind = fault.isNetwork ? "request" : "storage operation"
@@ -235,6 +246,25 @@ extension SkillConformance {
         case .success(let probe):
             return input.finding("ERR-1", .passed, subject: subject, expected: expected, observed: describe(probe))
         }
+    }
+
+    /// ERR-1's warning for a run in which every operation of `fault`'s kind failed, yet the skill answered exactly as
+    /// with working fakes: where those operations are the work (a light turned on, a note saved), the answer says it
+    /// happened when it did not, as a call left running in the background and never read does. A warning, since
+    /// the operations may also be a side matter (a log, a prefetch) the answer never depended on.
+    static func unchangedAnswer(
+        _ run: GatedRun, _ plain: GatedRun, fault: InjectedFault, _ input: ConformanceCheck.Input, _ subject: String
+    ) -> Finding? {
+        guard !fault.succeeds, case .output(let answer) = run.ending.comparable, case .output(let working) = plain.ending.comparable,
+            answer == working
+        else { return nil }
+        let kind = fault.isNetwork ? "request" : "storage operation"
+        return input.finding(
+            "ERR-1", .warning, subject: subject, expected: "an answer that says the work failed, or a SkillError that does",
+            observed: "every \(kind) failed, yet the skill answered exactly as when they worked (\(quoted(answer.summary))): "
+                + "if they are the work (an action, a lookup, a save), the person who asked is told it was done when it was "
+                + "not; await the \(kind)'s result and throw a SkillError that says what failed",
+            run: run.timeline)
     }
 
     /// ERR-1's verdict on one faulted run: a finding when the skill let the fault through, hung, or handed
