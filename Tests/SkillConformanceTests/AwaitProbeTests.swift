@@ -165,12 +165,8 @@ private struct ShoutSkill: AgentSkill {
 
 /// Retries a failed request twice, a second apart on the context's clock, then lets the last error through as it
 /// came: one failed request is retried away, and only an outage that lasts shows the raw error.
-private struct PatientWeatherSkill: AgentSkill {
+private struct PatientWeatherSkill: WeatherFixture {
     let id = "patient-weather"
-    let displayName = "Weather"
-    let description = "Says the weather, such as weather in Paris."
-    let keywords = ["weather"]
-    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         var attempt = 0

@@ -5,15 +5,7 @@ import Testing
 
 @testable import SkillConformance
 
-/// A weather skill for these tests: what differs is how it waits.
-private protocol WeatherFixture: AgentSkill {}
-
 extension WeatherFixture {
-    var displayName: String { "Weather" }
-    var description: String { "Says the weather, such as weather in Paris." }
-    var keywords: [String] { ["weather"] }
-    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
-
     /// Reads the weather, mapping every error to its own, a cancellation too: CAN-3's bug.
     func weatherMappingEveryError(_ context: SkillContext) async throws -> SkillOutput {
         do {

@@ -71,12 +71,8 @@ private struct TrialWeatherSkill: AgentSkill {
 
 /// On a timed-out request, reports the failure in the background a minute later and answers at once: a `Task {}` left
 /// running, on a path (a timeout) that TIME-1's own runs never take.
-private struct ReportingWeatherSkill: AgentSkill {
+private struct ReportingWeatherSkill: WeatherFixture {
     let id = "reporting-weather"
-    let displayName = "Weather"
-    let description = "Says the weather, such as weather in Paris."
-    let keywords = ["weather"]
-    var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         do {
