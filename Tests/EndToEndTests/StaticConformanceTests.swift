@@ -3,6 +3,7 @@ import BundledReferenceSkills
 import BundledToolSkills
 import Foundation
 import SkillConformance
+import TestSupport
 import Testing
 
 /// The example packages, as a skill author's package: the compile-time rules compile them (each in a
@@ -81,7 +82,7 @@ struct StaticConformanceTests {
 
     /// A package whose skill holds a non-Sendable class in Swift 6 mode: it does not compile.
     static func notBuilding() throws -> URL {
-        let package = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-static-tests/NotBuilding")
+        let package = try TemporaryFolder("static-tests").url.appendingPathComponent("NotBuilding")
         let sources = package.appendingPathComponent("Sources/NotBuilding")
         try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
         try """

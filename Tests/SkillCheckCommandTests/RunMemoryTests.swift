@@ -1,6 +1,7 @@
 import Foundation
 import SkillCheckCommand
 import SkillConformance
+import TestSupport
 import Testing
 
 /// What a second `skillcheck` run may reuse: the fingerprint that says nothing changed, and the memory
@@ -9,7 +10,7 @@ import Testing
 struct RunMemoryTests {
     /// A throwaway folder with a package-like tree: `Package.swift`, a source, and a `.build` folder.
     static func tree() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fingerprint-\(UUID().uuidString)")
+        let folder = try TemporaryFolder("fingerprint").url
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/Notes"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: folder.appendingPathComponent(".build/debug"), withIntermediateDirectories: true)
         try "// swift-tools-version:6.2\n".write(to: folder.appendingPathComponent("Package.swift"), atomically: false, encoding: .utf8)

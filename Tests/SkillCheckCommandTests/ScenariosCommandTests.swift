@@ -7,12 +7,8 @@ import Testing
 @Suite("skillcheck scenarios")
 struct ScenariosCommandTests {
     func folder(_ files: [String: String]) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-cli-\(UUID().uuidString)")
-        for (name, text) in files {
-            let url = directory.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
+        let directory = try TemporaryFolder("cli")
+        for (name, text) in files { try directory.file(name, text) }
         return directory.path
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import SkillKit
 import SkillScenarios
 import Synchronization
+import TestSupport
 import Testing
 
 /// The README's sample skill: its notes get ids from `UUID()`, different every run.
@@ -69,11 +70,7 @@ struct RecordNondeterminismTests {
         + #""/storage/notes/*/value/id": {"regex": "^[0-9A-F-]{36}$"}}"#
 
     func temporaryFile(_ text: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-nondet-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent("t.json")
-        try Data(text.utf8).write(to: url)
-        return url
+        URL(fileURLWithPath: try TemporaryFolder("nondet").file("t.json", text))
     }
 
     func run(_ text: String, mode: RecordMode, executions: Executions? = nil) throws -> (ScenarioCase, String) {

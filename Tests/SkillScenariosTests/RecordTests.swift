@@ -23,11 +23,7 @@ struct RecordTests {
     static let failingDraft = draft.replacingOccurrences(of: #""state": "idle""#, with: #""state": "processing""#)
 
     func temporaryFile(_ text: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-record-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent("t.json")
-        try Data(text.utf8).write(to: url)
-        return url
+        URL(fileURLWithPath: try TemporaryFolder("record").file("t.json", text))
     }
 
     @available(SkillCheckTesting, *)

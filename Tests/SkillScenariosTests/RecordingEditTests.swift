@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SkillScenarios
@@ -25,11 +26,7 @@ struct RecordingEditTests {
         """
 
     func temporaryFile(_ text: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-edit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent("t.json")
-        try Data(text.utf8).write(to: url)
-        return url
+        URL(fileURLWithPath: try TemporaryFolder("edit").file("t.json", text))
     }
 
     func record(_ text: String, mode: RecordMode = .failed) throws -> (outcome: Recorder.Outcome, text: String) {

@@ -6,13 +6,9 @@ import Testing
 @Suite("ScenarioRunner and reports")
 struct ScenarioRunnerTests {
     func folder(_ files: [String: String]) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-runner-\(UUID().uuidString)")
-        for (name, text) in files {
-            let url = directory.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return directory
+        let directory = try TemporaryFolder("runner")
+        for (name, text) in files { try directory.file(name, text) }
+        return directory.url
     }
 
     @available(SkillCheckTesting, *)

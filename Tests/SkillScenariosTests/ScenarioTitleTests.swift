@@ -12,17 +12,13 @@ struct ScenarioTitleTests {
     }
 
     func folder() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-title-\(UUID().uuidString)")
+        let directory = try TemporaryFolder("title")
         let files = [
             "a/one.json": Self.titled("echo: says one", "1"), "b/two.json": SampleTranscripts.echo("2"),
             "b/three.json": Self.titled("echo: says three", "3").replacingOccurrences(of: #""content": "3""#, with: #""content": "9""#),
         ]
-        for (name, text) in files {
-            let url = directory.appendingPathComponent(name)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url)
-        }
-        return directory
+        for (name, text) in files { try directory.file(name, text) }
+        return directory.url
     }
 
     @available(SkillCheckTesting, *)

@@ -1,6 +1,7 @@
 import Foundation
 import SkillCheckSupport
 import SkillTesting
+import TestSupport
 import Testing
 
 @testable import SkillScenarios
@@ -112,10 +113,7 @@ struct SecretScannerTests {
     func recordRefuses(_ prefix: String) throws {
         let secret = prefix + (prefix == "AIza" ? "SyA-1234567890abcdefghijklmnopqrstu" : "4eC39HqLyjWDarjtT1zdp7dc")
         let text = RecordTests.draft.replacingOccurrences(of: "echo 你好", with: "echo " + secret)
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-secret-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent("t.json")
-        try Data(text.utf8).write(to: url)
+        let url = URL(fileURLWithPath: try TemporaryFolder("secret").file("t.json", text))
         let scenario = ScenarioRunner(skills: Fixtures.skills, recordMode: .missing).runOne(name: "t", url: url)
         guard case .refusedSecrets(let pointers) = scenario.recording else {
             Issue.record("expected a refusal, got \(scenario.recording)")

@@ -1,5 +1,6 @@
 import Foundation
 import SkillScenarios
+import TestSupport
 import Testing
 
 /// Tool-calling transcripts: a `"model"` script and `"tools"` make a transcript replay through
@@ -25,11 +26,7 @@ struct ToolTranscriptTests {
         """
 
     func temporaryFile(_ text: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-tools-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent("t.json")
-        try Data(text.utf8).write(to: url)
-        return url
+        URL(fileURLWithPath: try TemporaryFolder("tools").file("t.json", text))
     }
 
     @available(SkillCheckTesting, *)

@@ -1,6 +1,7 @@
 import Foundation
 import SkillCheckCommand
 import SkillScenarios
+import TestSupport
 import Testing
 
 /// An expectation never recorded checked nothing: under `--record never` (CI's default, and the Swift
@@ -10,11 +11,7 @@ struct UnrecordedExpectationTests {
     static let draft = RecordTests.draft
 
     func temporaryFile(_ text: String) throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-unrecorded-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent("draft.json")
-        try Data(text.utf8).write(to: url)
-        return url
+        URL(fileURLWithPath: try TemporaryFolder("unrecorded").file("draft.json", text))
     }
 
     @available(SkillCheckTesting, *)
