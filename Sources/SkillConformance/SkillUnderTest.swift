@@ -32,6 +32,8 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     /// The reply fitted to this skill once a run needed it (``workingReply(limits:)``), shared by the copies of
     /// this value: the rules of one process fit it once, and a rule that never runs the skill never does.
     let fittedReply = Locked<WorkingReply.Fit?>(nil)
+    /// What the first run on each input with working fakes did in this process, shared by the copies of this value.
+    let firstRuns = FirstRuns()
     private let make: @Sendable (SkillContext) -> any AgentSkill
     private let makeTool: (@Sendable (SkillContext) -> any ToolSkill)?
 

@@ -87,7 +87,7 @@ struct StreamedAnswerTests {
         let fitted = await WorkingReply.fitted(for: subject, limits: CheckLimits())
         #expect(WorkingReply.provider(answering: fitted) == provider)
         let run = await Probe.run(
-            subject, input: SkillInput(rawText: "ask the model about Swift"), limits: CheckLimits(), setUp: InjectedFault.healthy)
+            subject, input: SkillInput(rawText: "ask the model about Swift"), limits: CheckLimits(), setUp: nil)
         guard case .success(let probe) = run, case .output(let output) = probe.ending else {
             Issue.record("the healthy run did not end with an output: \(run)")
             return

@@ -82,6 +82,7 @@ final class AwaitGate: Sendable {
         var points: [Point] = []
         var cancelled = false
         var reached = false
+        var faults = 0
         var watcher: CheckedContinuation<Void, Never>?
         var watcherGone = false
     }
@@ -93,6 +94,9 @@ final class AwaitGate: Sendable {
 
     /// Every point the run reached, in order.
     var points: [Point] { state.withLock { $0.points } }
+
+    /// How many operations the gate failed with the check's fault.
+    var faultsInjected: Int { state.withLock { $0.faults } }
 
     /// What the operation at a point does: go ahead, fail with the check's fault, or (an operation started
     /// once the run was cancelled) end with the cancellation.
@@ -153,6 +157,7 @@ final class AwaitGate: Sendable {
             // Held here, as a request that never answers is, until the check cancels the run.
             try await suspendUntilCancelled()
         case .fault(let fault, let target) where target.matches(index: index, key: key) && fault.fits(kind):
+            state.withLock { $0.faults += 1 }
             return .fault(fault)
         default:
             return .proceed

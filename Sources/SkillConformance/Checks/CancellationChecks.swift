@@ -85,6 +85,8 @@ extension SkillConformance {
                 points = run.points
             }
             var failed = false
+            // The awaits a run ended before reaching: nothing was cancelled there, which is no pass.
+            var untried: [String] = []
             for point in points.prefix(AwaitGate.probedPoints) {
                 let subject = "cancelled while awaiting \(pointLabel(point, of: points.count)), \(input.sampleLabel(sample))"
                 switch await GatedRun.run(input.skill, input: text, action: .cancel(at: .index(point.index)), limits: input.limits) {
@@ -92,7 +94,7 @@ extension SkillConformance {
                     findings.append(input.unended(rule, subject: subject, expected: expected, failure, virtualLimit: virtualLimit))
                     failed = true
                 case .success(let run) where run.endedAfterCancellation == nil:
-                    continue
+                    untried.append(pointLabel(point, of: points.count))
                 case .success(let run):
                     guard let found = problem(run) else { continue }
                     findings.append(
@@ -101,6 +103,18 @@ extension SkillConformance {
                             virtualLimit: virtualLimit, run: run.timeline))
                     failed = true
                 }
+            }
+            if !failed, !untried.isEmpty {
+                findings.append(
+                    input.finding(
+                        rule, .failed, subject: "cancelled at each await in turn, \(input.sampleLabel(sample))", expected: expected,
+                        observed: "the cancellation was never tried at \(untried.joined(separator: "; ")): each run ended before "
+                            + "reaching that await, which the working run on the same input reached, so the skill took another "
+                            + "path on the same input and fakes; it depends on something outside its context (state kept "
+                            + "between runs, the real clock, randomness): keep what a run depends on in the context, so that "
+                            + "every run on an input does the same",
+                        virtualLimit: virtualLimit))
+                failed = true
             }
             var explored: [Schedule] = []
             if !failed {

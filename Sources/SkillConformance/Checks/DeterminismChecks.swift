@@ -27,10 +27,10 @@ extension SkillConformance {
         let zone = HostTimeZone.mayMove ? HostTimeZone.other(at: VirtualClock.defaultOrigin) : nil
         for sample in samples {
             let subject = "\(input.sampleLabel(sample)), run twice"
-            let first = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
+            let first = await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: nil)
             let second = await Probe.run(
                 input.skill, input: SkillInput(rawText: sample), limits: input.limits, wallClockOffset: movedWallClock,
-                setUp: InjectedFault.healthy)
+                setUp: nil)
             switch (first, second) {
             case (.success(let a), .success(let b)):
                 let differences = differing(observed(a), observed(b))
@@ -65,7 +65,7 @@ extension SkillConformance {
         let subject = "\(input.sampleLabel(sample)), run again in another time zone"
         let expected = "the same output and side effects whatever time zone the machine is set to"
         let elsewhere = await HostTimeZone.moved(to: zone) {
-            await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy)
+            await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: nil)
         }
         switch elsewhere {
         case .success(let there):

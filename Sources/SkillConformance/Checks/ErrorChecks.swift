@@ -61,10 +61,6 @@ struct InjectedFault: Sendable {
     /// The text of the injected HTTP 500's body, looked for in what the skill returns.
     static let errorBodyMarker = "skillcheck: injected HTTP 500, internal server error"
 
-    /// Fakes that work: nothing injected, so every request gets the skill's working reply
-    /// (``SkillUnderTest/workingReply(limits:)``, which ``Probe/run`` adds after any set-up), and storage accepts everything.
-    static let healthy: @Sendable (InMemoryDataStore, FakeNetworkService) -> Void = { _, _ in }
-
     /// The weather document every healthy request answers with, its keys sorted: the same bytes every
     /// time, so a tool that returns the body as it came gives the same result twice (TOOL-5).
     static let weatherBody: String = {
@@ -132,16 +128,25 @@ extension SkillConformance {
                         observed: describe(plain) + "; the user reads this error's raw text: throw a SkillError that says what went wrong",
                         run: plain.timeline))
             }
+            // The skill's first run on this input in the process did what this one does: else what it no longer does
+            // (a read it keeps between runs) is out of every fault's reach, and would pass untried.
+            if let kept = await keptBetweenRuns(input, sample: sample, plain, expected: expected) { findings.append(kept) }
             var explored: [Schedule]?
             for fault in InjectedFault.all {
                 let targets = plain.points.filter { fault.isNetwork ? $0.isRequest : $0.isStorage }
                 guard !targets.isEmpty else { continue }
                 var failed = false
+                // The operations a faulted run never reached: the fault was not tried there, which is no pass.
+                var untried: [String] = []
                 // Runs the sample with `fault` at `target`, in first-in-first-out order: the run, once its finding is added.
-                func faulted(at target: AwaitGate.Target, _ subject: String) async -> Result<GatedRun, ProbeFailure> {
+                func faulted(at target: AwaitGate.Target, _ subject: String, point: String) async -> Result<GatedRun, ProbeFailure> {
                     let result = await GatedRun.run(
                         input.skill, input: text, action: .fault(fault, at: target),
                         cutAfter: fault.cut ? input.limits.engineTimeout : nil, limits: input.limits)
+                    if case .success(let run) = result, run.faultsInjected == 0 {
+                        untried.append(point)
+                        return result
+                    }
                     if let finding = faultFinding(input, subject: subject, expected: expected, fault: fault, result) {
                         findings.append(finding)
                         failed = true
@@ -149,9 +154,8 @@ extension SkillConformance {
                     return result
                 }
                 for point in targets.prefix(AwaitGate.probedPoints) {
-                    _ = await faulted(
-                        at: .index(point.index),
-                        "\(fault.name) at \(pointLabel(point, of: plain.points.count)), \(input.sampleLabel(sample))")
+                    let label = pointLabel(point, of: plain.points.count)
+                    _ = await faulted(at: .index(point.index), "\(fault.name) at \(label), \(input.sampleLabel(sample))", point: label)
                 }
                 // The same fault at each operation by name under other schedules: whichever child reaches it.
                 if !failed {
@@ -184,11 +188,26 @@ extension SkillConformance {
                     let subject =
                         "\(fault.name) at every \(fault.isNetwork ? "request" : "storage operation") from "
                         + "\(pointLabel(first, of: plain.points.count)) on (an outage that lasts), \(input.sampleLabel(sample))"
-                    let result = await faulted(at: .fromIndex(first.index), subject)
-                    if !failed, case .success(let run) = result, let claim = unchangedAnswer(run, plain, fault: fault, input, subject) {
+                    let result = await faulted(
+                        at: .fromIndex(first.index), subject, point: "every one from \(pointLabel(first, of: plain.points.count)) on")
+                    if !failed, case .success(let run) = result, run.faultsInjected > 0,
+                        let claim = unchangedAnswer(run, plain, fault: fault, input, subject)
+                    {
                         findings.append(claim)
                         failed = true
                     }
+                }
+                if !failed, !untried.isEmpty {
+                    let kind = fault.isNetwork ? "request" : "storage operation"
+                    findings.append(
+                        input.finding(
+                            "ERR-1", .failed, subject: "\(fault.name), \(input.sampleLabel(sample))", expected: expected,
+                            observed: "the fault was never tried at \(untried.joined(separator: "; ")): each run with it in place "
+                                + "ended without reaching that \(kind), which the working run on the same input reached, so "
+                                + "the skill took another path on the same input and fakes; it depends on something outside "
+                                + "its context (state kept between runs, the real clock, randomness): keep what a run "
+                                + "depends on in the context, so that every run on an input does the same"))
+                    failed = true
                 }
                 if !failed {
                     let kind = fault.isNetwork ? "request" : "storage operation"
@@ -214,6 +233,27 @@ extension SkillConformance {
             ]
         }
         return findings
+    }
+
+    /// ERR-1 on state kept between runs: the storage operations and requests the skill's first run on `sample` in this
+    /// process made (``FirstRuns``) that `plain`, a later run with the same fakes, did not. No fault reaches those, so
+    /// the fault runs, which start from `plain`, never try them. `nil` when `plain` did all of them.
+    static func keptBetweenRuns(_ input: ConformanceCheck.Input, sample: String, _ plain: GatedRun, expected: String) async -> Finding? {
+        let key = FirstRuns.Key(sample: sample, fit: await input.skill.workingFit(limits: input.limits))
+        guard let first = input.skill.firstRuns.operations(key) else { return nil }
+        let missing = FirstRuns.missing(from: plain.operations, first: first)
+        guard !missing.isEmpty else { return nil }
+        return input.finding(
+            "ERR-1", .failed, subject: "a later run on the same input, \(input.sampleLabel(sample))",
+            expected: expected + ", on every run: each storage operation and request of the skill's first run on an input "
+                + "made again by the next, so that a fault can reach it",
+            observed: "the skill's first run on this input in this process made "
+                + missing.map { "`\($0)`" }.joined(separator: ", ")
+                + "; a later run on the same input, with fresh fakes that answer the same, did not: the skill keeps what it "
+                + "got between runs (in a global or static var, or in the one instance the checks reuse), so a storage "
+                + "failure or an outage after its first run is never seen, and a run with another context's storage answers "
+                + "from the first one's; read through the context on each run (keep a cache in `context.storage`)",
+            run: plain.timeline)
     }
 
     /// A tool loop's model (under skillcheck) that calls the tool with arguments that do not fit its schema, as models
@@ -335,7 +375,7 @@ extension SkillConformance {
             _ = input.skill.instance(in: .virtual(clock: VirtualClock())).canHandle(text)
             let result = await Probe.run(
                 input.skill, input: SkillInput(rawText: text), limits: input.limits,
-                setUp: InjectedFault.healthy)
+                setUp: nil)
             switch result {
             case .failure(let failure):
                 findings.append(input.unended("ERR-2", subject: subject, expected: expected, failure))
@@ -367,7 +407,7 @@ extension SkillConformance {
         guard let sample else { return nil }
         let result = await Probe.run(
             input.skill, input: SkillInput(rawText: sample), limits: input.limits,
-            setUp: InjectedFault.healthy)
+            setUp: nil)
         guard case .success(let probe) = result, case .threw(let thrown) = probe.ending else { return nil }
         if case .invalidInput = thrown.skillError { return nil }
         return "the skill's own sample \(quoted(sample)) fails with the kit's working fakes too (threw \(thrown)): they "

@@ -17,6 +17,10 @@ struct GatedRun: Sendable {
     var endedAfterCancellation: Duration?
     var storeLog: [InMemoryDataStore.Operation]
     var requestCount: Int
+    /// Its storage operations, then its requests, as ``FirstRuns`` keeps them.
+    var operations: [String] = []
+    /// How many operations failed with the check's fault: none when the run never reached its target.
+    var faultsInjected = 0
     /// What the skill's side read of the real world (``RealWorldObservation``).
     var reads: [RealWorldRead] = []
     /// The scheduler's choices among two or more ready jobs (``DeterministicScheduler/choices``).
@@ -73,10 +77,15 @@ struct GatedRun: Sendable {
                     skill, input: input, context: context, gate: gate, clock: clock,
                     cutAfter: cutAfter, cancelled: cancelled, observation: observation, timeline: timeline)
                 timeline.ended(ending)
+                let operations = FirstRuns.operations(store: store, networks: [network, faulty])
+                if case .observe = action, cutAfter == nil, schedule == .firstInFirstOut, latency == .zero {
+                    subject.firstRuns.record(.init(sample: input.rawText, fit: fit), operations: operations)
+                }
                 return GatedRun(
                     ending: ending, points: gate.points, wasCut: wasCut,
                     endedAfterCancellation: cancelledAt.map { $0.duration(to: clock.now) }, storeLog: store.log,
-                    requestCount: network.requests.count + faulty.requests.count)
+                    requestCount: network.requests.count + faulty.requests.count, operations: operations,
+                    faultsInjected: gate.faultsInjected)
             }
             run.reads = observation.finish(sample: input.rawText)
             run.choices = scheduler.choices

@@ -20,7 +20,7 @@ extension SkillConformance {
         for sample in samples {
             let skillInput = SkillInput(rawText: sample)
             var runs: [(String, Bool, Result<Void, ProbeFailure>)] = []
-            let healthy = await Probe.run(input.skill, input: skillInput, limits: input.limits, setUp: InjectedFault.healthy)
+            let healthy = await Probe.run(input.skill, input: skillInput, limits: input.limits, setUp: nil)
             runs.append(("working fakes", false, healthy.map { _ in }))
             for fault in InjectedFault.all {
                 let result = await Probe.run(

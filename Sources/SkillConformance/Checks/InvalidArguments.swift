@@ -226,7 +226,7 @@ extension SkillConformance {
                 "SkillError.invalidInput" + (invalid.field.map { " naming \(quoted($0))" } ?? "")
                 + (invalid.outsideConstraint ? ", or a result (a SHOULD: refusing is better); never another error or a trap" : "")
             switch await Probe.run(
-                input.skill, input: SkillInput(rawText: invalid.text), limits: input.limits, setUp: InjectedFault.healthy)
+                input.skill, input: SkillInput(rawText: invalid.text), limits: input.limits, setUp: nil)
             {
             case .failure(let failure):
                 findings.append(input.unended("TOOL-4", subject: subject, expected: expected, failure))

@@ -40,7 +40,9 @@ struct Probe: Sendable {
     /// time, as the engine's timeout does. Returns the failure text when the run could not be observed
     /// (it stalled, or work left the virtual clock): a check reports that as a failure, never a pass.
     /// `wallClockOffset` moves the wall clock the skill sees (a run compared with another is moved differently).
-    /// What `setUp` leaves unanswered gets `reply`, by default the skill's working reply.
+    /// What `setUp` leaves unanswered gets `reply`, by default the skill's working reply
+    /// (``SkillUnderTest/workingReply(limits:)``). Without `setUp` the fakes work: nothing is injected, storage accepts
+    /// everything, and the run is kept as the first on its input (``FirstRuns``) when none came before it.
     static func run(
         _ subject: SkillUnderTest,
         input: SkillInput,
@@ -49,9 +51,10 @@ struct Probe: Sendable {
         wallClockOffset: Duration = .zero,
         reply: String? = nil,
         toolCall: WorkingReply.ToolCall? = nil,
-        setUp: @escaping @Sendable (InMemoryDataStore, FakeNetworkService) -> Void
+        setUp: (@Sendable (InMemoryDataStore, FakeNetworkService) -> Void)?
     ) async -> Result<Probe, ProbeFailure> {
         let fit = if let reply { WorkingReply.Fit(body: reply, toolCall: toolCall) } else { await subject.workingFit(limits: limits) }
+        let working = setUp == nil && cutAfter == nil && wallClockOffset == .zero
         let cancelled = CancellationMark()
         let observation = RealWorldObservation(wallClockOffset: wallClockOffset)
         let timeline = ProbeTimeline()
@@ -60,7 +63,7 @@ struct Probe: Sendable {
                 let store = InMemoryDataStore(clock: clock)
                 let network = FakeNetworkService(clock: clock)
                 subject.seed(store)
-                setUp(store, network)
+                setUp?(store, network)
                 // What `setUp` leaves unanswered gets the skill's working reply (a stub added later matches last).
                 fit.stub(network)
                 timeline.start(clock: clock, stores: [store], networks: [network], call: ProbeTimeline.call(input), cutAfter: cutAfter)
@@ -71,6 +74,10 @@ struct Probe: Sendable {
                     skill, input: input, context: context, clock: clock, cutAfter: cutAfter, cancelled: cancelled,
                     observation: observation, timeline: timeline, leftRunning: leftRunning)
                 timeline.ended(ending)
+                if working {
+                    subject.firstRuns.record(
+                        .init(sample: input.rawText, fit: fit), operations: FirstRuns.operations(store: store, networks: [network]))
+                }
                 return Probe(
                     ending: ending, wasCut: wasCut, storeLog: store.log, requestCount: network.requests.count,
                     requests: network.requests, sideEffects: effects(store: store, network: network),

@@ -73,7 +73,7 @@ extension SkillConformance {
             let place = entry.instance.pointer.isEmpty ? "" : " at \(entry.instance.pointer)"
             let subject = "\(origin(of: first))\(place): \(entry.instance.name)"
             switch await Probe.run(
-                input.skill, input: SkillInput(rawText: arguments.text), limits: input.limits, setUp: InjectedFault.healthy)
+                input.skill, input: SkillInput(rawText: arguments.text), limits: input.limits, setUp: nil)
             {
             case .failure(let failure):
                 findings.append(input.unended("TOOL-8", subject: subject, expected: expected, failure))
@@ -141,7 +141,7 @@ extension SkillConformance {
     private static func throwsItsOwnError(_ input: ConformanceCheck.Input, arguments: JSON) async -> Bool {
         guard
             case .success(let probe) = await Probe.run(
-                input.skill, input: SkillInput(rawText: arguments.text), limits: input.limits, setUp: InjectedFault.healthy),
+                input.skill, input: SkillInput(rawText: arguments.text), limits: input.limits, setUp: nil),
             case .threw(let thrown) = probe.ending
         else { return false }
         return thrown.skillError == nil && !thrown.isCancellation

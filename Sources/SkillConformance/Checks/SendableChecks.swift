@@ -41,7 +41,7 @@ extension SkillConformance {
         for sample in samples {
             let probe = await Probe.run(
                 input.skill, input: SkillInput(rawText: sample), limits: input.limits,
-                setUp: InjectedFault.healthy)
+                setUp: nil)
             switch probe {
             case .failure(let failure):
                 return [input.unended("SEND-2", subject: subject, expected: expected, failure)]

@@ -57,7 +57,7 @@ extension SkillConformance {
             for fault in [nil] + realWorldFaults.map(Optional.some) {
                 let subject = "\(fault.map { "\($0.name) fault" } ?? "working fakes"), \(input.sampleLabel(sample))"
                 let run = await Probe.run(
-                    input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: fault?.setUp ?? InjectedFault.healthy)
+                    input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: fault?.setUp)
                 var problems: [String] = []
                 var timeline: RunTimeline?
                 switch run {

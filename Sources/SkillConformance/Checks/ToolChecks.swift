@@ -110,7 +110,7 @@ extension SkillConformance {
                         observed: "they do not fit inputSchema: \(error.message(in: .english))"))
                 continue
             }
-            switch await Probe.run(input.skill, input: SkillInput(rawText: sample.text), limits: input.limits, setUp: InjectedFault.healthy)
+            switch await Probe.run(input.skill, input: SkillInput(rawText: sample.text), limits: input.limits, setUp: nil)
             {
             case .failure(let failure):
                 findings.append(input.unended("TOOL-3", subject: subject, expected: expected, failure))
@@ -136,7 +136,7 @@ extension SkillConformance {
         var findings: [Finding] = []
         for sample in samples {
             let subject = "arguments \(quoted(sample)), working fakes"
-            switch await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: InjectedFault.healthy) {
+            switch await Probe.run(input.skill, input: SkillInput(rawText: sample), limits: input.limits, setUp: nil) {
             case .failure(let failure):
                 findings.append(input.unended("TOOL-6", subject: subject, expected: expected, failure))
             case .success(let probe):

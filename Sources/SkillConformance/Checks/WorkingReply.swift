@@ -78,7 +78,7 @@ enum WorkingReply {
             let provider = provider(answering: body),
             let sample = subject.instance(in: .virtual(clock: VirtualClock())).samples.handled.first,
             case .success(let probe) = await Probe.run(
-                subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: InjectedFault.healthy),
+                subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: nil),
             let (request, (tool, call)) = probe.requests.lazy.filter({ $0.method == .post }).compactMap({ request in
                 toolCall(provider, request.body ?? Data()).map { (request, $0) }
             }).first
@@ -87,7 +87,7 @@ enum WorkingReply {
         CrashReport.announceToolCallTrial(tool: tool)
         defer { CrashReport.announceToolCallTrial(tool: nil) }
         let tried = await Probe.run(
-            subject, input: SkillInput(rawText: sample), limits: limits, reply: body, toolCall: calling, setUp: InjectedFault.healthy)
+            subject, input: SkillInput(rawText: sample), limits: limits, reply: body, toolCall: calling, setUp: nil)
         guard case .success(let run) = tried, case .output = run.ending else { return Fit(body: body) }
         return Fit(body: body, toolCall: calling)
     }
@@ -300,7 +300,7 @@ enum WorkingReply {
             let body = order[index]
             index += 1
             let result = await Probe.run(
-                subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: InjectedFault.healthy)
+                subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: nil)
             guard case .success(let probe) = result else { break }
             // A request to a model (its API's path, or tools in its body) gets that model's answer first: a lenient
             // parser may take any document as an empty answer, and then no tool would ever be called.
