@@ -44,6 +44,18 @@ struct AwaitProbeTests {
         #expect(failed.contains { $0.subject.hasPrefix("offline") && $0.observed.contains("NetworkError") }, "\(faults.map(\.message))")
     }
 
+    @Test("ERR-1 tries an outage that starts at a later request: the first request's failure is mapped, the retried second's is not")
+    func outageFromALaterRequest() async {
+        let faults = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(GeocodedWeatherSkill()))
+        let failed = faults.filter { $0.outcome == .failed }
+        // Offline at the lookup is mapped; offline from the weather request on, retried once, lets NetworkError through.
+        #expect(
+            failed.contains {
+                $0.subject.hasPrefix("offline at every request from operation 2 of 2") && $0.observed.contains("NetworkError")
+            }, "\(faults.map(\.message))")
+        #expect(failed.allSatisfy { $0.subject.contains("(an outage that lasts)") }, "\(faults.map(\.message))")
+    }
+
     @Test("ERR-1 warns when every request failed and the skill still answered as if it worked: the user is told it was done")
     func unchangedAnswerUnderOutage() async {
         let faults = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(LightSkill()))
@@ -180,6 +192,32 @@ private struct PatientWeatherSkill: WeatherFixture {
                 attempt += 1
                 try await context.clock.sleep(for: .seconds(1))
             }
+        }
+    }
+}
+
+/// Looks the city up, mapping that request's failure, then asks for its weather twice before it lets the error through:
+/// a fault at either one request is mapped or retried away, and an outage from the first request on is the lookup's.
+private struct GeocodedWeatherSkill: WeatherFixture {
+    let id = "geocoded-weather"
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let lookup = NetworkRequest(method: .get, url: URL(string: "https://geo.example.com/v1/search?name=Paris")!)
+        do {
+            _ = try await context.networkService.send(lookup)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw SkillError.executionFailed("The city could not be looked up.")
+        }
+        do {
+            let weather = try await context.networkService.fetchWeather(city: "Paris")
+            return SkillOutput(summary: "\(weather.temperature)°C，\(weather.condition)")
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            let weather = try await context.networkService.fetchWeather(city: "Paris")
+            return SkillOutput(summary: "\(weather.temperature)°C，\(weather.condition)")
         }
     }
 }

@@ -182,15 +182,17 @@ extension SkillConformance {
                         }
                     }
                 }
-                // The outage lasts: every operation of its kind fails from the first on, so a retry meets it again
-                // and what the skill throws once it gives up is judged (a retry that succeeds hid it above).
-                if !failed, let first = targets.first {
+                // The outage lasts: every operation of its kind fails from one on, so a retry meets it again and what
+                // the skill throws once it gives up is judged (a retry that succeeds hid it above). From each operation
+                // in turn: a skill may map the first one's failure and let a later one's through.
+                for (position, start) in targets.prefix(AwaitGate.probedPoints).enumerated() where !failed {
+                    let label = pointLabel(start, of: plain.points.count)
                     let subject =
-                        "\(fault.name) at every \(fault.isNetwork ? "request" : "storage operation") from "
-                        + "\(pointLabel(first, of: plain.points.count)) on (an outage that lasts), \(input.sampleLabel(sample))"
-                    let result = await faulted(
-                        at: .fromIndex(first.index), subject, point: "every one from \(pointLabel(first, of: plain.points.count)) on")
-                    if !failed, case .success(let run) = result, run.faultsInjected > 0,
+                        "\(fault.name) at every \(fault.isNetwork ? "request" : "storage operation") from \(label) on "
+                        + "(an outage that lasts), \(input.sampleLabel(sample))"
+                    let result = await faulted(at: .fromIndex(start.index), subject, point: "every one from \(label) on")
+                    // Every operation failed: an answer that is the working one says the work was done.
+                    if position == 0, !failed, case .success(let run) = result, run.faultsInjected > 0,
                         let claim = unchangedAnswer(run, plain, fault: fault, input, subject)
                     {
                         findings.append(claim)
@@ -216,7 +218,7 @@ extension SkillConformance {
                         input.finding(
                             "ERR-1", .passed, subject: "\(fault.name), \(input.sampleLabel(sample))", expected: expected,
                             observed: "mapped at each of its \(targets.count) \(kind)\(targets.count == 1 ? "" : "s") in turn"
-                                + probedNote(targets.count) + ", and at all of them, an outage that lasts"
+                                + probedNote(targets.count) + ", and at every one from each of them on, an outage that lasts"
                                 + (schedules.isEmpty ? "" : ", in first-in-first-out order and under \(schedules.count) other schedules"),
                             virtual: fault.cut, seed: schedules.isEmpty ? nil : input.limits.seed))
                 }
