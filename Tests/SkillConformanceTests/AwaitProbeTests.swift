@@ -56,6 +56,20 @@ struct AwaitProbeTests {
         #expect(failed.allSatisfy { $0.subject.contains("(an outage that lasts)") }, "\(faults.map(\.message))")
     }
 
+    @Test("ERR-1 answers a request with JSON of another shape: a skill that screens out unreadable bytes and decodes the rest bare fails")
+    func otherShape() async {
+        let faults = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(ScreeningWeatherSkill()))
+        let failed = faults.filter { $0.outcome == .failed }
+        #expect(
+            failed.contains {
+                $0.subject.hasPrefix("a 200 with JSON of another shape ({}) at operation 1 of 1") && $0.observed.contains("DecodingError")
+            },
+            "\(faults.map(\.message))")
+        // The malformed body it screens out is mapped, and its own document is never tried as a fault.
+        #expect(!failed.contains { $0.subject.hasPrefix("malformed payload") }, "\(faults.map(\.message))")
+        #expect(!faults.contains { $0.subject.contains("(an object with other fields)") }, "\(faults.map(\.message))")
+    }
+
     @Test("ERR-1 warns when every request failed and the skill still answered as if it worked: the user is told it was done")
     func unchangedAnswerUnderOutage() async {
         let faults = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(LightSkill()))
@@ -219,6 +233,34 @@ private struct GeocodedWeatherSkill: WeatherFixture {
             let weather = try await context.networkService.fetchWeather(city: "Paris")
             return SkillOutput(summary: "\(weather.temperature)°C，\(weather.condition)")
         }
+    }
+}
+
+/// Screens out a body that is not JSON, then decodes the weather with a bare `try`: a 200 with JSON of another shape
+/// gets the decoder's error through.
+private struct ScreeningWeatherSkill: WeatherFixture {
+    let id = "screening-weather"
+
+    private struct Weather: Decodable {
+        var temperature: Double
+        var condition: String
+    }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let request = NetworkRequest(method: .get, url: URL(string: "https://weather.example.com/v1/current?city=Paris")!)
+        let response: NetworkResponse
+        do {
+            response = try await context.networkService.send(request)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw SkillError.executionFailed("The weather service did not answer.")
+        }
+        guard (try? JSONSerialization.jsonObject(with: response.body)) != nil else {
+            throw SkillError.executionFailed("The weather service sent something unreadable.")
+        }
+        let weather = try JSONDecoder().decode(Weather.self, from: response.body)
+        return SkillOutput(summary: "\(weather.temperature)°C, \(weather.condition)")
     }
 }
 

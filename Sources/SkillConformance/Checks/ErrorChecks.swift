@@ -43,6 +43,16 @@ struct InjectedFault: Sendable {
         },
     ]
 
+    /// A 200 whose body is JSON of another shape than the skill's working reply (``WorkingReply/candidates``' documents
+    /// other than `fit`'s): what a service sends once its API changes, or when it has nothing to say. A skill that
+    /// force-casts what it parsed (`json["results"] as! [[String: Any]]`) traps here, where a malformed body never gets
+    /// that far; one that lets the decoder's error through hands the user its text. It reports success, as a 200 does.
+    static func otherShapes(than fit: WorkingReply.Fit) -> [InjectedFault] {
+        [("an object with other fields", weatherBody), ("[]", "[]"), ("{}", "{}")].filter { $0.1 != fit.body }.map { name, body in
+            network("a 200 with JSON of another shape (\(name))", .json(body), succeeds: true)
+        }
+    }
+
     /// Every request refused for its rate (HTTP 429, `Retry-After: 1`): the fault a client retries, after a
     /// sleep. TIME-1 and IO-1 run it, so that a retry's real sleep or jitter is seen on the path it takes.
     static let rateLimited = network(
@@ -132,7 +142,7 @@ extension SkillConformance {
             // (a read it keeps between runs) is out of every fault's reach, and would pass untried.
             if let kept = await keptBetweenRuns(input, sample: sample, plain, expected: expected) { findings.append(kept) }
             var explored: [Schedule]?
-            for fault in InjectedFault.all {
+            for fault in InjectedFault.all + InjectedFault.otherShapes(than: await input.skill.workingFit(limits: input.limits)) {
                 let targets = plain.points.filter { fault.isNetwork ? $0.isRequest : $0.isStorage }
                 guard !targets.isEmpty else { continue }
                 var failed = false
