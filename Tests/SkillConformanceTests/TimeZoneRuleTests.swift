@@ -35,6 +35,22 @@ private struct UTCTimeSkill: AgentSkill {
     }
 }
 
+/// The time of `context.now` in the machine's zone, with that zone's offset (`2025-12-31T20:30:00.000-03:30`): the same
+/// instant wherever it runs.
+private struct OffsetTimeSkill: AgentSkill {
+    let id = "offset-time"
+    let displayName = "Time"
+    let description = "Tells the time, such as what time is it."
+    let keywords = ["time"]
+    var samples: SkillSamples { SkillSamples(handled: ["what time is it"], unhandled: ["天气"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let formatter = DateFormatter()
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm:ss.SSSZZZZZ"
+        return SkillOutput(summary: "It is \(formatter.string(from: context.now)).")
+    }
+}
+
 /// The day of the week, from the machine's calendar: a tool.
 private struct WeekdayTool: ToolSkill {
     let id = "weekday"
@@ -78,6 +94,19 @@ struct TimeZoneRuleTests {
             setenv("SKILLCHECK_TIME_ZONES", "move", 1)
             setenv("TZ", "UTC", 1)
             let findings = await SkillConformance.check(for: "TIME-2").run(SkillUnderTest(UTCTimeSkill()))
+            let all = findings.map(\.message).joined(separator: "\n")
+            #expect(findings.map(\.outcome) == [.passed], "\(all)")
+            #expect(findings.first?.observed == "the same, and the same again in America/St_Johns", "\(all)")
+        }
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("a time written with the machine's offset is the same instant in every zone: TIME-2 passes it")
+    func offsetTime() async {
+        await #expect(processExitsWith: .success) {
+            setenv("SKILLCHECK_TIME_ZONES", "move", 1)
+            setenv("TZ", "UTC", 1)
+            let findings = await SkillConformance.check(for: "TIME-2").run(SkillUnderTest(OffsetTimeSkill()))
             let all = findings.map(\.message).joined(separator: "\n")
             #expect(findings.map(\.outcome) == [.passed], "\(all)")
             #expect(findings.first?.observed == "the same, and the same again in America/St_Johns", "\(all)")

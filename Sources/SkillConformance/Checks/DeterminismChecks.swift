@@ -69,7 +69,10 @@ extension SkillConformance {
         }
         switch elsewhere {
         case .success(let there):
-            let differences = differing(observed(here), observed(there))
+            // A time written with its zone's offset is the same instant wherever it was written: no difference.
+            let differences = differing(observed(here), observed(there)).filter { _, one, two in
+                instantsInUTC(one) != instantsInUTC(two)
+            }
             guard !differences.isEmpty else { return [] }
             return [
                 input.finding(
@@ -82,6 +85,31 @@ extension SkillConformance {
             return [input.unended(rule, subject: subject, expected: expected, failure)]
         }
     }
+
+    /// `text` with each ISO 8601 time that carries its offset (`2026-01-05T06:00:00.000000-0330`, `…+02:00`, `…Z`)
+    /// written as the instant it names, in seconds since 1970: `«instant 1767605400.0»`. A time without an offset, or
+    /// a date alone, is left as it is, since it names another instant in another zone.
+    static func instantsInUTC(_ text: String) -> String {
+        text.replacing(offsetTime) { match in
+            let (_, year, month, day, hour, minute, second, fraction, offset) = match.output
+            var components = DateComponents()
+            (components.year, components.month, components.day) = (Int(year), Int(month), Int(day))
+            (components.hour, components.minute, components.second) = (Int(hour), Int(minute), second.flatMap { Int($0) } ?? 0)
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
+            guard let local = calendar.date(from: components) else { return String(match.output.0) }
+            var seconds = local.timeIntervalSince1970 + (fraction.flatMap { Double("0" + $0) } ?? 0)
+            if offset != "Z" {
+                let digits = offset.dropFirst().filter(\.isNumber)
+                let minutes = (Int(digits.prefix(2)) ?? 0) * 60 + (Int(digits.dropFirst(2)) ?? 0)
+                seconds -= Double((offset.first == "-" ? -minutes : minutes) * 60)
+            }
+            return "«instant \(seconds)»"
+        }
+    }
+
+    nonisolated(unsafe) private static let offsetTime =
+        #/(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(\.\d+)?)?(Z|[+-]\d\d:?\d\d)/#
 
     /// The first three differences, each as `path: "one" then "two"`, quoted from just before they part.
     static func shown(_ differences: [(String, String, String)]) -> String {
