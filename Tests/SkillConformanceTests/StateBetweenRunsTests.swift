@@ -63,17 +63,23 @@ private final class DeviceCache: @unchecked Sendable {
 
 private let deviceCache = DeviceCache()
 
-private struct DeviceSkill: AgentSkill {
-    var caches = true
-    let id = "devices"
-    let displayName = "Devices"
-    let description = "Turns on a device, such as turn on the kitchen light."
-    let keywords = ["turn on"]
+/// A skill that turns on a device from the list in storage, with one sample device.
+private protocol DeviceFixture: AgentSkill {}
+
+extension DeviceFixture {
+    var displayName: String { "Devices" }
+    var description: String { "Turns on a device, such as turn on the kitchen light." }
+    var keywords: [String] { ["turn on"] }
     var samples: SkillSamples {
         SkillSamples(
             handled: ["turn on the kitchen light"], unhandled: ["note this"],
             storage: ["devices": [StoredDocument(id: "kitchen", data: Data(#"{"name": "kitchen light"}"#.utf8))]])
     }
+}
+
+private struct DeviceSkill: DeviceFixture {
+    var caches = true
+    let id = "devices"
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         let load = {
@@ -94,18 +100,10 @@ private struct DeviceSkill: AgentSkill {
 }
 
 /// Reads the device list on every second run of one instance, and answers from its last read otherwise.
-private final class AlternatingSkill: AgentSkill, @unchecked Sendable {
+private final class AlternatingSkill: DeviceFixture, @unchecked Sendable {
     private let lock = NSLock()
     private var runs = 0
     let id = "alternating"
-    let displayName = "Devices"
-    let description = "Turns on a device, such as turn on the kitchen light."
-    let keywords = ["turn on"]
-    var samples: SkillSamples {
-        SkillSamples(
-            handled: ["turn on the kitchen light"], unhandled: ["note this"],
-            storage: ["devices": [StoredDocument(id: "kitchen", data: Data())]])
-    }
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
         let run = lock.withLock {
