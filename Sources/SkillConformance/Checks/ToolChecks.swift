@@ -142,10 +142,16 @@ extension SkillConformance {
             case .success(let probe):
                 guard case .output(let output) = probe.ending else { continue }
                 let size = output.summary.utf8.count
-                findings.append(
-                    input.finding(
-                        "TOOL-6", size <= limit ? .passed : .warning, subject: subject, expected: expected,
-                        observed: "\(size) bytes: \(quoted(output.summary))", run: probe.timeline))
+                guard size <= limit else {
+                    findings.append(
+                        input.finding(
+                            "TOOL-6", .warning, subject: subject, expected: expected,
+                            observed: "\(size) bytes: \(quoted(output.summary))", run: probe.timeline))
+                    continue
+                }
+                // The kit's working reply is small, so a tool that hands the service's whole answer on would pass here:
+                // the same reply once more with a long field added, as a real service's answer has.
+                findings.append(await resultSizeWithLongerReply(input, sample: sample, size: size, expected: expected))
             }
         }
         if findings.isEmpty {
@@ -161,6 +167,42 @@ extension SkillConformance {
 
 @available(SkillCheckTesting, *)
 extension SkillConformance {
+    /// The text of the field TOOL-6 adds to the working reply: about 6 KB, three times the result limit.
+    static let longField = String(
+        repeating: "Text a service sends along with what was asked for, which the model need not read. ", count: 72)
+
+    /// TOOL-6 on `sample` whose result was `size` bytes with the working reply: run again with that reply's JSON object
+    /// carrying ``longField`` as well, a warning when the result then outgrows the limit (the tool passes the answer on).
+    /// With a working reply that is no JSON object (a list, a model's answer), the first size is the finding.
+    static func resultSizeWithLongerReply(_ input: ConformanceCheck.Input, sample: String, size: Int, expected: String) async -> Finding {
+        let limit = RuleCatalog.toolResultLimit
+        let subject = "arguments \(quoted(sample)), working fakes"
+        let fit = await input.skill.workingFit(limits: input.limits)
+        guard var object = (try? JSONSerialization.jsonObject(with: Data(fit.body.utf8))) as? [String: Any] else {
+            return input.finding("TOOL-6", .passed, subject: subject, expected: expected, observed: "\(size) bytes")
+        }
+        object["details"] = longField
+        guard let longer = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
+            case .success(let probe) = await Probe.run(
+                input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: String(decoding: longer, as: UTF8.self),
+                toolCall: fit.toolCall, setUp: nil),
+            case .output(let output) = probe.ending
+        else {
+            return input.finding("TOOL-6", .passed, subject: subject, expected: expected, observed: "\(size) bytes")
+        }
+        let grown = output.summary.utf8.count
+        let added = "with a \((longField.utf8.count + 512) / 1024) KB field added to the service's answer"
+        guard grown > limit else {
+            return input.finding(
+                "TOOL-6", .passed, subject: subject, expected: expected, observed: "\(size) bytes, and \(grown) bytes \(added)")
+        }
+        return input.finding(
+            "TOOL-6", .warning, subject: subject + ", " + added, expected: expected,
+            observed: "\(grown) bytes (\(size) with the kit's short answer): the tool hands the service's answer on as it came, "
+                + "so the model reads all of it; return the fields it needs: \(quoted(output.summary))",
+            run: probe.timeline)
+    }
+
     /// TOOL-7: the tool against what every provider refuses (warnings) and each chosen provider's
     /// profile (failures, but for a rule the sources do not settle); one finding per problem.
     static func providerProblems(_ input: ConformanceCheck.Input, _ tool: any ToolSkill) -> [Finding] {
