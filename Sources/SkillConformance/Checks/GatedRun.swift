@@ -129,7 +129,7 @@ struct GatedRun: Sendable {
         await withTaskGroup(of: Event.self) { group in
             group.addTask {
                 // A real sleep or a dispatch timer, which the virtual clock runs, is a suspension point too.
-                await RealSleepWitness.$current.withValue({ gate.arrive(realSleep: $0) }) {
+                await RealSleepWitness.$current.withValue(RealSleepWitness { gate.arrive(realSleep: $0) }) {
                     .ended(await Probe.capture(skill, input, context, observation))
                 }
             }

@@ -247,7 +247,7 @@ public final class DeterministicScheduler: SerialExecutor, TaskExecutor, Sendabl
     /// Records a sleep on a real clock, seen as it starts: an escape when it is cut short; else a read of the
     /// run's observation where the conformance checks observe it, or one of ``realSleepsSeen``.
     func sawRealSleep(clock: String, duration: Duration?, onVirtualTime: Bool, unwinding: Bool = false) {
-        if onVirtualTime { RealSleepWitness.current?("sleep \(duration.map { "\($0)" } ?? "") on \(clock)") }
+        if onVirtualTime { RealSleepWitness.current?.report("sleep \(duration.map { "\($0)" } ?? "") on \(clock)") }
         // A run the conformance checks observe reports it as a read, naming the skill's function that slept.
         if onVirtualTime, let observation = RealWorldObservation.current {
             observation.noteRealSleep(
@@ -717,9 +717,18 @@ extension DeterministicScheduler.State {
 /// Told, synchronously, each time code of the current task starts a real sleep or a dispatch timer that a virtual clock
 /// runs (`sleep 2.0 seconds on ContinuousClock`): the conformance checks count it as one of the run's suspension
 /// points, where a check may cancel the run.
+///
+/// A struct around the function, not the function itself, is the task-local value: a release build specialised
+/// `TaskLocal<(@Sendable (String) -> Void)?>.withValue` across modules with no metadata for the value's type, and
+/// `swift_task_localValuePush` crashed on it (`skillbench --only conformance`, Swift 6.3.1, Linux).
 @available(SkillCheckTesting, *)
-package enum RealSleepWitness {
-    @TaskLocal package static var current: (@Sendable (String) -> Void)?
+package struct RealSleepWitness: Sendable {
+    /// Called with what started to sleep.
+    package let report: @Sendable (String) -> Void
+
+    package init(_ report: @escaping @Sendable (String) -> Void) { self.report = report }
+
+    @TaskLocal package static var current: RealSleepWitness?
 }
 
 /// What the scheduler keeps of a spawned task: enough to cancel it.
