@@ -118,6 +118,9 @@ public enum SkillConformance {
 
     package static let providersEnvironmentKey = "SKILLCHECK_PROVIDERS"
     /// Where `skillcheck --seed` and `--schedules` pass the checks' seed and schedule budget to the harness.
+    /// The rules that judge what runs read of the real world (the wall clock, randomness, files, sockets): another
+    /// rule's check that sees such a read on its runs reports it as theirs.
+    package static let realWorldRuleIDs: Set<String> = ["TIME-1", "IO-1"]
     package static let seedEnvironmentKey = "SKILLCHECK_SEED"
     package static let schedulesEnvironmentKey = "SKILLCHECK_SCHEDULES"
 }

@@ -26,6 +26,37 @@ struct CaseIsolationTests {
     }
 }
 
+/// Waits a moment on a real clock before it answers: TIME-1's failure, which HANG-1's runs see too.
+private struct NappingSkill: AgentSkill {
+    let id = "napping"
+    let displayName = "Nap"
+    let description = "Answers after a short nap, such as nap please."
+    let keywords = ["nap"]
+    var samples: SkillSamples { SkillSamples(handled: ["nap please"], unhandled: ["天气"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        try await Task.sleep(for: .milliseconds(5))
+        return SkillOutput(summary: "Rested.")
+    }
+}
+
+/// A real sleep is TIME-1's failure: its own case fails, and another case whose runs saw it records a warning that
+/// says so, so one sleep costs one case.
+@Suite("A failure of another rule seen on a case's runs fails that rule's case")
+struct OwnedFailureTests {
+    @Test(
+        "TIME-1's case fails on a real sleep; HANG-1's case, whose runs saw it, passes with a warning naming TIME-1",
+        arguments: SkillConformance.cases(for: [NappingSkill()], rules: ["TIME-1", "HANG-1"]))
+    func oneSleepOneCase(_ c: ConformanceCase) async {
+        guard c.ruleID == "TIME-1" else { return await c.expectPasses() }
+        await withKnownIssue("NappingSkill sleeps on a real clock") {
+            await c.expectPasses()
+        } matching: { issue in
+            issue.comments.map(\.rawValue).joined().contains("TIME-1 FAILED")
+        }
+    }
+}
+
 /// Hands the conversation to a person and ends the program, as the OpenAI cookbook's escalate_to_human does with
 /// `exit(0)`: only in an isolated case's own process, so that a kit which ran it in this one would see it return
 /// (and fail the test) instead of ending the whole run with status 0.

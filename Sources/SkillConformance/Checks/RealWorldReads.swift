@@ -70,7 +70,7 @@ final class CheckObservations: Sendable {
     }
 
     /// The rules whose own runs judge reads: a check of theirs reports no one else's finding.
-    static let ownRules: Set<String> = ["TIME-1", "IO-1"]
+    static let ownRules = SkillConformance.realWorldRuleIDs
 
     /// The finding of `read`: TIME-1's for the wall clock and randomness, IO-1's for files and sockets.
     static func finding(for read: RealWorldRead, subject: String, _ input: ConformanceCheck.Input) -> Finding {
