@@ -247,15 +247,7 @@ private struct ScreeningWeatherSkill: WeatherFixture {
     }
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
-        let request = NetworkRequest(method: .get, url: URL(string: "https://weather.example.com/v1/current?city=Paris")!)
-        let response: NetworkResponse
-        do {
-            response = try await context.networkService.send(request)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw SkillError.executionFailed("The weather service did not answer.")
-        }
+        let response = try await sendParisWeatherRequest(context.networkService)
         guard (try? JSONSerialization.jsonObject(with: response.body)) != nil else {
             throw SkillError.executionFailed("The weather service sent something unreadable.")
         }

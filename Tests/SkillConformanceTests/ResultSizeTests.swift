@@ -15,15 +15,7 @@ private struct RawWeatherTool: ToolSkill {
     let context: SkillContext
 
     func execute(arguments: Data) async throws -> String {
-        let request = NetworkRequest(method: .get, url: URL(string: "https://weather.example.com/v1/current?city=Paris")!)
-        let response: NetworkResponse
-        do {
-            response = try await context.networkService.send(request)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw SkillError.executionFailed("The weather service did not answer.")
-        }
+        let response = try await sendParisWeatherRequest(context.networkService)
         guard decodes else { return String(decoding: response.body, as: UTF8.self) }
         guard let weather = try? JSONDecoder().decode(WeatherResponse.self, from: response.body) else {
             throw SkillError.executionFailed("The weather service sent something unreadable.")

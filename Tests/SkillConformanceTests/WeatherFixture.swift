@@ -1,3 +1,4 @@
+import Foundation
 import SkillKit
 
 /// A weather skill for the rule tests: the same name, keywords and samples; what differs is how it fetches, waits and
@@ -9,4 +10,16 @@ extension WeatherFixture {
     var description: String { "Says the weather, such as weather in Paris." }
     var keywords: [String] { ["weather"] }
     var samples: SkillSamples { SkillSamples(handled: ["weather in Paris"], unhandled: ["note this"]) }
+}
+
+/// The Paris weather request as a careful skill sends it: its failure mapped to a SkillError, a cancellation let through.
+func sendParisWeatherRequest(_ network: any NetworkServing) async throws -> NetworkResponse {
+    let request = NetworkRequest(method: .get, url: URL(string: "https://weather.example.com/v1/current?city=Paris")!)
+    do {
+        return try await network.send(request)
+    } catch is CancellationError {
+        throw CancellationError()
+    } catch {
+        throw SkillError.executionFailed("The weather service did not answer.")
+    }
 }
