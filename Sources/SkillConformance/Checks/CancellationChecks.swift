@@ -108,11 +108,7 @@ extension SkillConformance {
                 findings.append(
                     input.finding(
                         rule, .failed, subject: "cancelled at each await in turn, \(input.sampleLabel(sample))", expected: expected,
-                        observed: "the cancellation was never tried at \(untried.joined(separator: "; ")): each run ended before "
-                            + "reaching that await, which the working run on the same input reached, so the skill took another "
-                            + "path on the same input and fakes; it depends on something outside its context (state kept "
-                            + "between runs, the real clock, randomness): keep what a run depends on in the context, so that "
-                            + "every run on an input does the same",
+                        observed: untriedNote("the cancellation", at: untried, "each run ended before reaching that await"),
                         virtualLimit: virtualLimit))
                 failed = true
             }

@@ -214,11 +214,8 @@ extension SkillConformance {
                     findings.append(
                         input.finding(
                             "ERR-1", .failed, subject: "\(fault.name), \(input.sampleLabel(sample))", expected: expected,
-                            observed: "the fault was never tried at \(untried.joined(separator: "; ")): each run with it in place "
-                                + "ended without reaching that \(kind), which the working run on the same input reached, so "
-                                + "the skill took another path on the same input and fakes; it depends on something outside "
-                                + "its context (state kept between runs, the real clock, randomness): keep what a run "
-                                + "depends on in the context, so that every run on an input does the same"))
+                            observed: untriedNote(
+                                "the fault", at: untried, "each run with it in place ended without reaching that \(kind)")))
                     failed = true
                 }
                 if !failed {
@@ -359,6 +356,15 @@ extension SkillConformance {
     /// `operation 2 of 3 (GET https://…)`: a suspension point as a finding names it.
     static func pointLabel(_ point: AwaitGate.Point, of count: Int) -> String {
         "operation \(point.index + 1) of \(count) (\(point.description))"
+    }
+
+    /// What a finding says of a probe (`the fault`, `the cancellation`) whose runs never reached `points`, which the
+    /// working run on the same input reached: `how` says how each run ended instead.
+    static func untriedNote(_ probe: String, at points: [String], _ how: String) -> String {
+        "\(probe) was never tried at \(points.joined(separator: "; ")): \(how), which the working run on the same input "
+            + "reached, so the skill took another path on the same input and fakes; it depends on something outside its "
+            + "context (state kept between runs, the real clock, randomness): keep what a run depends on in the context, "
+            + "so that every run on an input does the same"
     }
 
     /// What a finding says when a run had more suspension points than are probed one by one.
