@@ -142,6 +142,13 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     /// reply too (``WorkingReply``). Fitted on first use, then kept.
     func workingReply(limits: CheckLimits) async -> String { await workingFit(limits: limits).body }
 
+    /// The package whose sources the working reply is fitted from (``SourceReplies``): where the skill was
+    /// declared, else the package `skillcheck` checks.
+    var sourcePackage: URL? {
+        declaration?.package
+            ?? ProcessInfo.processInfo.environment[SourceReplies.environmentKey].map { URL(fileURLWithPath: $0) }
+    }
+
     /// The working reply, with a model's call of one of the skill's tools for its first model request when the
     /// reply is a model's answer (``WorkingReply/fittedWithToolCall(for:limits:)``). Fitted on first use, then kept.
     func workingFit(limits: CheckLimits) async -> WorkingReply.Fit {

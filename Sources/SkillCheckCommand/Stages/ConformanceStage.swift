@@ -273,6 +273,7 @@ package struct ConformanceStage: Sendable {
             [
                 "SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path,
                 CaseFolder.environmentKey: workingDirectory.path,
+                SourceReplies.environmentKey: harness.discovery.package.path,
                 SkillConformance.providersEnvironmentKey: providers.joined(separator: ","),
                 SkillConformance.seedEnvironmentKey: seed.map(String.init),
                 SkillConformance.schedulesEnvironmentKey: schedules.map(String.init),

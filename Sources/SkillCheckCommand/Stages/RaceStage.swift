@@ -51,6 +51,7 @@ package struct RaceStage: Sendable {
                 in: workingDirectory,
                 environment: (settings[index] ?? [:]).merging(ConformanceStage.harnessEnvironment) { $1 }.merging([
                     "SKILLCHECK_SKILL": "\(index)",
+                    SourceReplies.environmentKey: harness.discovery.package.path,
                     "TSAN_OPTIONS": Self.sanitizerOptions(ProcessInfo.processInfo.environment["TSAN_OPTIONS"]),
                 ]) { $1 },
                 timeout: perSkillTimeout)

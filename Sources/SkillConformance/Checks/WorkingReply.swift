@@ -8,7 +8,9 @@ import SkillTesting
 /// A weather document serves the skills of the articles; a tool that reads a list of issues or a search API's
 /// results cannot decode one, fails on its own sample, and the rules that judge what it does after the reply
 /// (a write after cancellation, a second request, its result twice) would judge nothing there. An empty
-/// list or object is what such an API sends when it has nothing to say, and most decoders take one of them.
+/// list or object is what such an API sends when it has nothing to say, and most decoders take one of them; but
+/// a search that says "no results" never reaches its hit's own request, so where the skill's source is known, a
+/// document shaped like what it reads (``SourceReplies``) is kept when it takes the first sample further.
 /// A skill that asks a model (seed 002's tool loop) decodes its provider's answer, so a model's plain text
 /// answer in each provider's shape comes last (``modelAnswers``, and ``streamedAnswers`` for a request that asks for
 /// a stream), and under `skillcheck` a request that offers
@@ -30,6 +32,8 @@ enum WorkingReply {
         let type =
             if body.hasPrefix("data: ") || body.hasPrefix("event: ") {
                 "text/event-stream"
+            } else if body.hasPrefix("<") {
+                body.contains("<feed") ? "application/atom+xml" : body.contains("<rss") ? "application/rss+xml" : "text/html; charset=utf-8"
             } else if provider(answering: body) == "Ollama chat, streamed" { "application/x-ndjson" } else { "application/json" }
         return .response(NetworkResponse(status: 200, headers: ["Content-Type": type], body: Data(body.utf8)))
     }
@@ -287,11 +291,16 @@ enum WorkingReply {
         ]
     }()
 
-    /// The first candidate with which the skill's first handled sample (a tool's first sample arguments) ends
+    /// Where the skill's source is known, the reply that takes its first sample furthest (``furthest(of:_:_:_:)``);
+    /// else the first candidate with which the skill's first handled sample (a tool's first sample arguments) ends
     /// in an output; the weather document when it does, when the run makes no request, or when none does.
     static func fitted(for subject: SkillUnderTest, limits: CheckLimits) async -> String {
         let sample = subject.instance(in: .virtual(clock: VirtualClock())).samples.handled.first
         guard let sample else { return InjectedFault.weatherBody }
+        let derived = subject.sourcePackage.map(SourceReplies.documents(inPackage:)) ?? []
+        if !derived.isEmpty, let furthest = await furthest(of: [InjectedFault.weatherBody] + derived, subject, sample, limits) {
+            return furthest
+        }
         var order = candidates
         var index = 0
         var reordered = false
@@ -324,6 +333,24 @@ enum WorkingReply {
             if probe.requestCount == 0 { break }
         }
         return silent ?? InjectedFault.weatherBody
+    }
+
+    /// Of `bodies` (the weather document, then documents shaped like what the skill's source reads), the one whose run
+    /// ends in an output that says something after the most requests and storage operations: the reply that takes the
+    /// skill furthest down its main path, the earlier on a tie. `nil` when none ends that way, or when the skill asks a
+    /// model, whose answers come first (``fitted(for:limits:)``).
+    private static func furthest(of bodies: [String], _ subject: SkillUnderTest, _ sample: String, _ limits: CheckLimits) async -> String? {
+        var best: (body: String, operations: Int)?
+        for body in bodies {
+            let result = await Probe.run(subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: nil)
+            guard case .success(let probe) = result else { return best?.body }
+            if probe.requests.contains(where: { modelProvider(of: $0) != nil }) { return nil }
+            if probe.requestCount == 0 { return nil }
+            guard case .output(let output) = probe.ending, !output.summary.isEmpty || output.detail?.isEmpty == false else { continue }
+            let operations = probe.requestCount + probe.storeLog.count
+            if operations > (best?.operations ?? -1) { best = (body, operations) }
+        }
+        return best?.body
     }
 
     /// The model API `request` asks, by its path or, failing that, by how its body offers tools; `nil` for any other

@@ -1,0 +1,443 @@
+import Foundation
+import SkillCheckSupport
+import SkillKit
+
+/// Documents shaped like the replies a skill's own source reads, for fitting the working reply
+/// (``WorkingReply/fitted(for:limits:)``).
+///
+/// The kit's stock replies (a weather document, `[]`, `{}`) let a search tool finish with "no results" and never reach
+/// what it does with a hit: the second request, the per-item parsing, the write. The checks then judge a path the
+/// skill's users rarely take, and their green says nothing about the one they do. The skill's source says what it
+/// reads: the `Decodable` types it decodes (``decodedDocuments(in:)``), the keys it casts out of
+/// `JSONSerialization`'s dictionaries (``castDocuments(in:)``), or a feed or a page it parses. A document built
+/// from those lets the checks follow the skill down its main path.
+///
+/// ```swift
+/// let source = """
+///     struct Found: Decodable { let query: Query }
+///     struct Query: Decodable { let search: [Hit] }
+///     struct Hit: Decodable { let title: String; let pageid: Int }
+///     let found = try JSONDecoder().decode(Found.self, from: data)
+///     """
+/// SourceReplies.documents(fromSources: [source])
+/// // [#"{"query":{"search":[{"pageid":1,"title":"Sample title"}]}}"#]
+/// ```
+@available(SkillCheckTesting, *)
+package enum SourceReplies {
+    /// Names the package whose sources the working reply is fitted from, when the skill under test was not
+    /// declared in one (`skillcheck` sets it for its harness).
+    package static let environmentKey = "SKILLCHECK_SOURCE_PACKAGE"
+
+    /// The documents for the package at `package` (its `Sources` folder, else the package's own files outside
+    /// `.build` and `Tests`), read once per process.
+    static func documents(inPackage package: URL) -> [String] {
+        if let known = cache.withLock({ $0[package.path] }) { return known }
+        let documents = documents(fromSources: sourceFiles(of: package).compactMap { try? String(contentsOf: $0, encoding: .utf8) })
+        cache.withLock { $0[package.path] = documents }
+        return documents
+    }
+
+    /// The documents for source texts: decoded documents first, then documents of cast keys, then a feed or a page
+    /// when the source parses one. Empty when the sources read none of these.
+    static func documents(fromSources sources: [String]) -> [String] {
+        let joined = sources.joined(separator: "\n")
+        var documents = decodedDocuments(in: joined) + castDocuments(in: joined) + markupDocuments(in: joined)
+        var seen = Set<String>()
+        documents = documents.filter { seen.insert($0).inserted }
+        return documents
+    }
+
+    private static let cache = Locked<[String: [String]]>([:])
+
+    /// The Swift files of the package's sources, sorted by path.
+    static func sourceFiles(of package: URL) -> [URL] {
+        let sources = package.appendingPathComponent("Sources")
+        let root = FileManager.default.fileExists(atPath: sources.path) ? sources : package
+        guard
+            let walker = FileManager.default.enumerator(
+                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+        else { return [] }
+        var files: [URL] = []
+        for case let url as URL in walker {
+            if url.lastPathComponent == ".build" || (root == package && url.lastPathComponent == "Tests") {
+                walker.skipDescendants()
+                continue
+            }
+            if url.pathExtension == "swift", url.lastPathComponent != "Package.swift" { files.append(url) }
+        }
+        return files.sorted { $0.path < $1.path }
+    }
+
+    // MARK: Decodable types
+
+    /// A `Decodable` type of the source: a struct's or class's stored properties, or an enum's first raw value.
+    struct DecodedType {
+        var properties: [(key: String, type: String)] = []
+        var rawValue: JSON?
+    }
+
+    /// One document per decoded root: an object merging every decoded object type's keys (a skill that decodes a
+    /// search and then a page reads each from the same reply), and each array type as a list of one.
+    static func decodedDocuments(in source: String) -> [String] {
+        let types = decodableTypes(in: source)
+        guard !types.isEmpty else { return [] }
+        let code = SourceScanner.code(of: source)
+        let style = ValueStyle(source: source)
+        var roots: [(name: String, array: Bool)] = []
+        let decodeCall = /decode\(\s*(\[)?\s*([A-Za-z_][\w.]*)\s*\]?\s*\.self/
+        for match in code.matches(of: decodeCall) {
+            let name = String(match.output.2.split(separator: ".").last ?? "")
+            let array = match.output.1 != nil
+            if types[name] != nil, !roots.contains(where: { $0 == (name, array) }) { roots.append((name, array)) }
+        }
+        if roots.isEmpty {
+            // No decode call names a type (a generic helper decodes `T`): the types no other type holds.
+            let held = Set(types.values.flatMap { $0.properties.map { Self.baseName(of: $0.type) } })
+            roots = types.filter { !held.contains($0.key) && $0.value.rawValue == nil }.keys.sorted().map { ($0, false) }
+        }
+        var merged: [String: JSON] = [:]
+        var documents: [JSON] = []
+        for root in roots {
+            let value = style.value(ofType: root.name, key: "", types: types, open: [])
+            if root.array {
+                documents.append(.array([value]))
+            } else if case .object(let members) = value {
+                merged.merge(members) { first, _ in first }
+            }
+        }
+        if !merged.isEmpty { documents.insert(.object(merged), at: 0) }
+        return documents.map(\.text)
+    }
+
+    /// The `Decodable` (or `Codable`) structs, classes and enums of `source`, by name, nested ones by their own name.
+    static func decodableTypes(in source: String) -> [String: DecodedType] {
+        let code = Array(SourceScanner.code(of: source))
+        let raw = Array(source)
+        let text = String(code)
+        var decodable = Set<String>()
+        for match in text.matches(of: /\bextension\s+([\w.]+)\s*:\s*([^{]*)\{/) where Self.decodes(match.output.2) {
+            decodable.insert(String(match.output.1.split(separator: ".").last ?? ""))
+        }
+        var declared: [(name: String, kind: String, inherits: Substring, body: Range<Int>)] = []
+        let declaration = /\b(struct|class|enum)\s+([A-Za-z_]\w*)(?:\s*<[^>{]*>)?\s*(?::\s*([^{]*))?\{/
+        for match in text.matches(of: declaration) {
+            let open = text.distance(from: text.startIndex, to: match.range.upperBound) - 1
+            guard let close = Self.closingBrace(in: code, from: open) else { continue }
+            let name = String(match.output.2)
+            if let inherits = match.output.3, Self.decodes(inherits) { decodable.insert(name) }
+            declared.append((name, String(match.output.1), match.output.3 ?? "", (open + 1)..<close))
+        }
+        var types: [String: DecodedType] = [:]
+        for item in declared where decodable.contains(item.name) && types[item.name] == nil {
+            let body = Self.topLevel(of: item.body, in: code)
+            if item.kind == "enum" {
+                types[item.name] = DecodedType(rawValue: Self.firstRawValue(body: body, raw: raw, inherits: item.inherits))
+            } else {
+                // The type's own `CodingKeys`, not one of a type nested in it.
+                let inner = declared.filter { $0.name != "CodingKeys" && $0.body != item.body && item.body.contains($0.body.lowerBound) }
+                let own = declared.first { keys in
+                    keys.name == "CodingKeys" && item.body.contains(keys.body.lowerBound)
+                        && !inner.contains { $0.body.contains(keys.body.lowerBound) }
+                }
+                let keys = own.map {
+                    Self.codingKeys(body: Self.topLevel(of: $0.body, in: code), raw: raw)
+                }
+                types[item.name] = DecodedType(properties: Self.storedProperties(body: body, code: code, codingKeys: keys))
+            }
+        }
+        return types
+    }
+
+    private static func decodes(_ inherits: Substring) -> Bool {
+        inherits.contains(/\b(Decodable|Codable)\b/)
+    }
+
+    /// The index of the brace that closes the one at `open`.
+    private static func closingBrace(in code: [Character], from open: Int) -> Int? {
+        var depth = 0
+        for index in open..<code.count {
+            if code[index] == "{" { depth += 1 }
+            if code[index] == "}" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+        }
+        return nil
+    }
+
+    /// The indices of `body` outside any nested braces, the braces themselves kept: the declarations of the type
+    /// itself, a getter reading `var x: Int {}`.
+    private static func topLevel(of body: Range<Int>, in code: [Character]) -> [Int] {
+        var depth = 0
+        var indices: [Int] = []
+        for index in body {
+            if code[index] == "{" {
+                if depth == 0 { indices.append(index) }
+                depth += 1
+            } else if code[index] == "}" {
+                depth -= 1
+                if depth == 0 { indices.append(index) }
+            } else if depth == 0 {
+                indices.append(index)
+            }
+        }
+        return indices
+    }
+
+    /// The stored properties a synthesized `init(from:)` decodes: `let` without a value, `var` with or without
+    /// one, neither `static` nor computed; with `CodingKeys`, only those it lists, under its names.
+    private static func storedProperties(body: [Int], code: [Character], codingKeys: [String: String]?) -> [(key: String, type: String)] {
+        let text = String(body.map { code[$0] })
+        let property =
+            /(?:^|[\n;{}])[ \t]*((?:@[\w.]+(?:\([^)\n]*\))?\s+|(?:public|private|internal|fileprivate|package|open|final|nonisolated|lazy|weak|unowned)(?:\(set\))?\s+)*)(let|var)\s+([A-Za-z_]\w*)\s*:\s*([^=\n;{]+?)\s*(=[^\n;]*)?(?=\s*(?:[\n;{]|$))/
+        var properties: [(key: String, type: String)] = []
+        for match in text.matches(of: property) {
+            let modifiers = match.output.1, name = String(match.output.3)
+            if modifiers.contains("static") || modifiers.contains("lazy") { continue }
+            if match.output.2 == "let", match.output.5 != nil { continue }
+            // A `{` after the type opens a getter or observers: computed, or not decoded under its own key.
+            let rest = text[match.range.upperBound...].drop { $0 == " " || $0 == "\t" }
+            if rest.first == "{" { continue }
+            if let codingKeys {
+                guard let key = codingKeys[name] else { continue }
+                properties.append((key, String(match.output.4)))
+            } else {
+                properties.append((name, String(match.output.4)))
+            }
+        }
+        return properties
+    }
+
+    /// `CodingKeys` cases: the property name and the key it reads (`case pageID = "pageid"`).
+    private static func codingKeys(body: [Int], raw: [Character]) -> [String: String] {
+        let text = String(body.map { raw[$0] })
+        var keys: [String: String] = [:]
+        for line in text.matches(of: /\bcase\s+([^\n;]+)/) {
+            for item in line.output.1.split(separator: ",") {
+                let parts = item.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard let name = parts.first, !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { continue }
+                let key = parts.count > 1 ? parts[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"")) : name
+                keys[name] = key
+            }
+        }
+        return keys
+    }
+
+    /// An enum's first case as it is decoded: its raw value, else its name for `String`, `0`-based for `Int`;
+    /// `nil` for an enum with no raw type (decoded by hand, its shape unknown).
+    private static func firstRawValue(body: [Int], raw: [Character], inherits: Substring) -> JSON? {
+        let text = String(body.map { raw[$0] })
+        let isString = inherits.contains(/\bString\b/), isNumber = inherits.contains(/\b(Int\w*|UInt\w*|Double|Float)\b/)
+        guard isString || isNumber, let first = text.firstMatch(of: /\bcase\s+([A-Za-z_]\w*)\s*(?:=\s*("[^"\n]*"|-?[\d.]+))?/)
+        else { return nil }
+        if let value = first.output.2 {
+            return isString ? .string(value.trimmingCharacters(in: CharacterSet(charactersIn: "\""))) : Double(value).map(JSON.number)
+        }
+        return isString ? .string(String(first.output.1)) : .number(0)
+    }
+
+    /// `[Item]?` gives `Item`: the type a value is built from, without optionals and collections.
+    static func baseName(of type: String) -> String {
+        String(type.filter { !"[]?!".contains($0) }.split(separator: ":").last ?? "").trimmingCharacters(in: .whitespaces)
+    }
+
+    // MARK: Cast keys
+
+    /// What a key is cast to: `json["items"] as? [[String: Any]]` reads `items` as a list of objects.
+    enum Cast: Equatable {
+        case string, integer, number, boolean, strings, integers, numbers, object, objects, list
+
+        var isComposite: Bool { self == .object || self == .objects || self == .list }
+    }
+
+    /// A document for a skill that reads `JSONSerialization`'s dictionaries: an object holding every key the source
+    /// casts, each as the type it is cast to, objects nested in turn (three levels), and as a list of one when the
+    /// source casts the parsed document itself to a list.
+    static func castDocuments(in source: String) -> [String] {
+        let pattern =
+            /\[\s*"([^"\\\n]+)"\s*\]\s*(?:\?\s*)?as\s*[?!]\s*(\[\s*\[\s*String\s*:\s*Any\w*\s*\]\s*\]|\[\s*String\s*:\s*Any\w*\s*\]|\[\s*String\s*\]|\[\s*Int\s*\]|\[\s*Double\s*\]|\[\s*Any\w*\s*\]|NSDictionary|NSArray|String|Int|Double|Float|Bool|NSNumber)/
+        var casts: [(key: String, cast: Cast)] = []
+        for match in source.matches(of: pattern) {
+            let key = String(match.output.1)
+            let spelled = match.output.2.filter { !$0.isWhitespace }
+            let cast: Cast =
+                switch spelled {
+                case "String": .string
+                case "Int": .integer
+                case "Double", "Float", "NSNumber": .number
+                case "Bool": .boolean
+                case "[String]": .strings
+                case "[Int]": .integers
+                case "[Double]": .numbers
+                case "NSDictionary": .object
+                case "NSArray": .list
+                default: spelled.hasPrefix("[[") ? .objects : spelled.hasPrefix("[String:") ? .object : .list
+                }
+            if let index = casts.firstIndex(where: { $0.key == key }) {
+                if cast.isComposite, !casts[index].cast.isComposite { casts[index].cast = cast }
+            } else {
+                casts.append((key, cast))
+            }
+        }
+        guard !casts.isEmpty else { return [] }
+        let style = ValueStyle(source: source)
+        var depth = 3
+        var object = castObject(casts, style: style, depth: depth)
+        // Each level holds every composite key again: keep the document under 64 KB.
+        while object.text.utf8.count > 65_536, depth > 1 {
+            depth -= 1
+            object = castObject(casts, style: style, depth: depth)
+        }
+        let listed = source.contains(/jsonObject\(with:[^)\n]*\)\)?\s*as\s*[?!]\s*(\[\s*\[|\[\s*Any|NSArray)/)
+        return listed ? [JSON.array([object]).text, object.text] : [object.text]
+    }
+
+    private static func castObject(_ casts: [(key: String, cast: Cast)], style: ValueStyle, depth: Int) -> JSON {
+        var members: [String: JSON] = [:]
+        for (key, cast) in casts {
+            switch cast {
+            case .string: members[key] = style.string(for: key)
+            case .integer: members[key] = .number(1)
+            case .number: members[key] = .number(1.5)
+            case .boolean: members[key] = .bool(true)
+            case .strings: members[key] = .array([style.string(for: key)])
+            case .integers: members[key] = .array([.number(1)])
+            case .numbers: members[key] = .array([.number(1.5)])
+            case .object: members[key] = depth > 1 ? castObject(casts, style: style, depth: depth - 1) : .object([:])
+            case .objects, .list: members[key] = .array(depth > 1 ? [castObject(casts, style: style, depth: depth - 1)] : [])
+            }
+        }
+        return .object(members)
+    }
+
+    // MARK: Feeds and pages
+
+    /// An Atom and an RSS feed of one entry when the source parses XML, a page when it reads HTML.
+    static func markupDocuments(in source: String) -> [String] {
+        var documents: [String] = []
+        if source.contains(/\bXMLParser\b|\bXMLDocument\b|\bXMLElement\b/) {
+            documents.append(
+                #"<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Sample feed</title>"#
+                    + #"<id>urn:skillcheck:feed</id><updated>2026-01-05T09:30:00Z</updated><entry><title>Sample entry</title>"#
+                    + #"<id>urn:skillcheck:entry:1</id><link href="https://example.com/entry/1"/><updated>2026-01-05T09:30:00Z</updated>"#
+                    + #"<published>2026-01-05T09:30:00Z</published><author><name>Sample author</name></author>"#
+                    + #"<summary>Sample summary</summary></entry></feed>"#)
+            documents.append(
+                #"<?xml version="1.0" encoding="utf-8"?><rss version="2.0"><channel><title>Sample feed</title>"#
+                    + #"<link>https://example.com/</link><description>Sample feed</description><item><title>Sample item</title>"#
+                    + #"<link>https://example.com/item/1</link><guid>https://example.com/item/1</guid>"#
+                    + #"<pubDate>Mon, 05 Jan 2026 09:30:00 +0000</pubDate><description>Sample description</description></item>"#
+                    + #"</channel></rss>"#)
+        }
+        if source.range(of: #"<html|<body|<title|<p>|<a |text/html|SwiftSoup|\bhref\b"#, options: [.regularExpression, .caseInsensitive])
+            != nil
+        {
+            documents.append(
+                #"<!DOCTYPE html><html><head><meta charset="utf-8"><title>Sample page</title>"#
+                    + #"<meta name="description" content="Sample description"></head><body><main><h1>Sample heading</h1>"#
+                    + #"<p>Sample paragraph with <a href="https://example.com/next">a link</a>.</p></main></body></html>"#)
+        }
+        return documents
+    }
+
+    // MARK: Values
+
+    /// How the source decodes: its key and date strategies, which decide how a property's key and a date are written.
+    struct ValueStyle {
+        var snakeCaseKeys = false
+        var dates: JSON = .number(789_298_200) // `Date`'s own decoding: seconds since 2001, here 2026-01-05T09:30:00Z
+
+        init(source: String) {
+            snakeCaseKeys = source.contains(".convertFromSnakeCase")
+            if source.contains(/\.iso8601\b|ISO8601DateFormatter/) {
+                dates = .string("2026-01-05T09:30:00Z")
+            } else if source.contains(".millisecondsSince1970") {
+                dates = .number(1_767_605_400_000)
+            } else if source.contains(".secondsSince1970") {
+                dates = .number(1_767_605_400)
+            } else if source.contains(/dateDecodingStrategy\s*=\s*\.(formatted|custom)/) {
+                dates = .string("2026-01-05T09:30:00Z")
+            }
+        }
+
+        /// A string that reads as what its key names: a time, a link, an address, an id, or text.
+        func string(for key: String) -> JSON {
+            let lower = key.lowercased()
+            if lower.contains("url") || lower.contains("link") || lower.contains("href") || lower.hasSuffix("uri") {
+                return .string("https://example.com/sample")
+            }
+            let timed =
+                lower.contains("date") || (lower.contains("time") && !lower.contains("zone")) || key.hasSuffix("At")
+                || lower.hasSuffix("_at") || lower.contains("updated") || lower.contains("published") || lower.hasPrefix("start")
+                || lower == "end" || lower.hasSuffix("_end") || key.hasSuffix("End")
+            if timed { return .string("2026-01-05T09:30:00Z") }
+            if lower.contains("email") { return .string("sample@example.com") }
+            if lower == "id" || lower.hasSuffix("_id") || key.hasSuffix("Id") || key.hasSuffix("ID") { return .string("sample-1") }
+            return .string(key.isEmpty ? "Sample" : "Sample \(key)")
+        }
+
+        /// A value of the type spelled `type` for the key `key`; `open` holds the types being built, so a recursive
+        /// type ends in an empty object.
+        func value(ofType type: String, key: String, types: [String: DecodedType], open: Set<String>) -> JSON {
+            var type = type.trimmingCharacters(in: .whitespaces)
+            while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
+            if type.hasPrefix("Optional<"), type.hasSuffix(">") { type = String(type.dropFirst(9).dropLast()) }
+            if type.hasPrefix("["), type.hasSuffix("]") {
+                let inner = String(type.dropFirst().dropLast())
+                if let colon = Self.topLevelColon(in: inner) {
+                    let element = String(inner[inner.index(after: colon)...])
+                    return .object(["sample": value(ofType: element, key: key, types: types, open: open)])
+                }
+                return .array([value(ofType: inner, key: key, types: types, open: open)])
+            }
+            for prefix in ["Array<", "Set<", "ContiguousArray<"] where type.hasPrefix(prefix) && type.hasSuffix(">") {
+                return .array([value(ofType: String(type.dropFirst(prefix.count).dropLast()), key: key, types: types, open: open)])
+            }
+            let name = String(type.split(separator: ".").last ?? "")
+            switch name {
+            case "String", "Substring": return string(for: key)
+            case "Character": return .string("S")
+            case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": return .number(1)
+            case "Double", "Float", "CGFloat", "Decimal", "Float32", "Float64": return .number(1.5)
+            case "Bool": return .bool(true)
+            case "Date": return dates
+            case "URL": return .string("https://example.com/sample")
+            case "UUID": return .string("00000000-0000-4000-8000-000000000001")
+            case "Data": return .string("c2FtcGxl")
+            default: break
+            }
+            guard let decoded = types[name] else { return string(for: key) }
+            if let raw = decoded.rawValue { return raw }
+            if open.contains(name) { return .object([:]) }
+            var members: [String: JSON] = [:]
+            for property in decoded.properties {
+                let written = snakeCaseKeys ? Self.snakeCase(property.key) : property.key
+                members[written] = value(ofType: property.type, key: property.key, types: types, open: open.union([name]))
+            }
+            return .object(members)
+        }
+
+        /// `pageID` gives `page_id`, as `.convertFromSnakeCase` reads it back.
+        static func snakeCase(_ name: String) -> String {
+            var result = ""
+            for (index, character) in name.enumerated() {
+                if character.isUppercase, index > 0 { result += "_" }
+                result += character.lowercased()
+            }
+            return result
+        }
+
+        private static func topLevelColon(in type: String) -> String.Index? {
+            var depth = 0
+            for index in type.indices {
+                switch type[index] {
+                case "[", "<", "(": depth += 1
+                case "]", ">", ")": depth -= 1
+                case ":" where depth == 0: return index
+                default: break
+                }
+            }
+            return nil
+        }
+    }
+}

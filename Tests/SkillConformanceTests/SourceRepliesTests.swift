@@ -1,0 +1,147 @@
+import Foundation
+import SkillKit
+import TestSupport
+import Testing
+
+@testable import SkillConformance
+
+/// The working reply is fitted from what the skill's source reads, so the checks follow a search past its "no results".
+@Suite("Replies shaped like what the source reads")
+struct SourceRepliesTests {
+    @available(SkillCheckTesting, *)
+    @Test("decoded types give one object holding every decoded root's keys, nested types, coding keys and raw values included")
+    func decodedTypes() throws {
+        let source = """
+            struct Found: Decodable {
+                let query: Query
+                var total: Int? = nil
+                static let empty = 0
+                var label: String { "found" }
+            }
+            struct Query: Codable { let search: [Hit] }
+            struct Hit: Decodable {
+                let title: String
+                let pageID: Int
+                let kind: Kind
+                let edited: Date
+                enum CodingKeys: String, CodingKey { case title, pageID = "pageid", kind, edited }
+            }
+            enum Kind: String, Decodable { case article = "main", talk }
+            struct Page: Decodable { let extract: String; let url: URL }
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            let found = try decoder.decode(Found.self, from: data)
+            let page = try decoder.decode(Page.self, from: other)
+            let list = try decoder.decode([Page].self, from: third)
+            """
+        let documents = SourceReplies.documents(fromSources: [source])
+        let merged = try JSON(parsing: Data(try #require(documents.first).utf8))
+        #expect(
+            merged
+                == .object([
+                    "query": .object([
+                        "search": .array([
+                            .object([
+                                "title": .string("Sample title"), "pageid": .number(1), "kind": .string("main"),
+                                "edited": .string("2026-01-05T09:30:00Z"),
+                            ])
+                        ])
+                    ]),
+                    "total": .number(1), "extract": .string("Sample extract"), "url": .string("https://example.com/sample"),
+                ]),
+            "\(documents)")
+        #expect(documents.dropFirst().first == #"[{"extract":"Sample extract","url":"https://example.com/sample"}]"#)
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("keys cast out of JSONSerialization's dictionaries give an object of every key, nested, and a list when the document is one")
+    func castKeys() throws {
+        let source = """
+            let events = try JSONSerialization.jsonObject(with: data) as! [[String: Any]]
+            for event in events {
+                let summary = event["summary"] as! String
+                let start = event["start"] as! [String: Any]
+                let when = start["dateTime"] as? String
+                let attendees = event["attendees"] as? [[String: Any]] ?? []
+                let count = event["sequence"] as? Int
+            }
+            """
+        let documents = SourceReplies.castDocuments(in: source)
+        #expect(documents.count == 2, "\(documents)")
+        guard case .array(let items) = try JSON(parsing: Data(documents[0].utf8)), case .object(let event)? = items.first else {
+            Issue.record("not a list of one object: \(documents)")
+            return
+        }
+        #expect(event["summary"] == .string("Sample summary"))
+        #expect(event["sequence"] == .number(1))
+        guard case .object(let start)? = event["start"] else {
+            Issue.record("no start object: \(event)")
+            return
+        }
+        #expect(start["dateTime"] == .string("2026-01-05T09:30:00Z"))
+        #expect(documents[1].hasPrefix("{"))
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("a source that parses XML gets a feed, one that reads HTML a page, one that reads none of these nothing")
+    func markup() {
+        #expect(SourceReplies.documents(fromSources: ["let parser = XMLParser(data: data)"]).map { $0.prefix(5) } == ["<?xml", "<?xml"])
+        #expect(SourceReplies.documents(fromSources: [#"let title = html.firstMatch(of: /<title>(.*)<\/title>/)"#]).count == 1)
+        #expect(SourceReplies.documents(fromSources: ["let x = 1 + 2", "struct Plain { let name: String }"]).isEmpty)
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test(
+        "ERR-1 reaches the request a search makes for its first hit, which stock replies never let it make, when the skill's source is known"
+    )
+    func followsTheMainPath() async throws {
+        let folder = try TemporaryFolder("source-replies")
+        _ = try folder.folder("Sources/Wiki")
+        _ = try folder.file("Sources/Wiki/WikiSkill.swift", try TemporaryFolder.text(#filePath))
+        let declared = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(WikiSkill(), declaredIn: folder.url))
+        let raw = declared.first {
+            $0.outcome == .failed && $0.message.contains("operation 2 of 2 (GET https://en.wikipedia.org/api/rest_v1/page/summary/1)")
+        }
+        #expect(raw != nil, "\(declared.map(\.message))")
+        // Without the source, every stock reply ends at the search's own mapped decoding error.
+        let unknown = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(WikiSkill()))
+        #expect(
+            !unknown.contains { $0.message.contains("operation 2 of 2 (GET https://en.wikipedia.org/api/rest_v1/page/summary/1)") },
+            "\(unknown.map(\.message))")
+    }
+}
+
+/// A search, then its first hit's summary: the search's failures mapped, the summary's let through as they come.
+private struct WikiSkill: AgentSkill {
+    let id = "wiki"
+    var displayName: String { "Wiki" }
+    var description: String { "Looks up an article, such as wiki Swift." }
+    var keywords: [String] { ["wiki"] }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let found: WikiSearch
+        do {
+            let request = NetworkRequest(method: .get, url: URL(string: "https://en.wikipedia.org/w/api.php?list=search&srsearch=swift")!)
+            found = try JSONDecoder().decode(WikiSearch.self, from: try await context.networkService.send(request).body)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw SkillError.executionFailed("The search did not answer.")
+        }
+        guard let hit = found.query.search.first else { return SkillOutput(summary: "No article found.") }
+        let page = NetworkRequest(method: .get, url: URL(string: "https://en.wikipedia.org/api/rest_v1/page/summary/\(hit.pageid)")!)
+        let summary = try JSONDecoder().decode(WikiSummary.self, from: try await context.networkService.send(page).body)
+        return SkillOutput(summary: "\(hit.title): \(summary.extract)")
+    }
+}
+
+private struct WikiSearch: Decodable {
+    struct Query: Decodable { let search: [Hit] }
+    struct Hit: Decodable {
+        let title: String
+        let pageid: Int
+    }
+    let query: Query
+}
+
+private struct WikiSummary: Decodable { let extract: String }
