@@ -58,11 +58,14 @@ public enum SkillConformance {
     ///
     /// `providers` are the provider profiles the skills' tools are sent to (`openai-strict`, `gemini`, …;
     /// ``ProviderProfile/choosableIDs``): TOOL-7 fails a tool one of them would refuse.
+    ///
+    /// `filePath` is the test's own file: the package holding it is where the checks read the skills' source, to
+    /// answer their requests with documents shaped like what they decode (leave it to its default).
     public static func cases(
         for skills: [any AgentSkill], rules: [String] = implementedRuleIDs, limits: CheckLimits = CheckLimits(),
-        providers: [String] = []
+        providers: [String] = [], filePath: String = #filePath
     ) -> [ConformanceCase] {
-        cases(for: skills.map { SkillUnderTest($0) }, rules: rules, limits: limits, providers: providers)
+        cases(for: skills.map { SkillUnderTest($0) }, rules: rules, limits: limits, providers: providers, filePath: filePath)
     }
 
     /// One case per rule and skill, for skills made by factories.
@@ -76,9 +79,15 @@ public enum SkillConformance {
     /// ```
     public static func cases(
         for skills: [SkillUnderTest], rules: [String] = implementedRuleIDs, limits: CheckLimits = CheckLimits(),
-        peers: [String]? = nil, providers: [String] = []
+        peers: [String]? = nil, providers: [String] = [], filePath: String = #filePath
     ) -> [ConformanceCase] {
         let peers = peers ?? skills.map(\.id)
+        let testedIn = SourceReplies.package(holding: filePath)
+        let skills = skills.map { skill in
+            var skill = skill
+            skill.testedIn = skill.testedIn ?? testedIn
+            return skill
+        }
         let all = rules.flatMap { rule in
             skills.map { ConformanceCase(ruleID: rule, skill: $0, peers: peers, limits: limits, providers: providers) }
         }

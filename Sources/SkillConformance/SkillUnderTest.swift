@@ -34,6 +34,12 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     let fittedReply = Locked<WorkingReply.Fit?>(nil)
     /// What the first run on each input with working fakes did in this process, shared by the copies of this value.
     let firstRuns = FirstRuns()
+    /// The package whose test made this value's cases (``SkillConformance/cases(for:rules:limits:peers:providers:filePath:)``):
+    /// where the working reply reads the skill's source when it was not declared in one.
+    package var testedIn: URL?
+    /// The module that declares the skill's type (`ReferenceSkills` for `ReferenceSkills.NoteSkill`): its own folder
+    /// is the source the working reply reads first.
+    package let module: String?
     private let make: @Sendable (SkillContext) -> any AgentSkill
     private let makeTool: (@Sendable (SkillContext) -> any ToolSkill)?
 
@@ -46,6 +52,7 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
         id = sample.id
         sampleStorage = sample.samples.storage
         declaration = nil
+        module = SkillDeclaration.split(String(reflecting: type(of: sample))).module
     }
 
     /// A skill value; being Sendable and immutable, the same value serves every check.
@@ -71,6 +78,7 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
         id = sample.id
         sampleStorage = sample.samples.storage
         declaration = Self.declaration(of: sample, in: package, typeName: typeName, options: options)
+        module = declaration?.moduleHint
     }
 
     /// A skill value declared in the package at `package` (the directory of its `Package.swift`).
@@ -115,6 +123,7 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
         id = sample.id
         sampleStorage = sample.sampleStorage
         self.declaration = declaration
+        module = SkillDeclaration.split(String(reflecting: type(of: sample))).module
     }
 
     private static func declaration(of sample: Any, in package: URL, typeName: String?, options: StaticAnalysis.Options) -> SkillDeclaration
@@ -143,10 +152,10 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     func workingReply(limits: CheckLimits) async -> String { await workingFit(limits: limits).body }
 
     /// The package whose sources the working reply is fitted from (``SourceReplies``): where the skill was
-    /// declared, else the package `skillcheck` checks.
+    /// declared, else the package `skillcheck` checks, else the package whose test made its cases.
     var sourcePackage: URL? {
         declaration?.package
-            ?? ProcessInfo.processInfo.environment[SourceReplies.environmentKey].map { URL(fileURLWithPath: $0) }
+            ?? ProcessInfo.processInfo.environment[SourceReplies.environmentKey].map { URL(fileURLWithPath: $0) } ?? testedIn
     }
 
     /// The working reply, with a model's call of one of the skill's tools for its first model request when the

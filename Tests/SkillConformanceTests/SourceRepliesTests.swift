@@ -109,6 +109,19 @@ struct SourceRepliesTests {
             !unknown.contains { $0.message.contains("operation 2 of 2 (GET https://en.wikipedia.org/api/rest_v1/page/summary/1)") },
             "\(unknown.map(\.message))")
     }
+
+    @available(SkillCheckTesting, *)
+    @Test("the one-line test's cases read the source of the package that holds the test, in the skill's own module folder")
+    func casesReadTheTestsPackage() async throws {
+        let cases = SkillConformance.cases(for: [WikiSkill()], rules: ["ERR-1"])
+        let subject = try #require(cases.first?.skill)
+        #expect(subject.module == "SkillConformanceTests")
+        #expect(
+            subject.sourcePackage?.appendingPathComponent("Package.swift").path
+                == SourceReplies.package(holding: #filePath)?.appendingPathComponent("Package.swift").path)
+        let findings = await cases[0].run()
+        #expect(findings.contains { $0.outcome == .failed && $0.message.contains("operation 2 of 2") }, "\(findings.map(\.message))")
+    }
 }
 
 /// A search, then its first hit's summary: the search's failures mapped, the summary's let through as they come.

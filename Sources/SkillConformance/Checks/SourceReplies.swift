@@ -28,42 +28,58 @@ package enum SourceReplies {
     /// declared in one (`skillcheck` sets it for its harness).
     package static let environmentKey = "SKILLCHECK_SOURCE_PACKAGE"
 
-    /// The documents for the package at `package` (its `Sources` folder, else the package's own files outside
-    /// `.build` and `Tests`), read once per process.
-    static func documents(inPackage package: URL) -> [String] {
-        if let known = cache.withLock({ $0[package.path] }) { return known }
-        let documents = documents(fromSources: sourceFiles(of: package).compactMap { try? String(contentsOf: $0, encoding: .utf8) })
-        cache.withLock { $0[package.path] = documents }
+    /// The documents for the package at `package`, read once per process from the folder of `module` (`Sources/<module>`
+    /// or `Tests/<module>`, where SwiftPM looks for a target), else from the package's `Sources`.
+    static func documents(inPackage package: URL, module: String? = nil) -> [String] {
+        let folder =
+            module.flatMap { module in
+                ["Sources", "Tests"].lazy.map { package.appendingPathComponent($0).appendingPathComponent(module) }.first {
+                    FileManager.default.fileExists(atPath: $0.path)
+                }
+            } ?? package.appendingPathComponent("Sources")
+        if let known = cache.withLock({ $0[folder.path] }) { return known }
+        let documents = documents(fromSources: sourceFiles(in: folder).compactMap { try? String(contentsOf: $0, encoding: .utf8) })
+        cache.withLock { $0[folder.path] = documents }
         return documents
     }
 
     /// The documents for source texts: decoded documents first, then documents of cast keys, then a feed or a page
     /// when the source parses one. Empty when the sources read none of these.
     static func documents(fromSources sources: [String]) -> [String] {
-        let joined = sources.joined(separator: "\n")
+        // Only files that decode, cast or parse something: a package's other files cost time and give nothing.
+        let hints = ["Decodable", "Codable", "JSONSerialization", "XML", "html", "HTML", "href", "<title", "<p>", "SwiftSoup"]
+        let joined = sources.filter { source in hints.contains { source.contains($0) } }.joined(separator: "\n")
         var documents = decodedDocuments(in: joined) + castDocuments(in: joined) + markupDocuments(in: joined)
         var seen = Set<String>()
         documents = documents.filter { seen.insert($0).inserted }
         return documents
     }
 
+    /// The folder of the nearest `Package.swift` above `file`; `nil` when there is none (a file of another machine).
+    static func package(holding file: String) -> URL? {
+        var folder = URL(fileURLWithPath: file).deletingLastPathComponent()
+        while folder.path != "/" && !folder.path.isEmpty {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { return folder }
+            folder = folder.deletingLastPathComponent()
+        }
+        return nil
+    }
+
     private static let cache = Locked<[String: [String]]>([:])
 
-    /// The Swift files of the package's sources, sorted by path.
-    static func sourceFiles(of package: URL) -> [URL] {
-        let sources = package.appendingPathComponent("Sources")
-        let root = FileManager.default.fileExists(atPath: sources.path) ? sources : package
+    /// The Swift files under `folder`, outside `.build` and hidden folders, sorted by path.
+    static func sourceFiles(in folder: URL) -> [URL] {
         guard
             let walker = FileManager.default.enumerator(
-                at: root, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { return [] }
         var files: [URL] = []
         for case let url as URL in walker {
-            if url.lastPathComponent == ".build" || (root == package && url.lastPathComponent == "Tests") {
+            if url.lastPathComponent == ".build" {
                 walker.skipDescendants()
                 continue
             }
-            if url.pathExtension == "swift", url.lastPathComponent != "Package.swift" { files.append(url) }
+            if url.pathExtension == "swift" { files.append(url) }
         }
         return files.sorted { $0.path < $1.path }
     }
@@ -120,8 +136,12 @@ package enum SourceReplies {
         }
         var declared: [(name: String, kind: String, inherits: Substring, body: Range<Int>)] = []
         let declaration = /\b(struct|class|enum)\s+([A-Za-z_]\w*)(?:\s*<[^>{]*>)?\s*(?::\s*([^{]*))?\{/
+        // Matches come in order: count characters from the last one, not from the start each time.
+        var (counted, countedTo) = (0, text.startIndex)
         for match in text.matches(of: declaration) {
-            let open = text.distance(from: text.startIndex, to: match.range.upperBound) - 1
+            counted += text.distance(from: countedTo, to: match.range.upperBound)
+            countedTo = match.range.upperBound
+            let open = counted - 1
             guard let close = Self.closingBrace(in: code, from: open) else { continue }
             let name = String(match.output.2)
             if let inherits = match.output.3, Self.decodes(inherits) { decodable.insert(name) }

@@ -297,7 +297,7 @@ enum WorkingReply {
     static func fitted(for subject: SkillUnderTest, limits: CheckLimits) async -> String {
         let sample = subject.instance(in: .virtual(clock: VirtualClock())).samples.handled.first
         guard let sample else { return InjectedFault.weatherBody }
-        let derived = subject.sourcePackage.map(SourceReplies.documents(inPackage:)) ?? []
+        let derived = subject.sourcePackage.map { SourceReplies.documents(inPackage: $0, module: subject.module) } ?? []
         if !derived.isEmpty, let furthest = await furthest(of: [InjectedFault.weatherBody] + derived, subject, sample, limits) {
             return furthest
         }
