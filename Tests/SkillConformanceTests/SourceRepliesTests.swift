@@ -111,6 +111,23 @@ struct SourceRepliesTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("a list of ids and then each item: the first path gets the list, the item's path the item, and ERR-1 reaches the item")
+    func listThenItem() async throws {
+        let folder = try TemporaryFolder("source-replies")
+        _ = try folder.folder("Sources/Wiki")
+        _ = try folder.file("Sources/Wiki/WikiSkill.swift", try TemporaryFolder.text(#filePath))
+        let subject = SkillUnderTest(TopStoriesSkill(), declaredIn: folder.url)
+        let fit = await subject.workingFit(limits: CheckLimits())
+        #expect(WorkingReply.documents(of: fit.body).first == "[1]", "\(fit.body)")
+        let findings = await SkillConformance.check(for: "ERR-1").run(subject)
+        #expect(
+            findings.contains {
+                $0.outcome == .failed && $0.message.contains("operation 2 of 2 (GET https://hacker-news.firebaseio.com/v0/item/1.json)")
+            },
+            "\(findings.map(\.message))")
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("the one-line test's cases read the source of the package that holds the test, in the skill's own module folder")
     func casesReadTheTestsPackage() async throws {
         let cases = SkillConformance.cases(for: [WikiSkill()], rules: ["ERR-1"])
@@ -158,3 +175,32 @@ private struct WikiSearch: Decodable {
 }
 
 private struct WikiSummary: Decodable { let extract: String }
+
+/// Hacker News's top stories: a list of ids, then the first story; the story's failures let through.
+private struct TopStoriesSkill: AgentSkill {
+    let id = "top-stories"
+    var displayName: String { "Top stories" }
+    var description: String { "Reads the top story, such as top stories." }
+    var keywords: [String] { ["top stories"] }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let ids: [Int]
+        do {
+            let list = NetworkRequest(method: .get, url: URL(string: "https://hacker-news.firebaseio.com/v0/topstories.json")!)
+            ids = try JSONDecoder().decode([Int].self, from: try await context.networkService.send(list).body)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw SkillError.executionFailed("Hacker News did not answer.")
+        }
+        guard let first = ids.first else { return SkillOutput(summary: "No stories.") }
+        let item = NetworkRequest(method: .get, url: URL(string: "https://hacker-news.firebaseio.com/v0/item/\(first).json")!)
+        let story = try JSONDecoder().decode(Story.self, from: try await context.networkService.send(item).body)
+        return SkillOutput(summary: "\(story.title) (\(story.score) points)")
+    }
+}
+
+private struct Story: Decodable {
+    let title: String
+    let score: Int
+}

@@ -98,17 +98,23 @@ package struct SkillDiscovery: Sendable, Codable {
         let conformers = graph.conformers(to: proto.precise, fallback: proto.name)
         let isTool = proto.precise == toolSkill.precise
         let isCatalog = proto.precise == skillCatalog.precise
-        func owners(of initializer: String, taking type: String? = nil) -> Set<String> {
+        // The types with a public initialiser callable with only `labels`: its other parameters have default values
+        // (`init(apiKey: String? = nil)` is called as `init()`), as the generated harness calls it.
+        func owners(callableWith labels: [String], taking type: String? = nil) -> Set<String> {
             Set(
                 graph.symbols.filter { symbol in
-                    symbol.kind.identifier == "swift.init" && symbol.pathComponents.last == initializer && symbol.isPublic
-                        && (type.map { name in
-                            symbol.declarationFragments?.contains { $0.kind == "typeIdentifier" && $0.spelling == name } ?? false
-                        } ?? true)
+                    guard symbol.kind.identifier == "swift.init", symbol.isPublic else { return false }
+                    let parameters = symbol.parameters
+                    guard parameters.count >= labels.count, zip(parameters, labels).allSatisfy({ $0.label == $1 }),
+                        parameters.dropFirst(labels.count).allSatisfy(\.hasDefault)
+                    else { return false }
+                    return type.map { name in
+                        symbol.declarationFragments?.contains { $0.kind == "typeIdentifier" && $0.spelling == name } ?? false
+                    } ?? true
                 }.map { $0.pathComponents.dropLast().joined(separator: ".") })
         }
-        let publicInits = owners(of: "init()")
-        let contextInits = isTool ? owners(of: "init(context:)", taking: "SkillContext") : []
+        let publicInits = owners(callableWith: [])
+        let contextInits = isTool ? owners(callableWith: ["context"], taking: "SkillContext") : []
         return graph.symbols
             .filter { SymbolGraph.typeKinds.contains($0.kind.identifier) && conformers.contains($0.identifier.precise) }
             .filter(\.isPublic)

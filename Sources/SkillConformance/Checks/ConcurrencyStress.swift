@@ -110,7 +110,7 @@ struct ConcurrencyStress: Sendable {
         let store = InMemoryDataStore(clock: clock, latency: .milliseconds(1))
         subject.seed(store)
         let network = FakeNetworkService(clock: clock)
-        network.stub(.init(), reply: .json(reply), latency: .milliseconds(1))
+        WorkingReply.stub(network, body: reply, latency: .milliseconds(1))
         let ids = Locked<UInt64>(0)
         let context = SkillContext(
             storage: store, networkService: network, clock: clock, dateSource: { clock.date },

@@ -1,5 +1,6 @@
 import Foundation
 import SkillCheckSupport
+import SkillKit
 import SkillTesting
 
 /// The storage operations and requests of a skill's first run on each input with working fakes, in this
@@ -42,11 +43,13 @@ final class FirstRuns: Sendable {
             case .delete(let collection, _): "delete \(collection)"
             }
         }
-        let requests = networks.flatMap(\.requests).map { request in
-            let path = SkillConformance.normalized(request.url.path).replacing(#/\d+/#, with: "«n»")
-            return "\(request.method.rawValue) \(request.url.host ?? "")\(path)"
-        }
-        return storage + requests
+        return storage + networks.flatMap(\.requests).map(requestKey)
+    }
+
+    /// A request as this record keeps it: `GET api.example.com/v1/item/«n».json`, its query, ids and numbers left out.
+    static func requestKey(_ request: NetworkRequest) -> String {
+        let path = SkillConformance.normalized(request.url.path).replacing(#/\d+/#, with: "«n»")
+        return "\(request.method.rawValue) \(request.url.host ?? "")\(path)"
     }
 
     /// The operations of `first` that `later` lacks, each as often as it lacks it, in `first`'s order.

@@ -284,7 +284,7 @@ extension SkillConformance {
                     model.latency = latency ? .milliseconds(1) : .zero
                     network.stub(model)
                 }
-                network.stub(.init(), reply: .json(reply), latency: latency ? .milliseconds(1) : .zero)
+                WorkingReply.stub(network, body: reply, latency: latency ? .milliseconds(1) : .zero)
                 let how =
                     pair.count == 1
                     ? "1 request"

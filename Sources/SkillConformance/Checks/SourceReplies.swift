@@ -47,7 +47,7 @@ package enum SourceReplies {
     /// when the source parses one. Empty when the sources read none of these.
     static func documents(fromSources sources: [String]) -> [String] {
         // Only files that decode, cast or parse something: a package's other files cost time and give nothing.
-        let hints = ["Decodable", "Codable", "JSONSerialization", "XML", "html", "HTML", "href", "<title", "<p>", "SwiftSoup"]
+        let hints = ["Decodable", "Codable", "JSONDecoder", "JSONSerialization", "XML", "html", "HTML", "href", "<title", "<p>", "SwiftSoup"]
         let joined = sources.filter { source in hints.contains { source.contains($0) } }.joined(separator: "\n")
         var documents = decodedDocuments(in: joined) + castDocuments(in: joined) + markupDocuments(in: joined)
         var seen = Set<String>()
@@ -96,7 +96,6 @@ package enum SourceReplies {
     /// search and then a page reads each from the same reply), and each array type as a list of one.
     static func decodedDocuments(in source: String) -> [String] {
         let types = decodableTypes(in: source)
-        guard !types.isEmpty else { return [] }
         let code = SourceScanner.code(of: source)
         let style = ValueStyle(source: source)
         var roots: [(name: String, array: Bool)] = []
@@ -104,7 +103,8 @@ package enum SourceReplies {
         for match in code.matches(of: decodeCall) {
             let name = String(match.output.2.split(separator: ".").last ?? "")
             let array = match.output.1 != nil
-            if types[name] != nil, !roots.contains(where: { $0 == (name, array) }) { roots.append((name, array)) }
+            let known = types[name] != nil || (array && Self.primitives.contains(name))
+            if known, !roots.contains(where: { $0 == (name, array) }) { roots.append((name, array)) }
         }
         if roots.isEmpty {
             // No decode call names a type (a generic helper decodes `T`): the types no other type holds.
@@ -167,6 +167,9 @@ package enum SourceReplies {
         }
         return types
     }
+
+    /// The types a list of ids or names is decoded as: `decode([Int].self, from: data)`.
+    static let primitives: Set<String> = ["Int", "Int64", "Int32", "UInt", "UInt64", "String", "Double", "Float", "Bool", "URL", "UUID"]
 
     private static func decodes(_ inherits: Substring) -> Bool {
         inherits.contains(/\b(Decodable|Codable)\b/)

@@ -178,13 +178,18 @@ extension SkillConformance {
         let limit = RuleCatalog.toolResultLimit
         let subject = "arguments \(quoted(sample)), working fakes"
         let fit = await input.skill.workingFit(limits: input.limits)
-        guard var object = (try? JSONSerialization.jsonObject(with: Data(fit.body.utf8))) as? [String: Any] else {
-            return input.finding("TOOL-6", .passed, subject: subject, expected: expected, observed: "\(size) bytes")
+        // Each JSON object of the reply (of each path's, for a routed one) carries the field.
+        var grew = false
+        let longer = WorkingReply.documents(of: fit.body).map { document in
+            guard var object = (try? JSONSerialization.jsonObject(with: Data(document.utf8))) as? [String: Any] else { return document }
+            object["details"] = longField
+            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return document }
+            grew = true
+            return String(decoding: data, as: UTF8.self)
         }
-        object["details"] = longField
-        guard let longer = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
+        guard grew,
             case .success(let probe) = await Probe.run(
-                input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: String(decoding: longer, as: UTF8.self),
+                input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: WorkingReply.routed(longer),
                 toolCall: fit.toolCall, setUp: nil),
             case .output(let output) = probe.ending
         else {

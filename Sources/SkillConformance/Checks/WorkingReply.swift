@@ -49,8 +49,41 @@ enum WorkingReply {
         /// match first.
         func stub(_ network: FakeNetworkService, latency: Duration = .zero) {
             if let toolCall { network.stub(toolCall.match, reply: .json(toolCall.body), latency: latency, times: 1) }
-            network.stub(.init(), reply: WorkingReply.reply(body), latency: latency)
+            WorkingReply.stub(network, body: body, latency: latency)
         }
+    }
+
+    /// Joins documents into one working reply that answers each request path with the document of its turn
+    /// (``stub(_:body:latency:)``): a list of ids for the first path, an item for the next.
+    static func routed(_ documents: [String]) -> String { documents.joined(separator: "\u{1E}") }
+
+    /// The documents of a working reply: one, or those ``routed(_:)`` joined.
+    static func documents(of body: String) -> [String] {
+        body.split(separator: "\u{1E}", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// Answers every request of `network` with `body`, each after `latency`. A routed body answers by the request's
+    /// path (``FirstRuns/requestKey(_:)``, ids and numbers left out): the first path a run asks gets the first
+    /// document, the next path the next, the rest the last; the same path always gets the same document, so calls
+    /// made at once are answered as one call alone is.
+    static func stub(_ network: FakeNetworkService, body: String, latency: Duration) {
+        let documents = documents(of: body)
+        guard documents.count > 1, let last = documents.last else {
+            network.stub(.init(), reply: reply(body), latency: latency)
+            return
+        }
+        let paths = Locked<[String]>([])
+        var stub = NetworkStub(.init(), reply: reply(last), latency: latency, label: "a service that answers each path with its own document")
+        stub.answer = { request in
+            let key = FirstRuns.requestKey(request)
+            let turn = paths.withLock { seen in
+                if let index = seen.firstIndex(of: key) { return index }
+                seen.append(key)
+                return seen.count - 1
+            }
+            return reply(documents[min(turn, documents.count - 1)])
+        }
+        network.stub(stub)
     }
 
     /// Whether the fitting tries a model's call of the skill's tool, over the environment's word (a test's choice).
@@ -298,7 +331,9 @@ enum WorkingReply {
         let sample = subject.instance(in: .virtual(clock: VirtualClock())).samples.handled.first
         guard let sample else { return InjectedFault.weatherBody }
         let derived = subject.sourcePackage.map { SourceReplies.documents(inPackage: $0, module: subject.module) } ?? []
-        if !derived.isEmpty, let furthest = await furthest(of: [InjectedFault.weatherBody] + derived, subject, sample, limits) {
+        // A skill that decodes two shapes (a list of ids, then each item) needs one for its first path and one for the next.
+        let pairs = derived.flatMap { first in derived.filter { $0 != first }.map { routed([first, $0]) } }.prefix(12)
+        if !derived.isEmpty, let furthest = await furthest(of: [InjectedFault.weatherBody] + derived + pairs, subject, sample, limits) {
             return furthest
         }
         var order = candidates

@@ -41,6 +41,40 @@ package struct SymbolGraph: Decodable, Sendable {
 
         /// Whether code outside the module can see it.
         package var isPublic: Bool { accessLevel == "public" || accessLevel == "open" }
+
+        /// A function's or initialiser's parameters as its declaration spells them: each one's argument label (`_` for
+        /// none) and whether it has a default value, so `init(apiKey: String? = nil)` can be called as `init()`.
+        package var parameters: [(label: String, hasDefault: Bool)] {
+            let text = (declarationFragments ?? []).map(\.spelling).joined()
+            guard let open = text.firstIndex(of: "(") else { return [] }
+            var depth = 0
+            var current = ""
+            var parts: [String] = []
+            var previous: Character = "("
+            for character in text[text.index(after: open)...] {
+                defer { previous = character }
+                if "([<{".contains(character) { depth += 1 }
+                // The `>` of a function type's `->` closes nothing.
+                if ")]}".contains(character) || (character == ">" && previous != "-") {
+                    if depth == 0 {
+                        parts.append(current)
+                        break
+                    }
+                    depth -= 1
+                }
+                if character == ",", depth == 0 {
+                    parts.append(current)
+                    current = ""
+                } else {
+                    current.append(character)
+                }
+            }
+            return parts.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.map { part in
+                let name = part.split(separator: ":", maxSplits: 1).first.map(String.init) ?? part
+                let label = name.split(separator: " ").first.map(String.init) ?? name
+                return (label, part.contains(" = "))
+            }
+        }
     }
 
     /// `conformsTo`, `inheritsFrom`, `memberOf`, … from `source` to `target` (precise ids); a target in
