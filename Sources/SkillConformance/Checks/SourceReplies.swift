@@ -47,7 +47,9 @@ package enum SourceReplies {
     /// when the source parses one. Empty when the sources read none of these.
     static func documents(fromSources sources: [String]) -> [String] {
         // Only files that decode, cast or parse something: a package's other files cost time and give nothing.
-        let hints = ["Decodable", "Codable", "JSONDecoder", "JSONSerialization", "XML", "html", "HTML", "href", "<title", "<p>", "SwiftSoup"]
+        let hints = [
+            "Decodable", "Codable", "JSONDecoder", "JSONSerialization", "XML", "html", "HTML", "href", "<title", "<p>", "SwiftSoup",
+        ]
         let joined = sources.filter { source in hints.contains { source.contains($0) } }.joined(separator: "\n")
         var documents = decodedDocuments(in: joined) + castDocuments(in: joined) + markupDocuments(in: joined)
         var seen = Set<String>()

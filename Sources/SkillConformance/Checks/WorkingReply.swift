@@ -73,7 +73,8 @@ enum WorkingReply {
             return
         }
         let paths = Locked<[String]>([])
-        var stub = NetworkStub(.init(), reply: reply(last), latency: latency, label: "a service that answers each path with its own document")
+        var stub = NetworkStub(
+            .init(), reply: reply(last), latency: latency, label: "a service that answers each path with its own document")
         stub.answer = { request in
             let key = FirstRuns.requestKey(request)
             let turn = paths.withLock { seen in
