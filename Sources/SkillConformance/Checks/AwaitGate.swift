@@ -85,6 +85,37 @@ final class AwaitGate: Sendable {
         var faults = 0
         var watcher: CheckedContinuation<Void, Never>?
         var watcherGone = false
+        /// The operations held at the cancellation's target, until their task is cancelled or the check releases them.
+        var held: [Hold] = []
+    }
+
+    /// One operation held at the target: resumed once, by its task's cancellation or by ``releaseHeld()``.
+    private final class Hold: @unchecked Sendable {
+        private enum Phase {
+            case waiting(UnsafeContinuation<Void, Never>?)
+            case done
+        }
+        private let phase = Locked(Phase.waiting(nil))
+
+        func wait() async {
+            await withUnsafeContinuation { continuation in
+                let done = phase.withLock { phase -> Bool in
+                    if case .done = phase { return true }
+                    phase = .waiting(continuation)
+                    return false
+                }
+                if done { continuation.resume() }
+            }
+        }
+
+        func resume() {
+            let waiter = phase.withLock { phase -> UnsafeContinuation<Void, Never>? in
+                defer { phase = .done }
+                if case .waiting(let continuation) = phase { return continuation }
+                return nil
+            }
+            waiter?.resume()
+        }
     }
 
     init(_ action: Action = .observe, timeline: ProbeTimeline? = nil) {
@@ -153,9 +184,15 @@ final class AwaitGate: Sendable {
         if late, kind != .sleep { return .unanswered }
         switch action {
         case .cancel(let target) where target.matches(index: index, key: key):
+            // Held here, as a request that has not answered yet is, until the check cancels the run: then it ends with
+            // the cancellation, or, when the cancellation never reaches its task (an unstructured `Task {}`), it
+            // answers as the service would.
+            let hold = Hold()
+            state.withLock { $0.held.append(hold) }
             watcher?.resume()
-            // Held here, as a request that never answers is, until the check cancels the run.
-            try await suspendUntilCancelled()
+            await withTaskCancellationHandler { await hold.wait() } onCancel: { hold.resume() }
+            if Task.isCancelled { throw CancellationError() }
+            return .proceed
         case .fault(let fault, let target) where target.matches(index: index, key: key) && fault.fits(kind):
             state.withLock { $0.faults += 1 }
             return .fault(fault)
@@ -189,6 +226,12 @@ final class AwaitGate: Sendable {
 
     /// Marks the run cancelled: points reached from now on are after the cancellation.
     func markCancelled() { state.withLock { $0.cancelled = true } }
+
+    /// Once the check has cancelled the run: lets the operations still held at the target go on, the cancellation
+    /// having missed their task, as a service answers a request nobody cancelled.
+    func releaseHeld() {
+        for hold in state.withLock({ $0.held }) { hold.resume() }
+    }
 }
 
 @available(SkillCheckTesting, *)

@@ -154,6 +154,8 @@ struct GatedRun: Sendable {
                     gate.markCancelled()
                     cancelled.set()
                     group.cancelAll()
+                    // The cancellation has reached every task it can: what it missed answers.
+                    gate.releaseHeld()
                 case .timer(fired: true) where ending == nil && cancelledAt == nil:
                     wasCut = true
                     timeline.mark("the check cancelled the run")

@@ -8,7 +8,8 @@ extension SkillConformance {
         ConformanceCheck("HANG-1") { input in await neverHangs(input) }
     ]
 
-    /// Each handled sample with working fakes, under each injected fault, and cancelled while it waits.
+    /// Each handled sample with working fakes, under each injected fault, cancelled while it waits, and cancelled
+    /// at each of its awaits in turn.
     /// The virtual clock finds a hang deterministically: nothing runnable and no sleeper pending while
     /// the skill has not finished; `CheckLimits.realStall` of real time is the watchdog for work that
     /// might still come back from outside the scheduler.
@@ -30,6 +31,16 @@ extension SkillConformance {
             }
             let cancelled = await CancellationProbe.run(input.skill, input: skillInput, beforeStart: false, limits: input.limits)
             runs.append(("cancelled while it waits", false, cancelled.map { _ in }))
+            // Cancelled at each await in turn too, as CAN-2/3/4 cancel it: a skill that ends when cancelled at its first
+            // request may wait forever at its second (the rules that find that hang say HANG-1 reports it).
+            if case .success(let observed) = await GatedRun.run(input.skill, input: skillInput, limits: input.limits) {
+                let points = observed.points.prefix(AwaitGate.probedPoints)
+                for point in points {
+                    let result = await GatedRun.run(
+                        input.skill, input: skillInput, action: .cancel(at: .index(point.index)), limits: input.limits)
+                    runs.append(("cancelled while awaiting \(pointLabel(point, of: observed.points.count))", false, result.map { _ in }))
+                }
+            }
             for (scenario, cut, result) in runs {
                 let subject = "\(scenario), \(input.sampleLabel(sample))"
                 switch result {
