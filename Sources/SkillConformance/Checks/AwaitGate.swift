@@ -190,7 +190,11 @@ final class AwaitGate: Sendable {
             let hold = Hold()
             state.withLock { $0.held.append(hold) }
             watcher?.resume()
-            await withTaskCancellationHandler { await hold.wait() } onCancel: { hold.resume() }
+            await withTaskCancellationHandler {
+                await hold.wait()
+            } onCancel: {
+                hold.resume()
+            }
             if Task.isCancelled { throw CancellationError() }
             return .proceed
         case .fault(let fault, let target) where target.matches(index: index, key: key) && fault.fits(kind):
