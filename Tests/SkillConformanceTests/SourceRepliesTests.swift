@@ -1,5 +1,6 @@
 import Foundation
 import SkillKit
+import Synchronization
 import TestSupport
 import Testing
 
@@ -128,6 +129,18 @@ struct SourceRepliesTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("a skill that keeps its answer between runs is still fitted the reply it decodes, not the stock one its cache hides")
+    func cachedAnswer() async throws {
+        let folder = try TemporaryFolder("source-replies")
+        _ = try folder.folder("Sources/Wiki")
+        _ = try folder.file("Sources/Wiki/WikiSkill.swift", try TemporaryFolder.text(#filePath))
+        let subject = SkillUnderTest(WikiSkill(cache: WikiCache()), declaredIn: folder.url)
+        let fit = await subject.workingFit(limits: CheckLimits())
+        let first = try #require(WorkingReply.documents(of: fit.body).first)
+        #expect((try? JSONDecoder().decode(WikiSearch.self, from: Data(first.utf8))) != nil, "\(fit.body)")
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("the one-line test's cases read the source of the package that holds the test, in the skill's own module folder")
     func casesReadTheTestsPackage() async throws {
         let cases = SkillConformance.cases(for: [WikiSkill()], rules: ["ERR-1"])
@@ -143,12 +156,21 @@ struct SourceRepliesTests {
 
 /// A search, then its first hit's summary: the search's failures mapped, the summary's let through as they come.
 private struct WikiSkill: AgentSkill {
+    /// Where it keeps each answer, when it keeps them: a cache that outlives the run.
+    var cache: WikiCache?
     let id = "wiki"
     var displayName: String { "Wiki" }
     var description: String { "Looks up an article, such as wiki Swift." }
     var keywords: [String] { ["wiki"] }
 
     func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        if let kept = cache?.answers.withLock({ $0[input.rawText] }) { return SkillOutput(summary: kept) }
+        let answer = try await lookUp(context)
+        cache?.answers.withLock { $0[input.rawText] = answer }
+        return SkillOutput(summary: answer)
+    }
+
+    private func lookUp(_ context: SkillContext) async throws -> String {
         let found: WikiSearch
         do {
             let request = NetworkRequest(method: .get, url: URL(string: "https://en.wikipedia.org/w/api.php?list=search&srsearch=swift")!)
@@ -158,11 +180,15 @@ private struct WikiSkill: AgentSkill {
         } catch {
             throw SkillError.executionFailed("The search did not answer.")
         }
-        guard let hit = found.query.search.first else { return SkillOutput(summary: "No article found.") }
+        guard let hit = found.query.search.first else { return "No article found." }
         let page = NetworkRequest(method: .get, url: URL(string: "https://en.wikipedia.org/api/rest_v1/page/summary/\(hit.pageid)")!)
         let summary = try JSONDecoder().decode(WikiSummary.self, from: try await context.networkService.send(page).body)
-        return SkillOutput(summary: "\(hit.title): \(summary.extract)")
+        return "\(hit.title): \(summary.extract)"
     }
+}
+
+private final class WikiCache: Sendable {
+    let answers = Mutex<[String: String]>([:])
 }
 
 private struct WikiSearch: Decodable {

@@ -381,7 +381,12 @@ enum WorkingReply {
             let result = await Probe.run(subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: nil)
             guard case .success(let probe) = result else { return best?.body }
             if probe.requests.contains(where: { modelProvider(of: $0) != nil }) { return nil }
-            if probe.requestCount == 0 { return nil }
+            // No request with the first: the reply is not what decides. With a later one, an answer kept from an
+            // earlier run (a cache the fitting's own runs filled), which says nothing of this reply.
+            if probe.requestCount == 0 {
+                if body == bodies.first { return nil }
+                continue
+            }
             guard case .output(let output) = probe.ending, !output.summary.isEmpty || output.detail?.isEmpty == false else { continue }
             let operations = probe.requestCount + probe.storeLog.count
             if operations > (best?.operations ?? -1) { best = (body, operations) }
