@@ -516,6 +516,8 @@ struct ToolRuleTests {
         let findings = await SkillConformance.check(for: "TOOL-5").run(SkillUnderTest(tool: Stamped()))
         let failed = try #require(findings.first { $0.outcome == .failed })
         #expect(!failed.observed.contains("The current time in New York is"), "\(failed.observed)")
-        #expect(failed.observed.contains("\"… in New York is "), "\(failed.observed)")
+        // How much of the common start is kept depends on which digit of the two times differs first (the wall clock's):
+        // some of the words before the number, never all of them.
+        #expect(failed.observed.contains("York is "), "\(failed.observed)")
     }
 }

@@ -334,7 +334,7 @@ enum WorkingReply {
         let derived = subject.sourcePackage.map { SourceReplies.documents(inPackage: $0, module: subject.module) } ?? []
         // A skill that decodes two shapes (a list of ids, then each item) needs one for its first path and one for the next.
         let pairs = derived.flatMap { first in derived.filter { $0 != first }.map { routed([first, $0]) } }.prefix(12)
-        if !derived.isEmpty, let furthest = await furthest(of: [InjectedFault.weatherBody] + derived + pairs, subject, sample, limits) {
+        if !derived.isEmpty, let furthest = await furthest(of: derived + pairs + [InjectedFault.weatherBody], subject, sample, limits) {
             return furthest
         }
         var order = candidates
@@ -371,9 +371,10 @@ enum WorkingReply {
         return silent ?? InjectedFault.weatherBody
     }
 
-    /// Of `bodies` (the weather document, then documents shaped like what the skill's source reads), the one whose run
+    /// Of `bodies` (documents shaped like what the skill's source reads, then the weather document), the one whose run
     /// ends in an output that says something after the most requests and storage operations: the reply that takes the
-    /// skill furthest down its main path, the earlier on a tie. `nil` when none ends that way, or when the skill asks a
+    /// skill furthest down its main path, the earlier on a tie (a tool that answers the weather document with "API
+    /// error: …" after its one request has not read what it came for). `nil` when none ends that way, or when the skill asks a
     /// model, whose answers come first (``fitted(for:limits:)``).
     private static func furthest(of bodies: [String], _ subject: SkillUnderTest, _ sample: String, _ limits: CheckLimits) async -> String? {
         var best: (body: String, operations: Int)?
