@@ -84,6 +84,21 @@ struct SourceRepliesTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("a decoded dictionary is keyed by each word the samples ask for: a converter asked for EUR finds rates.EUR")
+    func dictionaryKeys() throws {
+        let source =
+            "struct Latest: Decodable { let base: String; let rates: [String: Double] }\nlet l = try JSONDecoder().decode(Latest.self, from: d)"
+        let document = try #require(SourceReplies.documents(fromSources: [source]).first)
+        let keyed = SourceReplies.keyed(document, by: [#"{"amount": 100, "from": "USD", "to": "EUR"}"#, "convert 5 GBP"])
+        guard case .object(let rates)? = try JSON(parsing: Data(keyed.utf8))["rates"] else {
+            Issue.record("no rates: \(keyed)")
+            return
+        }
+        #expect(Set(rates.keys) == ["sample", "USD", "EUR", "convert", "GBP"], "\(keyed)")
+        #expect(rates["EUR"] == .number(1.5))
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("a source that parses XML gets a feed, one that reads HTML a page, one that reads none of these nothing")
     func markup() {
         #expect(SourceReplies.documents(fromSources: ["let parser = XMLParser(data: data)"]).map { $0.prefix(5) } == ["<?xml", "<?xml"])

@@ -67,6 +67,52 @@ package enum SourceReplies {
         return nil
     }
 
+    /// The key of a dictionary the source decodes (`let rates: [String: Double]`): its keys are data, which
+    /// ``keyed(_:by:)`` fills in from what the samples ask for.
+    static let anyKey = "skillcheck-any-key"
+
+    /// `document` with each dictionary keyed by every word of `samples` (a tool's string arguments, a text's words) as
+    /// well as `sample`: a currency converter asked for EUR finds `rates.EUR`.
+    static func keyed(_ document: String, by samples: [String]) -> String {
+        guard document.contains(anyKey) else { return document }
+        var words: [String] = []
+        for sample in samples {
+            let strings: [String] =
+                if let arguments = try? JSON(parsing: Data(sample.utf8)), case .object = arguments { Self.strings(in: arguments) } else {
+                    [sample]
+                }
+            for text in strings {
+                for word in text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "-" }) where word.count > 1 {
+                    if !words.contains(String(word)) { words.append(String(word)) }
+                }
+            }
+        }
+        let keys = ["sample"] + words.prefix(24)
+        func fill(_ value: JSON) -> JSON {
+            switch value {
+            case .object(let members):
+                guard members.count == 1, let only = members[anyKey] else { return .object(members.mapValues(fill)) }
+                let inner = fill(only)
+                return .object(Dictionary(uniqueKeysWithValues: keys.map { ($0, inner) }))
+            case .array(let items): return .array(items.map(fill))
+            default: return value
+            }
+        }
+        return WorkingReply.documents(of: document).map { part in
+            (try? JSON(parsing: Data(part.utf8))).map { fill($0).text } ?? part
+        }.joined(separator: "\u{1E}")
+    }
+
+    /// Every string inside `value`.
+    private static func strings(in value: JSON) -> [String] {
+        switch value {
+        case .string(let text): [text]
+        case .array(let items): items.flatMap(strings)
+        case .object(let members): members.sorted { $0.key < $1.key }.flatMap { strings(in: $0.value) }
+        default: []
+        }
+    }
+
     private static let cache = Locked<[String: [String]]>([:])
 
     /// The Swift files under `folder`, outside `.build` and hidden folders, sorted by path.
@@ -411,7 +457,7 @@ package enum SourceReplies {
                 let inner = String(type.dropFirst().dropLast())
                 if let colon = Self.topLevelColon(in: inner) {
                     let element = String(inner[inner.index(after: colon)...])
-                    return .object(["sample": value(ofType: element, key: key, types: types, open: open)])
+                    return .object([SourceReplies.anyKey: value(ofType: element, key: key, types: types, open: open)])
                 }
                 return .array([value(ofType: inner, key: key, types: types, open: open)])
             }
