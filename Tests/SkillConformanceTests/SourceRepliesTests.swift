@@ -111,10 +111,7 @@ struct SourceRepliesTests {
         "ERR-1 reaches the request a search makes for its first hit, which stock replies never let it make, when the skill's source is known"
     )
     func followsTheMainPath() async throws {
-        let folder = try TemporaryFolder("source-replies")
-        _ = try folder.folder("Sources/Wiki")
-        _ = try folder.file("Sources/Wiki/WikiSkill.swift", try TemporaryFolder.text(#filePath))
-        let declared = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(WikiSkill(), declaredIn: folder.url))
+        let declared = await SkillConformance.check(for: "ERR-1").run(try Self.declaredInThisFile(WikiSkill()))
         let raw = declared.first {
             $0.outcome == .failed && $0.message.contains("operation 2 of 2 (GET https://en.wikipedia.org/api/rest_v1/page/summary/1)")
         }
@@ -129,10 +126,7 @@ struct SourceRepliesTests {
     @available(SkillCheckTesting, *)
     @Test("a list of ids and then each item: the first path gets the list, the item's path the item, and ERR-1 reaches the item")
     func listThenItem() async throws {
-        let folder = try TemporaryFolder("source-replies")
-        _ = try folder.folder("Sources/Wiki")
-        _ = try folder.file("Sources/Wiki/WikiSkill.swift", try TemporaryFolder.text(#filePath))
-        let subject = SkillUnderTest(TopStoriesSkill(), declaredIn: folder.url)
+        let subject = try Self.declaredInThisFile(TopStoriesSkill())
         let fit = await subject.workingFit(limits: CheckLimits())
         #expect(WorkingReply.documents(of: fit.body).first == "[1]", "\(fit.body)")
         let findings = await SkillConformance.check(for: "ERR-1").run(subject)
@@ -146,10 +140,7 @@ struct SourceRepliesTests {
     @available(SkillCheckTesting, *)
     @Test("a skill that keeps its answer between runs is still fitted the reply it decodes, not the stock one its cache hides")
     func cachedAnswer() async throws {
-        let folder = try TemporaryFolder("source-replies")
-        _ = try folder.folder("Sources/Wiki")
-        _ = try folder.file("Sources/Wiki/WikiSkill.swift", try TemporaryFolder.text(#filePath))
-        let subject = SkillUnderTest(WikiSkill(cache: WikiCache()), declaredIn: folder.url)
+        let subject = try Self.declaredInThisFile(WikiSkill(cache: WikiCache()))
         let fit = await subject.workingFit(limits: CheckLimits())
         let first = try #require(WorkingReply.documents(of: fit.body).first)
         #expect((try? JSONDecoder().decode(WikiSearch.self, from: Data(first.utf8))) != nil, "\(fit.body)")
@@ -166,6 +157,17 @@ struct SourceRepliesTests {
                 == SourceReplies.package(holding: #filePath)?.appendingPathComponent("Package.swift").path)
         let findings = await cases[0].run()
         #expect(findings.contains { $0.outcome == .failed && $0.message.contains("operation 2 of 2") }, "\(findings.map(\.message))")
+    }
+}
+
+extension SourceRepliesTests {
+    /// `skill`, declared in a package whose one source file is this one: the source its replies are fitted from.
+    @available(SkillCheckTesting, *)
+    static func declaredInThisFile(_ skill: any AgentSkill) throws -> SkillUnderTest {
+        let folder = try TemporaryFolder("source-replies")
+        _ = try folder.folder("Sources/Wiki")
+        _ = try folder.file("Sources/Wiki/WikiSkill.swift", try TemporaryFolder.text(#filePath))
+        return SkillUnderTest(skill, declaredIn: folder.url)
     }
 }
 
