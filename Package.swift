@@ -170,7 +170,7 @@ let package = Package(
             name: "SkillConformanceTests",
             dependencies: [
                 "SkillKit", "SkillTesting", "SkillConformance", "SkillConformanceTesting", "SkillCheckSupport", "BundledReferenceSkills",
-                "BundledToolSkills", "BundledBrokenSkills",
+                "BundledToolSkills", "BundledBrokenSkills", "TestSupport",
             ],
             swiftSettings: strict
         ),

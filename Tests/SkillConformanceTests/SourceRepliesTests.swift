@@ -43,15 +43,15 @@ struct SourceRepliesTests {
                     "query": .object([
                         "search": .array([
                             .object([
-                                "title": .string("Sample title"), "pageid": .number(1), "kind": .string("main"),
+                                "title": .string("Sample-title"), "pageid": .number(1), "kind": .string("main"),
                                 "edited": .string("2026-01-05T09:30:00Z"),
                             ])
                         ])
                     ]),
-                    "total": .number(1), "extract": .string("Sample extract"), "url": .string("https://example.com/sample"),
+                    "total": .number(1), "extract": .string("Sample-extract"), "url": .string("https://example.com/sample"),
                 ]),
             "\(documents)")
-        #expect(documents.dropFirst().first == #"[{"extract":"Sample extract","url":"https://example.com/sample"}]"#)
+        #expect(documents.dropFirst().first == #"[{"extract":"Sample-extract","url":"https://example.com/sample"}]"#)
     }
 
     @available(SkillCheckTesting, *)
@@ -73,7 +73,7 @@ struct SourceRepliesTests {
             Issue.record("not a list of one object: \(documents)")
             return
         }
-        #expect(event["summary"] == .string("Sample summary"))
+        #expect(event["summary"] == .string("Sample-summary"))
         #expect(event["sequence"] == .number(1))
         guard case .object(let start)? = event["start"] else {
             Issue.record("no start object: \(event)")

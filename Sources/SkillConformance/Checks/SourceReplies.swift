@@ -20,7 +20,7 @@ import SkillKit
 ///     let found = try JSONDecoder().decode(Found.self, from: data)
 ///     """
 /// SourceReplies.documents(fromSources: [source])
-/// // [#"{"query":{"search":[{"pageid":1,"title":"Sample title"}]}}"#]
+/// // [#"{"query":{"search":[{"pageid":1,"title":"Sample-title"}]}}"#]
 /// ```
 @available(SkillCheckTesting, *)
 package enum SourceReplies {
@@ -444,7 +444,9 @@ package enum SourceReplies {
             if timed { return .string("2026-01-05T09:30:00Z") }
             if lower.contains("email") { return .string("sample@example.com") }
             if lower == "id" || lower.hasSuffix("_id") || key.hasSuffix("Id") || key.hasSuffix("ID") { return .string("sample-1") }
-            return .string(key.isEmpty ? "Sample" : "Sample \(key)")
+            // No space, nothing a URL must escape: a skill may put the value in its next request's path, as it would
+            // an id the service sent.
+            return .string(key.isEmpty ? "Sample" : "Sample-\(key)")
         }
 
         /// A value of the type spelled `type` for the key `key`; `open` holds the types being built, so a recursive
