@@ -108,6 +108,11 @@ extension SkillConformance {
         inputs.append(("emoji", (keyword ?? "") + " 🙂👍🏽👨‍👩‍👧🇨🇳"))
         inputs.append(("RTL and combining marks", (keyword ?? "") + " مرحبا שלום e\u{301}\u{308} \u{202E}abc"))
         inputs.append(("control characters", (keyword ?? "") + "\u{0}\u{7}\u{1B}[31m\u{8}\r\n"))
+        // A count or a limit the user typed, made negative or too big for an Int: `prefix(-5)` and `0..<n` trap.
+        if let sample, let number = sample.firstMatch(of: /\d+/) {
+            inputs.append(("its number made negative", sample.replacingCharacters(in: number.range, with: "-" + number.output)))
+            inputs.append(("its number made huge", sample.replacingCharacters(in: number.range, with: "99999999999999999999")))
+        }
         return inputs
     }
 

@@ -17,7 +17,7 @@ extension RuleCatalog {
         ConformanceRule(
             id: "ERR-2", category: .errors, level: .must,
             sentence:
-                "Invalid inputs (empty, whitespace, a keyword alone, 100 KB, emoji, RTL and combining marks, control characters) give SkillError.invalidInput or a normal output, never another error or a trap; canHandle, which the engine asks about every message, answers them without a trap.",
+                "Invalid inputs (empty, whitespace, a keyword alone, 100 KB, emoji, RTL and combining marks, control characters, a sample's number made negative or huge) give SkillError.invalidInput or a normal output, never another error or a trap; canHandle, which the engine asks about every message, answers them without a trap.",
             troubleshooting: .init(
                 cause: "Parsing code throws its own error type, or force-unwraps, when the text is not what it expected.",
                 fix: "Validate the text first and throw SkillError.invalidInput with a reason the user can act on.",
