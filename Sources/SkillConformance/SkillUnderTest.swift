@@ -40,6 +40,9 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
     /// The module that declares the skill's type (`ReferenceSkills` for `ReferenceSkills.NoteSkill`): its own folder
     /// is the source the working reply reads first.
     package let module: String?
+    /// The skill's type name without its module (`NoteSkill`), from the instance made with this value.
+    package var typeName: String? { declaration?.typeName ?? reflectedTypeName }
+    private let reflectedTypeName: String?
     private let make: @Sendable (SkillContext) -> any AgentSkill
     private let makeTool: (@Sendable (SkillContext) -> any ToolSkill)?
 
@@ -52,7 +55,7 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
         id = sample.id
         sampleStorage = sample.samples.storage
         declaration = nil
-        module = SkillDeclaration.split(String(reflecting: type(of: sample))).module
+        (module, reflectedTypeName) = SkillDeclaration.split(String(reflecting: type(of: sample)))
     }
 
     /// A skill value; being Sendable and immutable, the same value serves every check.
@@ -79,6 +82,7 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
         sampleStorage = sample.samples.storage
         declaration = Self.declaration(of: sample, in: package, typeName: typeName, options: options)
         module = declaration?.moduleHint
+        reflectedTypeName = declaration?.typeName
     }
 
     /// A skill value declared in the package at `package` (the directory of its `Package.swift`).
@@ -123,7 +127,7 @@ public struct SkillUnderTest: Sendable, CustomStringConvertible {
         id = sample.id
         sampleStorage = sample.sampleStorage
         self.declaration = declaration
-        module = SkillDeclaration.split(String(reflecting: type(of: sample))).module
+        (module, reflectedTypeName) = SkillDeclaration.split(String(reflecting: type(of: sample)))
     }
 
     private static func declaration(of sample: Any, in package: URL, typeName: String?, options: StaticAnalysis.Options) -> SkillDeclaration

@@ -30,18 +30,30 @@ package enum SourceReplies {
 
     /// The documents for the package at `package`, read once per process from the folder of `module` (`Sources/<module>`
     /// or `Tests/<module>`, where SwiftPM looks for a target), else from the package's `Sources`.
-    static func documents(inPackage package: URL, module: String? = nil) -> [String] {
+    ///
+    /// A folder of more than ``scannedBytes`` of Swift is read only in the files that name `typeName` (the skill's
+    /// type): each process of a test that runs its cases apart reads it again.
+    static func documents(inPackage package: URL, module: String? = nil, typeName: String? = nil) -> [String] {
         let folder =
             module.flatMap { module in
                 ["Sources", "Tests"].lazy.map { package.appendingPathComponent($0).appendingPathComponent(module) }.first {
                     FileManager.default.fileExists(atPath: $0.path)
                 }
             } ?? package.appendingPathComponent("Sources")
-        if let known = cache.withLock({ $0[folder.path] }) { return known }
-        let documents = documents(fromSources: sourceFiles(in: folder).compactMap { try? String(contentsOf: $0, encoding: .utf8) })
-        cache.withLock { $0[folder.path] = documents }
+        let key = folder.path + "\n" + (typeName ?? "")
+        if let known = cache.withLock({ $0[key] }) { return known }
+        var texts = sourceFiles(in: folder).compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+        if let typeName, texts.reduce(0, { $0 + $1.utf8.count }) > scannedBytes {
+            let name = String(typeName.split(separator: ".").last ?? "")
+            texts = texts.filter { $0.contains(name) }
+        }
+        let documents = documents(fromSources: texts)
+        cache.withLock { $0[key] = documents }
         return documents
     }
+
+    /// How much Swift a skill's module folder may hold to be read whole: 256 KB, several times a large skill package.
+    static let scannedBytes = 262_144
 
     /// The documents for source texts: decoded documents first, then documents of cast keys, then a feed or a page
     /// when the source parses one. Empty when the sources read none of these.

@@ -331,9 +331,11 @@ enum WorkingReply {
     static func fitted(for subject: SkillUnderTest, limits: CheckLimits) async -> String {
         let samples = subject.instance(in: .virtual(clock: VirtualClock())).samples.handled
         guard let sample = samples.first else { return InjectedFault.weatherBody }
-        let derived = (subject.sourcePackage.map { SourceReplies.documents(inPackage: $0, module: subject.module) } ?? []).map {
-            SourceReplies.keyed($0, by: samples)
-        }
+        let derived =
+            (subject.sourcePackage.map { SourceReplies.documents(inPackage: $0, module: subject.module, typeName: subject.typeName) } ?? [])
+            .map {
+                SourceReplies.keyed($0, by: samples)
+            }
         // A skill that decodes two shapes (a list of ids, then each item) needs one for its first path and one for the next.
         let pairs = derived.flatMap { first in derived.filter { $0 != first }.map { routed([first, $0]) } }.prefix(12)
         if !derived.isEmpty, let furthest = await furthest(of: derived + pairs + [InjectedFault.weatherBody], subject, sample, limits) {
