@@ -96,6 +96,36 @@ private struct ViewModelWeatherSkill: AgentSkill {
     }
 }
 
+/// Reads the weather of three cities, each in a `Task {}`, and awaits them in order, as a port of a script that
+/// gathers its requests does. When one fails it throws; with `cancelsTheRest` it first cancels and awaits the others.
+private struct ThreeCitiesSkill: AgentSkill {
+    var cancelsTheRest = false
+    let id = "three-cities"
+    let displayName = "Weather"
+    let description = "Says the weather in Paris, Oslo and Rome, such as weather in three cities."
+    let keywords = ["weather"]
+    var samples: SkillSamples { SkillSamples(handled: ["weather in three cities"], unhandled: ["note this"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let network = context.networkService
+        let tasks = ["Paris", "Oslo", "Rome"].map { city in Task { try await network.fetchWeather(city: city) } }
+        var readings: [String] = []
+        do {
+            for task in tasks { readings.append("\(try await task.value.temperature)°C") }
+        } catch {
+            if cancelsTheRest {
+                for task in tasks {
+                    task.cancel()
+                    _ = await task.result
+                }
+            }
+            if error is CancellationError { throw error }
+            throw SkillError.executionFailed("天气服务不可用")
+        }
+        return SkillOutput(summary: readings.joined(separator: ", "))
+    }
+}
+
 @Suite("TIME-1: a Task {} runs on the virtual clock, and may not outlive the answer")
 struct UnstructuredTaskRuleTests {
     @Test("a client that streams from a Task {} is judged by every rule that runs the skill, and passes them")
@@ -129,5 +159,20 @@ struct UnstructuredTaskRuleTests {
             !failed.isEmpty
                 && failed.allSatisfy { $0.observed.contains("a Task {} it started was still running") && $0.observed.contains("await it") },
             "\(findings.map(\.message))")
+    }
+
+    @Test("a skill that throws at a failed request while its other Task {}s still run fails TIME-1 there")
+    func throwingWhileTasksRunFails() async throws {
+        try #require(DeterministicScheduler.adoptsUnstructuredTasks, "task creation is not interposed in this build")
+        let findings = await SkillConformance.check(for: "TIME-1").run(SkillUnderTest { _ in ThreeCitiesSkill() })
+        let failed = findings.filter { $0.outcome == .failed }
+        #expect(
+            failed.count == 1 && failed[0].subject.hasPrefix("offline at operation 1 of 3")
+                && failed[0].observed.contains("it ended while 2 Task {}s it started were still running")
+                && failed[0].observed.contains("task.cancel()"),
+            "\(findings.map(\.message))")
+        // Cancelling and awaiting the rest before throwing passes.
+        let clean = await SkillConformance.check(for: "TIME-1").run(SkillUnderTest { _ in ThreeCitiesSkill(cancelsTheRest: true) })
+        #expect(!clean.isEmpty && clean.allSatisfy { $0.outcome == .passed }, "\(clean.map(\.message))")
     }
 }

@@ -113,6 +113,13 @@ extension SkillConformance {
             inputs.append(("its number made negative", sample.replacingCharacters(in: number.range, with: "-" + number.output)))
             inputs.append(("its number made huge", sample.replacingCharacters(in: number.range, with: "99999999999999999999")))
         }
+        // A link the user typed without its slashes or with nothing after them, as people type and paste them:
+        // `URL(string:)` parses both, with no host, and `url.host!` traps.
+        if let sample, let link = sample.firstMatch(of: /(https?):\/\/(\S+)/) {
+            let scheme = String(link.output.1), rest = String(link.output.2)
+            inputs.append(("its link without slashes", sample.replacingCharacters(in: link.range, with: "\(scheme):\(rest)")))
+            inputs.append(("its link with no host", sample.replacingCharacters(in: link.range, with: "\(scheme)://")))
+        }
         return inputs
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 import SkillTesting
 
@@ -27,6 +28,11 @@ struct GatedRun: Sendable {
     var choices: [Int] = []
     /// The run on virtual time.
     var timeline: RunTimeline?
+    /// The unstructured tasks the skill started that were still running when it answered or threw (by the
+    /// scheduler's label).
+    var leftRunning: [String] = []
+    /// How many unstructured tasks (`Task {}`) the run started.
+    var tasksStarted = 0
 
     /// Whether the skill turned the input away before any work: `SkillError.invalidInput` with no storage
     /// operation, request or sleep before it.
@@ -73,9 +79,10 @@ struct GatedRun: Sendable {
                     networkService: GatedNetwork(base: network, faulty: faulty, gate: gate))
                 context.clock = GatedClock(base: clock, gate: gate)
                 let skill = subject.instance(in: context)
+                let leftRunning = Locked<[String]>([])
                 let (ending, wasCut, cancelledAt) = await drive(
                     skill, input: input, context: context, gate: gate, clock: clock,
-                    cutAfter: cutAfter, cancelled: cancelled, observation: observation, timeline: timeline)
+                    cutAfter: cutAfter, cancelled: cancelled, observation: observation, timeline: timeline, leftRunning: leftRunning)
                 timeline.ended(ending)
                 let operations = FirstRuns.operations(store: store, networks: [network, faulty])
                 if case .observe = action, cutAfter == nil, schedule == .firstInFirstOut, latency == .zero {
@@ -85,10 +92,11 @@ struct GatedRun: Sendable {
                     ending: ending, points: gate.points, wasCut: wasCut,
                     endedAfterCancellation: cancelledAt.map { $0.duration(to: clock.now) }, storeLog: store.log,
                     requestCount: network.requests.count + faulty.requests.count, operations: operations,
-                    faultsInjected: gate.faultsInjected)
+                    faultsInjected: gate.faultsInjected, leftRunning: leftRunning.withLock { $0 })
             }
             run.reads = observation.finish(sample: input.rawText)
             run.choices = scheduler.choices
+            run.tasksStarted = scheduler.unstructuredTasksStarted
             run.timeline = timeline.finish()
             return .success(run)
         } catch {
@@ -124,13 +132,18 @@ struct GatedRun: Sendable {
 
     private static func drive(
         _ skill: any AgentSkill, input: SkillInput, context: SkillContext, gate: AwaitGate, clock: VirtualClock,
-        cutAfter: Duration?, cancelled: CancellationMark, observation: RealWorldObservation, timeline: ProbeTimeline
+        cutAfter: Duration?, cancelled: CancellationMark, observation: RealWorldObservation, timeline: ProbeTimeline,
+        leftRunning: Locked<[String]>
     ) async -> (Probe.Ending, Bool, VirtualClock.Instant?) {
         await withTaskGroup(of: Event.self) { group in
             group.addTask {
                 // A real sleep or a dispatch timer, which the virtual clock runs, is a suspension point too.
                 await RealSleepWitness.$current.withValue(RealSleepWitness { gate.arrive(realSleep: $0) }) {
-                    .ended(await Probe.capture(skill, input, context, observation))
+                    let ending = await Probe.capture(skill, input, context, observation)
+                    // The tasks the skill started that still run as it answers: read before any other job runs.
+                    let running = clock.scheduler.unstructuredTasksRunning
+                    leftRunning.withLock { $0 = running }
+                    return .ended(ending)
                 }
             }
             if case .cancel = gate.action { group.addTask { .reached(await gate.untilReached()) } }

@@ -110,7 +110,7 @@ extension RealWorldObservation {
 extension SkillConformance {
     static let timeExpected =
         "no real sleep, no other work leaving the virtual clock, no wall-clock read, no system randomness, and no Task {} of "
-        + "the skill's still running when it answers"
+        + "the skill's still running when it answers or fails"
     static let ioExpected =
         "no file and no socket outside the context: storage through context.storage, the network through context.networkService"
 }

@@ -89,16 +89,58 @@ extension SkillConformance {
                             ? "none" + unobserved : "skill \"\(input.skill.id)\": " + problems.joined(separator: "; "),
                         run: timeline))
             }
+            if rule == "TIME-1", !found.contains(where: { $0.contains("Task {}") }),
+                let left = await leftRunningAfterFailure(input, sample: sample, expected: expected)
+            {
+                findings.append(left)
+            }
         }
         return findings
     }
 
-    /// TIME-1's problem with a run that answered while `count` unstructured tasks it started were still running.
-    static func leftRunning(_ count: Int) -> String {
+    /// TIME-1 on a run that fails part-way: when the skill's run starts a `Task {}`, each of its operations fails
+    /// in turn (a request offline, a storage operation refused) while every other one takes a little virtual time,
+    /// as a real service's do. A skill that throws at the first failure while the `Task {}`s it started for the rest
+    /// still run is found here: the whole-fault runs fail every operation at once, and its tasks end with it.
+    private static func leftRunningAfterFailure(_ input: ConformanceCheck.Input, sample: String, expected: String) async -> Finding? {
+        let text = SkillInput(rawText: sample)
+        guard case .success(let plain) = await GatedRun.run(input.skill, input: text, latency: exploredLatency, limits: input.limits),
+            plain.tasksStarted > 0
+        else { return nil }
+        let offline = InjectedFault.all.first { $0.name == "offline" }, refused = InjectedFault.all.first { !$0.isNetwork }
+        for point in plain.points.prefix(AwaitGate.probedPoints) {
+            guard let fault = point.isRequest ? offline : point.isStorage ? refused : nil else { continue }
+            let result = await GatedRun.run(
+                input.skill, input: text, action: .fault(fault, at: .index(point.index)), latency: exploredLatency, limits: input.limits)
+            // A run whose tasks outlive it ends its virtual-time scope with them unfinished: a failure that names them.
+            let (running, timeline): ([String], RunTimeline?) =
+                switch result {
+                case .success(let run): (run.faultsInjected > 0 ? run.leftRunning : [], run.timeline)
+                case .failure(let failure): (failure.leftRunning, failure.timeline)
+                }
+            guard !running.isEmpty else { continue }
+            return input.finding(
+                "TIME-1", .failed,
+                subject: "\(fault.name) at \(pointLabel(point, of: plain.points.count)), \(input.sampleLabel(sample))",
+                expected: expected,
+                observed: "skill \"\(input.skill.id)\": " + leftRunning(running.count, afterFailure: true), run: timeline)
+        }
+        return nil
+    }
+
+    /// TIME-1's problem with a run that answered while `count` unstructured tasks it started were still running;
+    /// `afterFailure`: a run that ended so once one of its operations failed.
+    static func leftRunning(_ count: Int, afterFailure: Bool = false) -> String {
         let tasks = count == 1 ? "a Task {} it started was" : "\(count) Task {}s it started were"
-        return "it answered while \(tasks) still running: that work (a save, a request) ends after the reply, where "
-            + "nobody awaits it, so its failure is never seen and no test can tell when it is done; instead, await it "
-            + "(`try await task.value`), or run it in `async let` or a task group"
+        guard afterFailure else {
+            return "it answered while \(tasks) still running: that work (a save, a request) ends after the reply, where "
+                + "nobody awaits it, so its failure is never seen and no test can tell when it is done; instead, await it "
+                + "(`try await task.value`), or run it in `async let` or a task group"
+        }
+        return "once that operation failed it ended while \(tasks) still running: the work the failure made useless "
+            + "goes on after the error (requests, saves), where nobody awaits it or sees it fail; instead, cancel and "
+            + "await the rest before throwing (`task.cancel()`, then `_ = await task.result`), or run the work in a "
+            + "task group, which does both"
     }
 
     /// A problem's text with its numbers blanked (a real sleep's length and its jobs vary run to run).

@@ -17,7 +17,7 @@ extension RuleCatalog {
         ConformanceRule(
             id: "ERR-2", category: .errors, level: .must,
             sentence:
-                "Invalid inputs (empty, whitespace, a keyword alone, 100 KB, emoji, RTL and combining marks, control characters, a sample's number made negative or huge) give SkillError.invalidInput or a normal output, never another error or a trap; canHandle, which the engine asks about every message, answers them without a trap.",
+                "Invalid inputs (empty, whitespace, a keyword alone, 100 KB, emoji, RTL and combining marks, control characters, a sample's number made negative or huge, its link without slashes or host) give SkillError.invalidInput or a normal output, never another error or a trap; canHandle, which the engine asks about every message, answers them without a trap.",
             troubleshooting: .init(
                 cause: "Parsing code throws its own error type, or force-unwraps, when the text is not what it expected.",
                 fix: "Validate the text first and throw SkillError.invalidInput with a reason the user can act on.",
@@ -130,7 +130,7 @@ extension RuleCatalog {
         ConformanceRule(
             id: "TIME-1", category: .time, level: .must,
             sentence:
-                "The skill sleeps and reads time only through its context, never through a real clock (nor makes ids or random numbers outside it), at run time and in the type's source; and no Task {} it started is still running when it answers.",
+                "The skill sleeps and reads time only through its context, never through a real clock (nor makes ids or random numbers outside it), at run time and in the type's source; and no Task {} it started is still running when it answers or fails.",
             troubleshooting: .init(
                 cause:
                     "`Task.sleep(for:)`, `ContinuousClock()`, `Date()`, `UUID()` or `.random` in the skill; or a `Task {}` that saves or sends after the skill has answered.",
