@@ -98,6 +98,15 @@ package struct RaceStage: Sendable {
             subject: "SEND-2's stress case under ThreadSanitizer", expected: "no data race reported", observed: reason)
     }
 
+    /// SEND-2's finding for a skill whose stress case was not run under ThreadSanitizer because the race stage was
+    /// turned off (`--no-tsan`): the stress case's own pass says nothing about data races.
+    package static func notRun(skillID: String) -> Finding {
+        let reason = "--no-tsan: the race stage did not run, so no data race was looked for"
+        return Finding(
+            ruleID: "SEND-2", skillID: skillID, outcome: .skipped(reason: reason),
+            subject: "SEND-2's stress case under ThreadSanitizer", expected: "no data race reported", observed: reason)
+    }
+
     /// The user's `TSAN_OPTIONS`, plus `atexit_sleep_ms=0` unless they set it: by default ThreadSanitizer
     /// sleeps a whole second before a process exits (to catch races with threads still running at exit),
     /// which made each skill's race run 1.1 s instead of 0.1 s; SEND-2's stress case has ended by then,
