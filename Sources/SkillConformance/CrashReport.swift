@@ -49,6 +49,26 @@ public struct CrashReport: Sendable, Hashable {
     static let toolCallTrialStart = "skillcheck: trying a model's call of the tool "
     static let toolCallTrialEnd = "skillcheck: tried a model's call of a tool"
 
+    /// The line a check writes before each run it makes on purpose (a fault at one operation, an odd input): a trap
+    /// after it is that run's, and CRASH-1 names it.
+    static let attemptPrefix = "skillcheck: running with "
+
+    /// Writes the marker for a run of the check under way, `what` it does (`offline at operation 2 of 3 (GET …)`),
+    /// on standard error: at most 300 characters of it.
+    static func announceAttempt(_ what: String) {
+        let shown = what.count > 300 ? what.prefix(300) + "…" : Substring(what)
+        FileHandle.standardError.write(Data((attemptPrefix + shown.replacingOccurrences(of: "\n", with: " ") + "\n").utf8))
+    }
+
+    /// The run the check under way was making when the process ended (``announceAttempt(_:)``), if it said.
+    package var attempt: String? {
+        for line in standardError.split(separator: "\n").reversed() {
+            if line.hasPrefix(Self.markerPrefix) || line.hasPrefix(Self.markerEnd) { return nil }
+            if line.hasPrefix(Self.attemptPrefix) { return String(line.dropFirst(Self.attemptPrefix.count)) }
+        }
+        return nil
+    }
+
     /// The environment variable that turns the tool-call trial on (`try`), as `skillcheck` does for its harness
     /// processes until one traps in it.
     package static let toolCallEnvironmentKey = "SKILLCHECK_TOOL_CALL"
@@ -116,7 +136,7 @@ public struct CrashReport: Sendable, Hashable {
         }
         let place =
             trappedInToolCallTrial.map { "while a model's answer called its tool \($0) (every other rule runs with text answers only)" }
-            ?? ruleID.map { "while checking \($0)" } ?? "outside any check"
+            ?? ruleID.map { "while checking \($0)" + (attempt.map { " (\($0))" } ?? "") } ?? "outside any check"
         let words = howItEnded.map { ": \($0)" } ?? " (it wrote no message)"
         return Finding(
             ruleID: "CRASH-1", skillID: skillID, outcome: .failed, subject: "the checks, in a process of their own",

@@ -161,12 +161,13 @@ struct SourceRepliesTests {
 }
 
 extension SourceRepliesTests {
-    /// `skill`, declared in a package whose one source file is this one: the source its replies are fitted from.
+    /// `skill`, declared in a package whose one source file is `file` (by default the caller's): the source its replies
+    /// are fitted from.
     @available(SkillCheckTesting, *)
-    static func declaredInThisFile(_ skill: any AgentSkill) throws -> SkillUnderTest {
+    static func declaredInThisFile(_ skill: any AgentSkill, file: String = #filePath) throws -> SkillUnderTest {
         let folder = try TemporaryFolder("source-replies")
         _ = try folder.folder("Sources/Wiki")
-        _ = try folder.file("Sources/Wiki/WikiSkill.swift", try TemporaryFolder.text(#filePath))
+        _ = try folder.file("Sources/Wiki/WikiSkill.swift", try TemporaryFolder.text(file))
         return SkillUnderTest(skill, declaredIn: folder.url)
     }
 }

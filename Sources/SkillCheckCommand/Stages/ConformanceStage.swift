@@ -174,7 +174,7 @@ package struct ConformanceStage: Sendable {
                 findings += notApplicable(after: findings + crashes, skillID: id, kind: skill.kind)
                 return SkillResult(skill: skill, id: id, findings: findings + crashes)
             }
-            crashes.append(crashFinding(pass.run, place: "while checking \(rule)", skillID: id))
+            crashes.append(crashFinding(pass.run, place: "while checking \(rule)" + Self.attempt(pass.run), skillID: id))
             findings.append(
                 Finding(
                     ruleID: rule, skillID: id, outcome: .skipped(reason: Self.trappedReason), subject: ConformanceCheck.wholeRule,
@@ -294,11 +294,17 @@ package struct ConformanceStage: Sendable {
         }
     }
 
+    /// The run the check under way was making as the process ended, as a place says it: ` (offline at operation 2 of 3
+    /// (GET …), input "weather in Paris")`; empty when it did not say.
+    static func attempt(_ run: ToolRunner.Run) -> String {
+        crashReport(run).attempt.map { " (\($0))" } ?? ""
+    }
+
     /// The findings of a process that did not finish: HANG-1 when the watchdog ended it, else CRASH-1;
     /// and a skip for every rule of the skill's kind that never got to run.
     func ended(_ run: ToolRunner.Run, stream: EventStream, skillID: String, recorded: [Finding], kind: SkillKind = .agent) -> [Finding] {
         let rule = stream.interruptedRule
-        let place = rule.map { "while checking \($0)" } ?? "before any check"
+        let place = rule.map { "while checking \($0)" + Self.attempt(run) } ?? "before any check"
         var findings: [Finding] = []
         if run.timedOut {
             findings.append(

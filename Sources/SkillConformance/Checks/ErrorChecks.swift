@@ -16,6 +16,9 @@ struct InjectedFault: Sendable {
     /// Whether the operation still reports success (a 200 whose body is malformed): a skill that needs no body may
     /// rightly answer as it does when everything works.
     var succeeds = false
+    /// Whether the reply is the working one less a field (``missingFields(of:)``): tried at each operation alone,
+    /// and judged only for a raw error or a trap, since an item without its link may rightly be left out.
+    var lacksField = false
 
     static let all: [InjectedFault] = [
         network("offline", .offline),
@@ -51,6 +54,57 @@ struct InjectedFault: Sendable {
         [("an object with other fields", weatherBody), ("[]", "[]"), ("{}", "{}")].filter { $0.1 != fit.body }.map { name, body in
             network("a 200 with JSON of another shape (\(name))", .json(body), succeeds: true)
         }
+    }
+
+    /// A 200 with the working reply less one field of its items, for each of at most four of them (`url`, `title`, …,
+    /// in name order): what a real service sends for a story with no link or a result with no author. A skill that
+    /// force-casts each item's field (`item["url"] as! String`) traps here, where every other reply has them all. None
+    /// for a stock reply, which no source reading shaped (``WorkingReply``).
+    static func missingFields(of fit: WorkingReply.Fit) -> [InjectedFault] {
+        guard ![weatherBody, "[]", "{}"].contains(fit.body) else { return [] }
+        var faults: [InjectedFault] = []
+        var tried = Set<String>()
+        for (position, document) in WorkingReply.documents(of: fit.body).enumerated() {
+            guard let json = try? JSONSerialization.jsonObject(with: Data(document.utf8), options: .fragmentsAllowed) else { continue }
+            // A routed reply's later documents are its items (a story after the list of ids): their own fields count.
+            for key in itemFields(of: json, isItem: position > 0) where faults.count < 4 && tried.insert(key).inserted {
+                guard
+                    let data = try? JSONSerialization.data(
+                        withJSONObject: removing(key, from: json), options: [.sortedKeys, .fragmentsAllowed])
+                else { continue }
+                var fault = network("a 200 whose items lack \"\(key)\"", .json(String(decoding: data, as: UTF8.self)), succeeds: true)
+                fault.lacksField = true
+                faults.append(fault)
+            }
+        }
+        return faults
+    }
+
+    /// The names of the fields with a plain value (text, a number, a flag) of the objects in `json`'s arrays, and of
+    /// `json` itself when it `isItem`, in name order.
+    private static func itemFields(of json: Any, isItem: Bool) -> [String] {
+        var fields = Set<String>()
+        func visit(_ value: Any, inArray: Bool) {
+            if let object = value as? [String: Any] {
+                for (key, field) in object {
+                    if inArray, !(field is [Any]), !(field is [String: Any]), !(field is NSNull) { fields.insert(key) }
+                    visit(field, inArray: false)
+                }
+            } else if let array = value as? [Any] {
+                for element in array { visit(element, inArray: true) }
+            }
+        }
+        visit(json, inArray: isItem)
+        return fields.sorted()
+    }
+
+    /// `json` with `key` taken out of every object in it.
+    private static func removing(_ key: String, from json: Any) -> Any {
+        if let object = json as? [String: Any] {
+            return object.filter { $0.key != key }.mapValues { removing(key, from: $0) }
+        }
+        if let array = json as? [Any] { return array.map { removing(key, from: $0) } }
+        return json
     }
 
     /// Every request refused for its rate (HTTP 429, `Retry-After: 1`): the fault a client retries, after a
@@ -154,7 +208,8 @@ extension SkillConformance {
             // (a read it keeps between runs) is out of every fault's reach, and would pass untried.
             if let kept = await keptBetweenRuns(input, sample: sample, plain, expected: expected) { findings.append(kept) }
             var explored: [Schedule]?
-            for fault in InjectedFault.all + InjectedFault.otherShapes(than: await input.skill.workingFit(limits: input.limits)) {
+            let fit = await input.skill.workingFit(limits: input.limits)
+            for fault in InjectedFault.all + InjectedFault.otherShapes(than: fit) + InjectedFault.missingFields(of: fit) {
                 let targets = plain.points.filter { fault.isNetwork ? $0.isRequest : $0.isStorage }
                 guard !targets.isEmpty else { continue }
                 var failed = false
@@ -162,6 +217,7 @@ extension SkillConformance {
                 var untried: [String] = []
                 // Runs the sample with `fault` at `target`, in first-in-first-out order: the run, once its finding is added.
                 func faulted(at target: AwaitGate.Target, _ subject: String, point: String) async -> Result<GatedRun, ProbeFailure> {
+                    CrashReport.announceAttempt(subject)
                     let result = await GatedRun.run(
                         input.skill, input: text, action: .fault(fault, at: target),
                         cutAfter: fault.cut ? input.limits.engineTimeout : nil, limits: input.limits)
@@ -180,7 +236,7 @@ extension SkillConformance {
                     _ = await faulted(at: .index(point.index), "\(fault.name) at \(label), \(input.sampleLabel(sample))", point: label)
                 }
                 // The same fault at each operation by name under other schedules: whichever child reaches it.
-                if !failed {
+                if !failed, !fault.lacksField {
                     if explored == nil {
                         explored = await exploredSchedules(
                             input, sample: sample, points: min(plain.points.count, AwaitGate.probedPoints), rule: "ERR-1")
@@ -207,7 +263,7 @@ extension SkillConformance {
                 // The outage lasts: every operation of its kind fails from one on, so a retry meets it again and what
                 // the skill throws once it gives up is judged (a retry that succeeds hid it above). From each operation
                 // in turn: a skill may map the first one's failure and let a later one's through.
-                for (position, start) in targets.prefix(AwaitGate.probedPoints).enumerated() where !failed {
+                for (position, start) in targets.prefix(AwaitGate.probedPoints).enumerated() where !failed && !fault.lacksField {
                     let label = pointLabel(start, of: plain.points.count)
                     let subject =
                         "\(fault.name) at every \(fault.isNetwork ? "request" : "storage operation") from \(label) on "
@@ -237,7 +293,8 @@ extension SkillConformance {
                         input.finding(
                             "ERR-1", .passed, subject: "\(fault.name), \(input.sampleLabel(sample))", expected: expected,
                             observed: "mapped at each of its \(targets.count) \(kind)\(targets.count == 1 ? "" : "s") in turn"
-                                + probedNote(targets.count) + ", and at every one from each of them on, an outage that lasts"
+                                + probedNote(targets.count)
+                                + (fault.lacksField ? "" : ", and at every one from each of them on, an outage that lasts")
                                 + (schedules.isEmpty ? "" : ", in first-in-first-out order and under \(schedules.count) other schedules"),
                             virtual: fault.cut, seed: schedules.isEmpty ? nil : input.limits.seed))
                 }
@@ -347,7 +404,7 @@ extension SkillConformance {
                 observed: "returned the HTTP 500 response's error body as its result: \(describe(run)); "
                     + "check the response's status before reading its body, and throw a SkillError",
                 virtual: fault.cut, run: run.timeline)
-        case .success(let run) where input.skill.kind == .agent && answersNothing(run.ending):
+        case .success(let run) where input.skill.kind == .agent && !fault.lacksField && answersNothing(run.ending):
             // A fallback answers with words; an empty answer leaves the person who asked with nothing to read.
             return input.finding(
                 "ERR-1", .failed, subject: subject, expected: expected,
@@ -400,6 +457,7 @@ extension SkillConformance {
         for (name, text) in inputs {
             let subject = "\(name) input \(quoted(text))"
             let expected = "SkillError.invalidInput or an output"
+            CrashReport.announceAttempt("the " + subject)
             // The engine asks every skill's canHandle about every message before it routes one: a trap there on odd
             // text ends the app whichever skill the message was for (CRASH-1 names it, while checking ERR-2).
             _ = input.skill.instance(in: .virtual(clock: VirtualClock())).canHandle(text)

@@ -6,7 +6,7 @@ extension RuleCatalog {
         ConformanceRule(
             id: "ERR-1", category: .errors, level: .must,
             sentence:
-                "For each injected fault (offline, timeout, HTTP 500, malformed payload, a 200 with JSON of another shape, a hung request, storage failure), at one operation and lasting (a retry meets it again), and with none, the skill throws a SkillError or CancellationError, never the underlying error; an AgentSkill that answers a fault instead answers in words, never with an empty output.",
+                "For each injected fault (offline, timeout, HTTP 500, malformed payload, a 200 with JSON of another shape, a 200 whose items lack a field, a hung request, storage failure), at one operation and lasting (a retry meets it again), and with none, the skill throws a SkillError or CancellationError, never the underlying error; an AgentSkill that answers a fault instead answers in words, never with an empty output.",
             troubleshooting: .init(
                 cause: "The skill lets a NetworkError, StorageError or DecodingError through with a bare `try`.",
                 fix: "Catch the dependency's errors and map them to SkillError, rethrowing CancellationError as it is.",
