@@ -498,9 +498,9 @@ extension SkillConformance {
             setUp: nil)
         guard case .success(let probe) = result, case .threw(let thrown) = probe.ending else { return nil }
         if case .invalidInput = thrown.skillError { return nil }
-        return "the skill's own sample \(quoted(sample)) fails with the kit's working fakes too (threw \(thrown)): they "
-            + "answer every request with a weather document, [] or {}, none of which this skill can use, so a failure after a "
-            + "request cannot be told from a reply that does not fit"
+        return "the skill's own sample \(quoted(sample)) fails with the kit's working fakes too (threw \(thrown)): no reply "
+            + "the kit could fit (from the types and keys its source reads, else a weather document, [] or {}) gets it to "
+            + "its work, so a failure after a request cannot be told from a reply that does not fit"
     }
 
     /// ERR-3: every SkillError seen under faults and odd inputs has a readable reason.
