@@ -198,6 +198,7 @@ extension SkillConformance {
         let grown = output.summary.utf8.count
         let added = "with a \((longField.utf8.count + 512) / 1024) KB field added to the service's answer"
         guard grown > limit else {
+            if let full = await resultSizeWithFullReply(input, sample: sample, fit: fit, expected: expected, size: size) { return full }
             return input.finding(
                 "TOOL-6", .passed, subject: subject, expected: expected, observed: "\(size) bytes, and \(grown) bytes \(added)")
         }
@@ -205,6 +206,62 @@ extension SkillConformance {
             "TOOL-6", .warning, subject: subject + ", " + added, expected: expected,
             observed: "\(grown) bytes (\(size) with the kit's short answer): the tool hands the service's answer on as it came, "
                 + "so the model reads all of it; return the fields it needs: \(quoted(output.summary))",
+            run: probe.timeline)
+    }
+
+    /// How many items each list of the service's answer has in ``resultSizeWithFullReply(_:sample:fit:expected:size:)``:
+    /// a page of search results, as a real service sends one.
+    static let fullListCount = 20
+
+    /// The names of the fields whose text is a body a service sends at length (an article's extract, a result's
+    /// content), in lower case: ``resultSizeWithFullReply(_:sample:fit:expected:size:)`` makes each 1 KB long.
+    static let bodyFieldNames: Set<String> = [
+        "abstract", "body", "content", "description", "extract", "html", "markdown", "snippet", "summary", "text",
+    ]
+
+    /// TOOL-6 once more with the working reply as full as a real service's: each list of `fitted`'s documents
+    /// ``fullListCount`` items long, and each text field named as a body (``bodyFieldNames``) 1 KB long. A tool that
+    /// formats every item, or every body whole, outgrows the limit here, where the kit's one short item fits: a
+    /// warning. `nil` when the reply has no list or body to grow, or the result stays within the limit.
+    static func resultSizeWithFullReply(
+        _ input: ConformanceCheck.Input, sample: String, fit: WorkingReply.Fit, expected: String, size: Int
+    ) async -> Finding? {
+        let limit = RuleCatalog.toolResultLimit
+        var grew = false
+        func full(_ value: Any, key: String?) -> Any {
+            if let object = value as? [String: Any] {
+                return Dictionary(uniqueKeysWithValues: object.map { ($0.key, full($0.value, key: $0.key)) })
+            }
+            if let list = value as? [Any], !list.isEmpty {
+                grew = true
+                return (0..<max(list.count, fullListCount)).map { full(list[$0 % list.count], key: nil) }
+            }
+            if let text = value as? String, let key, bodyFieldNames.contains(key.lowercased()) {
+                grew = true
+                return text + " " + String(longField.prefix(1_024 - min(text.utf8.count, 512)))
+            }
+            return value
+        }
+        let documents = WorkingReply.documents(of: fit.body).map { document -> String in
+            guard let json = try? JSONSerialization.jsonObject(with: Data(document.utf8), options: .fragmentsAllowed),
+                let data = try? JSONSerialization.data(withJSONObject: full(json, key: nil), options: [.sortedKeys, .fragmentsAllowed])
+            else { return document }
+            return String(decoding: data, as: UTF8.self)
+        }
+        guard grew,
+            case .success(let probe) = await Probe.run(
+                input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: WorkingReply.routed(documents),
+                toolCall: fit.toolCall, setUp: nil),
+            case .output(let output) = probe.ending, output.summary.utf8.count > limit
+        else { return nil }
+        return input.finding(
+            "TOOL-6", .warning,
+            subject: "arguments \(quoted(sample)), working fakes, with the service's answer as full as a real one "
+                + "(\(fullListCount) items in each list, each text body 1 KB)",
+            expected: expected,
+            observed: "\(output.summary.utf8.count) bytes (\(size) with the kit's short answer): the tool passes on every "
+                + "item, or every body whole, so the model reads all of it; keep the first few, and cut each body short: "
+                + quoted(output.summary),
             run: probe.timeline)
     }
 
