@@ -67,18 +67,6 @@ struct ChildProcessTests {
         #expect(open.isDisjoint(with: pipes), "still open here: \(open.intersection(pipes).sorted().prefix(5))")
     }
 
-    @Test("a swift command's TMPDIR is a folder of its own, removed with everything in it once the command ends")
-    func ownTemporaryFolder() throws {
-        let script = #"echo "$TMPDIR"; mkdir "$TMPDIR/TemporaryDirectory.left""#
-        let own = try ToolRunner.run(["/bin/sh", "-c", script], timeout: .seconds(30), grace: grace, ownTemporaryFolder: true)
-        let folder = own.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)
-        #expect(own.status == 0 && folder.contains("/skillcheck-tool."), "\(own.output)")
-        #expect(!FileManager.default.fileExists(atPath: folder), "\(folder) is still there")
-        // Any other command shares this process's.
-        let shared = try ToolRunner.run(["/bin/sh", "-c", #"echo "${TMPDIR-unset}""#], timeout: .seconds(30), grace: grace)
-        #expect(shared.standardOutput == (ProcessInfo.processInfo.environment["TMPDIR"] ?? "unset") + "\n")
-    }
-
     @Test("a program that does not exist is an error naming it, not a run")
     func missingProgram() {
         #expect(throws: ToolError.self) {

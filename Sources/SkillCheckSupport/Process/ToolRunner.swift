@@ -68,23 +68,15 @@ package struct ToolRunner: Sendable {
     /// ``run(_:in:environment:timeout:onOutputLine:onErrorLine:)`` with the runner's grace periods given;
     /// with `linesKeepTheirEnd`, each whole line is handed on with its `\n` (the last, unfinished one
     /// without), so that the text passes through exactly.
-    ///
-    /// A `swift` command (or any, with `ownTemporaryFolder`) gets a temporary folder of its own as `TMPDIR`, removed
-    /// once it ends: the package manager leaves a `TemporaryDirectory.*` folder behind in it for each run, which would
-    /// otherwise pile up in the user's.
     package static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-        timeout: Duration?, grace: ChildProcess.Grace, linesKeepTheirEnd: Bool = false, ownTemporaryFolder: Bool? = nil,
+        timeout: Duration?, grace: ChildProcess.Grace, linesKeepTheirEnd: Bool = false,
         onOutputLine: (@Sendable (String) -> Void)? = nil, onErrorLine: (@Sendable (String) -> Void)? = nil
     ) throws(ToolError) -> Run {
         var output = LineBuffer(onLine: onOutputLine, keepsEnds: linesKeepTheirEnd)
         var error = LineBuffer(onLine: onErrorLine, keepsEnds: linesKeepTheirEnd)
-        var environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let temporary = (ownTemporaryFolder ?? (arguments.first == "swift")) ? Self.temporaryFolder() : nil
-        defer { if let temporary { try? FileManager.default.removeItem(atPath: temporary) } }
-        if let temporary { environment["TMPDIR"] = temporary }
         let ending = try ChildProcess.run(
-            arguments, in: directory, environment: environment,
+            arguments, in: directory, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
             timeout: timeout, grace: grace, onOutput: { output.append($0) }, onError: { error.append($0) }
         )
         output.finish()
@@ -92,18 +84,6 @@ package struct ToolRunner: Sendable {
         return Run(
             arguments: arguments, status: ending.status, signal: ending.signal, standardOutput: output.text,
             standardError: error.text, timedOut: ending.timedOut, leftBehind: ending.leftBehind)
-    }
-}
-
-@available(SkillCheckTesting, *)
-extension ToolRunner {
-    /// A new, empty folder in this process's temporary folder, for a child's own `TMPDIR`; `nil` when none could be
-    /// made (the child then shares this process's).
-    static func temporaryFolder() -> String? {
-        let base = (ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
-        var template = Array((base.hasSuffix("/") ? base : base + "/").utf8CString.dropLast()) + Array("skillcheck-tool.XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else { return nil }
-        return String(cString: made)
     }
 }
 
