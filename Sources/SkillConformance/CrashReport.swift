@@ -53,14 +53,18 @@ public struct CrashReport: Sendable, Hashable {
     /// after it is that run's, and CRASH-1 names it.
     static let attemptPrefix = "skillcheck: running with "
 
-    /// Whether this process writes ``announceAttempt(_:)``'s markers: one whose trap a parent reads (CRASH-1's, an
-    /// isolated case's, `skillcheck`'s harness), never a user's own test run, whose output they would crowd.
-    private static let marksAttempts = Locked(ProcessInfo.processInfo.environment[toolCallEnvironmentKey] != nil)
+    /// Whether the check under way writes ``announceAttempt(_:)``'s markers: inside CRASH-1's run of every check and
+    /// an isolated case's run, whose process a parent reads when it traps; never in a user's own test run, whose
+    /// output they would crowd.
+    @TaskLocal package static var marksAttempts = false
+
+    /// Whether this process is `skillcheck`'s harness, which marks every run (it sets ``toolCallEnvironmentKey``).
+    private static let isHarness = ProcessInfo.processInfo.environment[toolCallEnvironmentKey] != nil
 
     /// Writes the marker for a run of the check under way, `what` it does (`offline at operation 2 of 3 (GET …)`),
-    /// on standard error: at most 300 characters of it. Only in a process whose trap a parent reads.
+    /// on standard error: at most 300 characters of it. Only where a parent reads it (``marksAttempts``).
     static func announceAttempt(_ what: String) {
-        guard marksAttempts.withLock({ $0 }) else { return }
+        guard marksAttempts || isHarness else { return }
         let shown = what.count > 300 ? what.prefix(300) + "…" : Substring(what)
         FileHandle.standardError.write(Data((attemptPrefix + shown.replacingOccurrences(of: "\n", with: " ") + "\n").utf8))
     }
@@ -98,7 +102,6 @@ public struct CrashReport: Sendable, Hashable {
 
     /// Writes the marker for `ruleID` (`nil`: every check ran) on standard error.
     package static func announce(ruleID: String?, skillID: String) {
-        if ruleID != nil { marksAttempts.withLock { $0 = true } }
         let line = ruleID.map { "\(markerPrefix)\($0) for skill \"\(skillID)\"\n" } ?? "\(markerEnd)skill \"\(skillID)\"\n"
         FileHandle.standardError.write(Data(line.utf8))
     }

@@ -38,7 +38,7 @@ extension ConformanceCase {
         } else {
             if CaseIsolation.isChild { CrashReport.announce(ruleID: ruleID, skillID: skill.id) }
             CaseFolder.emptyBeforeCase()
-            checked = await run()
+            checked = await CrashReport.$marksAttempts.withValue(CaseIsolation.isChild) { await run() }
         }
         FindingsLog.record(checked)
         let findings = await ownedByTheirRule(checked)

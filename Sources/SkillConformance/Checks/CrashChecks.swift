@@ -19,7 +19,7 @@ extension SkillConformance {
         let rules = checks.filter { $0.isImplemented && $0.ruleID != "CRASH-1" && !staticRuleIDs.contains($0.ruleID) }
         for check in rules {
             CrashReport.announce(ruleID: check.ruleID, skillID: input.skill.id)
-            _ = await check.body(input)
+            _ = await CrashReport.$marksAttempts.withValue(true) { await check.body(input) }
         }
         CrashReport.announce(ruleID: nil, skillID: input.skill.id)
         return [
