@@ -74,6 +74,8 @@ extension SkillConformance {
         for (sample, observed) in runs {
             let text = SkillInput(rawText: sample)
             let points: [AwaitGate.Point]
+            // A working run that threw stopped short of its work: the awaits after that point were never cancelled at.
+            var unreached: String?
             switch observed {
             case .failure(let failure):
                 findings.append(
@@ -83,6 +85,10 @@ extension SkillConformance {
                 continue
             case .success(let run):
                 points = run.points
+                unreached = failedWithWorkingFakes(
+                    run.ending,
+                    unreached: "any await its work makes after "
+                        + (points.isEmpty ? "that failure" : "the \(awaitCount(points.count)) it reached") + " was never cancelled at")
             }
             var failed = false
             // The awaits a run ended before reaching: nothing was cancelled there, which is no pass.
@@ -123,7 +129,13 @@ extension SkillConformance {
                     failed = true
                 }
             }
-            if !points.isEmpty && !failed {
+            if let unreached, !failed {
+                let checked = points.isEmpty ? "" : passedAtEachAwait(points, explored: explored.count) + ", but "
+                findings.append(
+                    input.finding(
+                        rule, .skipped(reason: unreached), subject: "cancelled at each await in turn, \(input.sampleLabel(sample))",
+                        expected: expected, observed: checked + unreached, virtualLimit: virtualLimit))
+            } else if !points.isEmpty && !failed {
                 findings.append(
                     input.finding(
                         rule, .passed, subject: "cancelled at each await in turn, \(input.sampleLabel(sample))", expected: expected,
@@ -187,8 +199,10 @@ extension SkillConformance {
         }
     }
 
+    private static func awaitCount(_ count: Int) -> String { "\(count) await" + (count == 1 ? "" : "s") }
+
     private static func passedAtEachAwait(_ points: [AwaitGate.Point], explored: Int) -> String {
-        let awaits = "\(points.count) await" + (points.count == 1 ? "" : "s")
+        let awaits = awaitCount(points.count)
         let listed = points.prefix(3).map(\.description).joined(separator: "; ") + (points.count > 3 ? "; …" : "")
         let schedules = explored == 0 ? "" : ", in first-in-first-out order and under \(explored) other schedules"
         return "as expected at each of its \(awaits) (\(listed))" + probedNote(points.count) + schedules

@@ -36,11 +36,7 @@ extension SkillConformance {
                 let differences = differing(observed(a), observed(b))
                 // The same twice here: once more in another zone, when this process may move its own.
                 // The same error twice compared no answer: the sample never got to the work the rule is about.
-                if differences.isEmpty, case .threw(let thrown) = a.ending, !thrown.isCancellation {
-                    let reason =
-                        "the sample failed both times with the working fakes (threw \(thrown)), so no answer was compared: "
-                        + "the reply the kit fitted does not get this skill to its work"
-                        + (thrown.skillError == nil ? " (ERR-1 reports the error it let through)" : "")
+                if differences.isEmpty, let reason = failedWithWorkingFakes(a.ending, twice: true, unreached: "no answer was compared") {
                     findings.append(
                         input.finding(
                             rule, .skipped(reason: reason), subject: subject, expected: expected, observed: reason, run: b.timeline))

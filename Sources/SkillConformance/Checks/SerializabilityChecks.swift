@@ -35,6 +35,11 @@ extension SkillConformance {
         if let writer = writes?.sample, writer != samples[0] { pairs.append([writer, writer]) }
         var findings: [Finding] = []
         let expected = "the outputs, stored documents and requests of an order in which the two could have run one at a time"
+        // A sample that threw with the working fakes: two of them at once never reach the state they would share.
+        var unreached: [String: String] = [:]
+        for case (let sample, .success(let run)) in runs {
+            unreached[sample] = failedWithWorkingFakes(run.ending, unreached: "no state its work shares was ever reached at once")
+        }
         // A tool loop's model (under skillcheck) calls a tool in its first answer to each: a trap there is the tool-call trial's.
         let calling = await input.skill.workingFit(limits: input.limits).toolCall
         if let calling { CrashReport.announceToolCallTrial(tool: calling.tool) }
@@ -43,6 +48,10 @@ extension SkillConformance {
             let subject =
                 "2 requests at once to one instance: " + pair.map { input.sampleLabel($0) }.joined(separator: " and ")
                 + (calling == nil ? "" : ", the model's first answer to each calling a tool")
+            if let why = pair.lazy.compactMap({ unreached[$0] }).first, pair.allSatisfy({ unreached[$0] != nil }) {
+                findings.append(input.finding("SEND-4", .skipped(reason: why), subject: subject, expected: expected, observed: why))
+                continue
+            }
             var serial: [SharedOutcome] = []
             // One at a time, with the operations' latency and without it: requests at once start at the same
             // instant, so a skill that names what it stores by the time stores what instant operations store.
@@ -119,7 +128,7 @@ extension SkillConformance {
 
     /// SEND-5: one request gives the same output, stored documents and requests under every explored schedule.
     static func orderIndependent(_ input: ConformanceCheck.Input) async -> [Finding] {
-        let (samples, missing) = await workingSamples(input, rule: "SEND-5")
+        let (runs, missing) = await workingRuns(input, rule: "SEND-5")
         if let missing { return [missing] }
         // A tool's result goes back to a model, which reads the order; an AgentSkill's goes to a person (TIME-2's level).
         let breach: Finding.Outcome = input.skill.kind == .tool ? .failed : .warning
@@ -131,8 +140,15 @@ extension SkillConformance {
         let calling = await input.skill.workingFit(limits: input.limits).toolCall
         if let calling { CrashReport.announceToolCallTrial(tool: calling.tool) }
         defer { if calling != nil { CrashReport.announceToolCallTrial(tool: nil) } }
-        for sample in samples.prefix(2) {
+        for (sample, working) in runs.prefix(2) {
             let subject = input.sampleLabel(sample) + (calling == nil ? "" : ", its model's first answer calling two tools at once")
+            if case .success(let run) = working,
+                let why = failedWithWorkingFakes(
+                    run.ending, unreached: "the parts of its work that could finish in another order were never reached")
+            {
+                findings.append(input.finding("SEND-5", .skipped(reason: why), subject: subject, expected: expected, observed: why))
+                continue
+            }
             let reference: SharedOutcome
             switch await sharedRun(input, [sample], order: [0], latency: true, schedule: .firstInFirstOut) {
             case .failure(let failure):

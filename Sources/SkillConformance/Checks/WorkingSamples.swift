@@ -55,6 +55,23 @@ extension SkillConformance {
         )
     }
 
+    /// Why a run of `sample` with the working fakes says nothing of the work a rule is about, or `nil` when it
+    /// ended in an output, a cancellation or `SkillError.invalidInput` (the skill's answer to that input, even
+    /// after an audit write): it threw, so what the skill does after that point (its later awaits, writes and
+    /// answer) was never reached. `unreached` says what a rule therefore did not check.
+    ///
+    /// The reason names ERR-1 only when the error was let through raw (ERR-1 fails for it), so a report never
+    /// points at a rule that passed.
+    static func failedWithWorkingFakes(_ ending: Probe.Ending, twice: Bool = false, unreached: String) -> String? {
+        guard case .threw(let thrown) = ending, !thrown.isCancellation else { return nil }
+        if case .invalidInput = thrown.skillError { return nil }
+        return "the sample failed \(twice ? "both times " : "")with the working fakes (threw \(thrown)), so \(unreached): "
+            + "the reply the kit fitted does not get this skill to its work"
+            + (thrown.skillError == nil
+                ? " (ERR-1 reports the error it let through)"
+                : "; a sample that needs stored documents declares them in `SkillSamples(storage:)`")
+    }
+
     /// Whether the skill keeps the default samples (one per keyword), that is, declares none of its own.
     static func declaresNoSamples(_ subject: SkillUnderTest) -> Bool {
         guard subject.kind == .agent else { return false }
