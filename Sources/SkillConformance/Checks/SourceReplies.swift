@@ -60,7 +60,8 @@ package enum SourceReplies {
     static func documents(fromSources sources: [String]) -> [String] {
         // Only files that decode, cast or parse something: a package's other files cost time and give nothing.
         let hints = [
-            "Decodable", "Codable", "JSONDecoder", "JSONSerialization", "XML", "html", "HTML", "href", "<title", "<p>", "SwiftSoup",
+            "Decodable", "Codable", "JSONDecoder", "JSONSerialization", "JSON(parsing", "XML", "html", "HTML", "href", "<title", "<p>",
+            "SwiftSoup",
         ]
         let joined = sources.filter { source in hints.contains { source.contains($0) } }.joined(separator: "\n")
         var documents = decodedDocuments(in: joined) + castDocuments(in: joined) + markupDocuments(in: joined)
@@ -340,22 +341,11 @@ package enum SourceReplies {
         let pattern =
             /\[\s*"([^"\\\n]+)"\s*\]\s*(?:\?\s*)?as\s*[?!]\s*(\[\s*\[\s*String\s*:\s*Any\w*\s*\]\s*\]|\[\s*String\s*:\s*Any\w*\s*\]|\[\s*String\s*\]|\[\s*Int\s*\]|\[\s*Double\s*\]|\[\s*Any\w*\s*\]|NSDictionary|NSArray|String|Int|Double|Float|Bool|NSNumber)/
         var casts: [(key: String, cast: Cast)] = []
-        for match in source.matches(of: pattern) {
-            let key = String(match.output.1)
-            let spelled = match.output.2.filter { !$0.isWhitespace }
-            let cast: Cast =
-                switch spelled {
-                case "String": .string
-                case "Int": .integer
-                case "Double", "Float", "NSNumber": .number
-                case "Bool": .boolean
-                case "[String]": .strings
-                case "[Int]": .integers
-                case "[Double]": .numbers
-                case "NSDictionary": .object
-                case "NSArray": .list
-                default: spelled.hasPrefix("[[") ? .objects : spelled.hasPrefix("[String:") ? .object : .list
-                }
+        let read =
+            source.matches(of: pattern).map { (String($0.output.1), cast(spelled: $0.output.2.filter { !$0.isWhitespace })) }
+            // Keys read through a port's helpers or a chain of subscripts, after the cast ones (whose types they keep).
+            + accessedCasts(in: source)
+        for (key, cast) in read {
             if let index = casts.firstIndex(where: { $0.key == key }) {
                 if cast.isComposite, !casts[index].cast.isComposite { casts[index].cast = cast }
             } else {

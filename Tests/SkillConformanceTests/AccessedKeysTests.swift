@@ -1,0 +1,108 @@
+import Foundation
+import SkillKit
+import Testing
+
+@testable import SkillConformance
+
+/// A port reads its reply through helpers that mimic Python's or JavaScript's access, which name no type and cast no
+/// key: the working reply is fitted from the keys passed to them, so the checks reach the work behind the first key.
+@Suite("Replies fitted from keys read through a port's helpers or a subscript chain")
+struct AccessedKeysTests {
+    @available(SkillCheckTesting, *)
+    @Test("a helper's key is an object when read again, a list when iterated, indexed or listed, else what it is cast to")
+    func helperKeys() {
+        let source = """
+            let raw = try JSONSerialization.jsonObject(with: data)
+            for hit in try pyList(pyGetItem(pyGetItem(raw, "query"), "search")) {
+                let title = try pyGetItem(hit, "title") as? String
+                let id = try pyGetItem(hit, "pageid") as? Int
+            }
+            let messages = jsProp(raw, "messages")
+            for message in messages {
+                let payload = item(message, key: "payload")
+                let headers = item(payload, key: "headers")
+                let first = at(headers, 0)
+            }
+            let name = json["user"]?["name"]?.stringValue
+            let tags = json["tags"].arrayValue
+            let header = request.headers["Authorization"]
+            func pyGetItem(_ obj: Any?, _ key: String) throws -> Any { (obj as! [String: Any])[key]! }
+            func pyList(_ obj: Any?) throws -> [Any] { obj as! [Any] }
+            func jsProp(_ obj: Any?, _ key: String) -> Any? { (obj as? [String: Any])?[key] }
+            func item(_ obj: Any?, key: String) -> Any? { nil }
+            func at(_ obj: Any?, _ index: Int) -> Any? { nil }
+            """
+        let casts = Dictionary(SourceReplies.accessedCasts(in: source).map { ($0.key, [$0.cast]) }, uniquingKeysWith: +)
+        let expected: [String: SourceReplies.Cast] = [
+            "query": .object, "search": .objects, "title": .string, "pageid": .integer, "messages": .objects, "payload": .object,
+            "headers": .objects, "user": .object, "name": .string, "tags": .objects,
+        ]
+        for (key, cast) in expected {
+            #expect(casts[key]?.contains(cast) == true, "\(key): \(casts[key] ?? [])")
+            #expect(casts[key]?.contains { $0.isComposite != cast.isComposite } != true, "\(key): \(casts[key] ?? [])")
+        }
+        #expect(casts["Authorization"] == nil, "a lone subscript says nothing of a reply")
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("the document built from them takes the port past its first key: query.search[0].title is a string")
+    func documentFromHelpers() throws {
+        let source = """
+            let raw = try JSONSerialization.jsonObject(with: data)
+            for hit in try pyList(pyGetItem(pyGetItem(raw, "query"), "search")) { _ = try pyGetItem(hit, "title") as? String }
+            func pyGetItem(_ obj: Any?, _ key: String) throws -> Any { (obj as! [String: Any])[key]! }
+            func pyList(_ obj: Any?) throws -> [Any] { obj as! [Any] }
+            """
+        let document = try JSON(parsing: Data(try #require(SourceReplies.documents(fromSources: [source]).first).utf8))
+        guard case .array(let hits)? = document["query"]?["search"], let hit = hits.first else {
+            Issue.record("no query.search list: \(document.text)")
+            return
+        }
+        #expect(hit["title"] == .string("Sample-title"))
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("ERR-1 reaches the page request a port makes for each hit, which no stock reply lets it make, when its source is known")
+    func reachesTheWork() async throws {
+        let declared = await SkillConformance.check(for: "ERR-1").run(try SourceRepliesTests.declaredInThisFile(PortedSearchSkill()))
+        let page = "operation 2 of 2 (GET https://en.wikipedia.org/api/rest_v1/page/summary/Sample-title)"
+        #expect(declared.contains { $0.outcome == .failed && $0.message.contains(page) }, "\(declared.map(\.message))")
+        let unknown = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(PortedSearchSkill()))
+        #expect(!unknown.contains { $0.message.contains("operation 2 of") }, "\(unknown.map(\.message))")
+    }
+}
+
+/// A port of a Python search tool: `raw["query"]["search"]` read through `pyGetItem` and `pyList`, then each hit's
+/// page, its errors let through as they come (ERR-1's to find).
+private struct PortedSearchSkill: AgentSkill {
+    struct KeyError: Error { let key: String }
+    let id = "ported-search"
+    var displayName: String { "Search" }
+    var description: String { "Searches the wiki, such as search swift." }
+    var keywords: [String] { ["search"] }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let search = NetworkRequest(method: .get, url: URL(string: "https://en.wikipedia.org/w/api.php?list=search&srsearch=swift")!)
+        let raw = try JSONSerialization.jsonObject(with: try await context.networkService.send(search).body)
+        var lines: [String] = []
+        for hit in try pyList(pyGetItem(pyGetItem(raw, "query"), "search")) {
+            let title = try pyGetItem(hit, "title") as? String ?? ""
+            let page = NetworkRequest(method: .get, url: URL(string: "https://en.wikipedia.org/api/rest_v1/page/summary/\(title)")!)
+            let summary = try JSONSerialization.jsonObject(with: try await context.networkService.send(page).body)
+            lines.append("\(title): \(jsProp(summary, "extract") as? String ?? "")")
+        }
+        return SkillOutput(summary: lines.joined(separator: "\n"))
+    }
+}
+
+private func pyGetItem(_ object: Any?, _ key: String) throws -> Any {
+    guard let dictionary = object as? [String: Any], let value = dictionary[key] else { throw PortedSearchSkill.KeyError(key: key) }
+    return value
+}
+
+private func pyList(_ object: Any?) throws -> [Any] {
+    guard let list = object as? [Any] else { throw PortedSearchSkill.KeyError(key: "(a list)") }
+    return list
+}
+
+private func jsProp(_ object: Any?, _ key: String) -> Any? { (object as? [String: Any])?[key] }
