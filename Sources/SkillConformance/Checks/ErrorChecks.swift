@@ -20,8 +20,19 @@ struct InjectedFault: Sendable {
     /// and judged only for a raw error or a trap, since an item without its link may rightly be left out.
     var lacksField = false
 
+    /// Every request fails as it would offline.
+    static let offline = network("offline", .offline)
+    /// Every request waits for an answer that never comes, and the engine's timeout cuts the run.
+    static let hungRequest = InjectedFault(name: "hung request cut by the engine timeout", isNetwork: true, cut: true) { _, network in
+        network.stub(.init(), reply: .hang)
+    }
+    /// Every storage operation is refused.
+    static let storageFailure = InjectedFault(name: "storage failure", isNetwork: false, cut: false) { store, _ in
+        store.fail(with: StorageError.unavailable("injected fault")) { _ in true }
+    }
+
     static let all: [InjectedFault] = [
-        network("offline", .offline),
+        offline,
         network("network timeout", .timeout),
         // An error body a service really sends, marked: a skill that returns it as its result handed the
         // model an error as if it were data.
@@ -38,12 +49,8 @@ struct InjectedFault: Sendable {
             .response(
                 NetworkResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"caf"#.utf8) + [0xE9])),
             succeeds: true),
-        InjectedFault(name: "hung request cut by the engine timeout", isNetwork: true, cut: true) { _, network in
-            network.stub(.init(), reply: .hang)
-        },
-        InjectedFault(name: "storage failure", isNetwork: false, cut: false) { store, network in
-            store.fail(with: StorageError.unavailable("injected fault")) { _ in true }
-        },
+        hungRequest,
+        storageFailure,
     ]
 
     /// A 200 whose body is JSON of another shape than the skill's working reply (``WorkingReply/candidates``' documents

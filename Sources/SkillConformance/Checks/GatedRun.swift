@@ -47,12 +47,13 @@ struct GatedRun: Sendable {
     /// Runs `subject` on `input` with working fakes, the gate doing `action`; `cutAfter` cuts the run after
     /// that much virtual time, as the engine's timeout does. Under a `schedule` other than first in, first
     /// out, every working operation takes `latency` of virtual time, so each await is a place where another
-    /// of the skill's tasks may run first.
+    /// of the skill's tasks may run first. `reply`, when given, answers in place of the working reply's body.
     static func run(
         _ subject: SkillUnderTest, input: SkillInput, action: AwaitGate.Action = .observe, cutAfter: Duration? = nil,
-        schedule: Schedule = .firstInFirstOut, latency: Duration = .zero, limits: CheckLimits
+        schedule: Schedule = .firstInFirstOut, latency: Duration = .zero, reply: String? = nil, limits: CheckLimits
     ) async -> Result<GatedRun, ProbeFailure> {
-        let fit = await subject.workingFit(limits: limits)
+        var fit = await subject.workingFit(limits: limits)
+        if let reply { fit.body = reply }
         let cancelled = CancellationMark()
         let observation = RealWorldObservation()
         let scheduler = DeterministicScheduler(reportsUnstructuredTasks: true, schedule: schedule)
@@ -85,7 +86,7 @@ struct GatedRun: Sendable {
                     cutAfter: cutAfter, cancelled: cancelled, observation: observation, timeline: timeline, leftRunning: leftRunning)
                 timeline.ended(ending)
                 let operations = FirstRuns.operations(store: store, networks: [network, faulty])
-                if case .observe = action, cutAfter == nil, schedule == .firstInFirstOut, latency == .zero {
+                if case .observe = action, cutAfter == nil, schedule == .firstInFirstOut, latency == .zero, reply == nil {
                     subject.firstRuns.record(.init(sample: input.rawText, fit: fit), operations: operations)
                 }
                 return GatedRun(

@@ -8,8 +8,8 @@ extension SkillConformance {
         ConformanceCheck("HANG-1") { input in await neverHangs(input) }
     ]
 
-    /// Each handled sample with working fakes, under each injected fault, cancelled while it waits, and cancelled
-    /// at each of its awaits in turn.
+    /// Each handled sample with working fakes, under each injected fault, cancelled while it waits, cancelled
+    /// at each of its awaits in turn, and with each request after the first hung alone.
     /// The virtual clock finds a hang deterministically: nothing runnable and no sleeper pending while
     /// the skill has not finished; `CheckLimits.realStall` of real time is the watchdog for work that
     /// might still come back from outside the scheduler.
@@ -40,6 +40,16 @@ extension SkillConformance {
                         input.skill, input: skillInput, action: .cancel(at: .index(point.index)), limits: input.limits)
                     runs.append(("cancelled while awaiting \(pointLabel(point, of: observed.points.count))", false, result.map { _ in }))
                 }
+                // A request after the first that never answers, every other one answering, cut as the engine cuts it: a
+                // skill that waits on a Task {} for it (which the engine's cancellation never reaches) waits forever,
+                // where a hung first request ends it. ERR-1's run of the same fault points here.
+                for point in points.filter(\.isRequest).dropFirst() {
+                    let result = await GatedRun.run(
+                        input.skill, input: skillInput, action: .fault(.hungRequest, at: .index(point.index)),
+                        cutAfter: input.limits.engineTimeout, limits: input.limits)
+                    let label = pointLabel(point, of: observed.points.count)
+                    runs.append(("\(InjectedFault.hungRequest.name) at \(label)", true, result.map { _ in }))
+                }
             }
             for (scenario, cut, result) in runs {
                 let subject = "\(scenario), \(input.sampleLabel(sample))"
@@ -50,7 +60,15 @@ extension SkillConformance {
                             "HANG-1", .passed, subject: subject, expected: expected,
                             observed: "it ended", virtual: cut))
                 case .failure(let failure):
-                    findings.append(input.unended("HANG-1", subject: subject, expected: expected, failure, virtual: cut))
+                    var finding = input.unended("HANG-1", subject: subject, expected: expected, failure, virtual: cut)
+                    // A hung later request that outlives the engine's cut: what was cut was not what waits.
+                    if scenario.hasPrefix(InjectedFault.hungRequest.name + " at "), finding.outcome == .failed {
+                        finding.observed +=
+                            "; the engine's cut cancelled the skill but not the request it waits for: send each request "
+                            + "in a task group (or async let), whose children are cancelled with it, or cancel a Task {} in "
+                            + "withTaskCancellationHandler"
+                    }
+                    findings.append(finding)
                 }
             }
         }

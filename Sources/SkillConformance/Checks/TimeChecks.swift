@@ -98,20 +98,31 @@ extension SkillConformance {
         return findings
     }
 
+    /// How many items each list of the working reply has when TIME-1 fails a run part-way: a task per item leaves
+    /// two others running when the first fails.
+    static let failingListCount = 3
+
     /// TIME-1 on a run that fails part-way: when the skill's run starts a `Task {}`, each of its operations fails
     /// in turn (a request offline, a storage operation refused) while every other one takes a little virtual time,
     /// as a real service's do. A skill that throws at the first failure while the `Task {}`s it started for the rest
     /// still run is found here: the whole-fault runs fail every operation at once, and its tasks end with it.
+    /// Each list of the working reply has ``failingListCount`` items here, so a skill that starts a task per item
+    /// has others running when one fails.
     private static func leftRunningAfterFailure(_ input: ConformanceCheck.Input, sample: String, expected: String) async -> Finding? {
         let text = SkillInput(rawText: sample)
-        guard case .success(let plain) = await GatedRun.run(input.skill, input: text, latency: exploredLatency, limits: input.limits),
+        let reply = WorkingReply.fuller(await input.skill.workingFit(limits: input.limits).body, listCount: failingListCount)
+        guard
+            case .success(let plain) = await GatedRun.run(
+                input.skill, input: text, latency: exploredLatency, reply: reply, limits: input.limits),
             plain.tasksStarted > 0
         else { return nil }
-        let offline = InjectedFault.all.first { $0.name == "offline" }, refused = InjectedFault.all.first { !$0.isNetwork }
         for point in plain.points.prefix(AwaitGate.probedPoints) {
-            guard let fault = point.isRequest ? offline : point.isStorage ? refused : nil else { continue }
+            guard let fault = point.isRequest ? InjectedFault.offline : point.isStorage ? InjectedFault.storageFailure : nil else {
+                continue
+            }
             let result = await GatedRun.run(
-                input.skill, input: text, action: .fault(fault, at: .index(point.index)), latency: exploredLatency, limits: input.limits)
+                input.skill, input: text, action: .fault(fault, at: .index(point.index)), latency: exploredLatency, reply: reply,
+                limits: input.limits)
             // A run whose tasks outlive it ends its virtual-time scope with them unfinished: a failure that names them.
             let (running, timeline): ([String], RunTimeline?) =
                 switch result {

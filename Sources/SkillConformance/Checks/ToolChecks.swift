@@ -227,30 +227,10 @@ extension SkillConformance {
         _ input: ConformanceCheck.Input, sample: String, fit: WorkingReply.Fit, expected: String, size: Int
     ) async -> Finding? {
         let limit = RuleCatalog.toolResultLimit
-        var grew = false
-        func full(_ value: Any, key: String?) -> Any {
-            if let object = value as? [String: Any] {
-                return Dictionary(uniqueKeysWithValues: object.map { ($0.key, full($0.value, key: $0.key)) })
-            }
-            if let list = value as? [Any], !list.isEmpty {
-                grew = true
-                return (0..<max(list.count, fullListCount)).map { full(list[$0 % list.count], key: nil) }
-            }
-            if let text = value as? String, let key, bodyFieldNames.contains(key.lowercased()) {
-                grew = true
-                return text + " " + String(longField.prefix(1_024 - min(text.utf8.count, 512)))
-            }
-            return value
-        }
-        let documents = WorkingReply.documents(of: fit.body).map { document -> String in
-            guard let json = try? JSONSerialization.jsonObject(with: Data(document.utf8), options: .fragmentsAllowed),
-                let data = try? JSONSerialization.data(withJSONObject: full(json, key: nil), options: [.sortedKeys, .fragmentsAllowed])
-            else { return document }
-            return String(decoding: data, as: UTF8.self)
-        }
-        guard grew,
+        let grown = WorkingReply.fuller(fit.body, listCount: fullListCount, bodyFieldNames: bodyFieldNames)
+        guard let grown,
             case .success(let probe) = await Probe.run(
-                input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: WorkingReply.routed(documents),
+                input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: grown,
                 toolCall: fit.toolCall, setUp: nil),
             case .output(let output) = probe.ending, output.summary.utf8.count > limit
         else { return nil }

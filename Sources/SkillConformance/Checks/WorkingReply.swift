@@ -57,6 +57,38 @@ enum WorkingReply {
     /// (``stub(_:body:latency:)``): a list of ids for the first path, an item for the next.
     static func routed(_ documents: [String]) -> String { documents.joined(separator: "\u{1E}") }
 
+    /// `body` as full as a real service's answer: each list of its JSON documents `listCount` items long (its items
+    /// repeated in turn), and each text field named in `bodyFieldNames` (lower case) about 1 KB long. `nil` when
+    /// nothing grew (no list, no such field).
+    ///
+    /// ```swift
+    /// WorkingReply.fuller(#"{"items":[{"id":1}]}"#, listCount: 3)   // #"{"items":[{"id":1},{"id":1},{"id":1}]}"#
+    /// ```
+    static func fuller(_ body: String, listCount: Int, bodyFieldNames: Set<String> = []) -> String? {
+        var grew = false
+        func full(_ value: Any, key: String?) -> Any {
+            if let object = value as? [String: Any] {
+                return Dictionary(uniqueKeysWithValues: object.map { ($0.key, full($0.value, key: $0.key)) })
+            }
+            if let list = value as? [Any], !list.isEmpty {
+                if list.count < listCount { grew = true }
+                return (0..<max(list.count, listCount)).map { full(list[$0 % list.count], key: nil) }
+            }
+            if let text = value as? String, let key, bodyFieldNames.contains(key.lowercased()) {
+                grew = true
+                return text + " " + String(SkillConformance.longField.prefix(1_024 - min(text.utf8.count, 512)))
+            }
+            return value
+        }
+        let documents = documents(of: body).map { document -> String in
+            guard let json = try? JSONSerialization.jsonObject(with: Data(document.utf8), options: .fragmentsAllowed),
+                let data = try? JSONSerialization.data(withJSONObject: full(json, key: nil), options: [.sortedKeys, .fragmentsAllowed])
+            else { return document }
+            return String(decoding: data, as: UTF8.self)
+        }
+        return grew ? routed(documents) : nil
+    }
+
     /// The documents of a working reply: one, or those ``routed(_:)`` joined.
     static func documents(of body: String) -> [String] {
         body.split(separator: "\u{1E}", omittingEmptySubsequences: false).map(String.init)
