@@ -62,6 +62,31 @@ struct AccessedKeysTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("a key read with a computed key is keyed by the samples' words; a key read only on failure is left out of the first document")
+    func keyedAndErrorKeys() throws {
+        let source = """
+            let raw = try JSONSerialization.jsonObject(with: data)
+            if pyIn("error", raw) { throw Failure(try pyGetItem(pyGetItem(raw, "error"), "info") as? String ?? "") }
+            let pages = try pyGetItem(pyGetItem(raw, "query"), "pages")
+            guard let pageid = try pyList(pages).first as? String else { throw Failure("no page") }
+            let extract = try pyGetItem(pyGetItem(pages, pageid), "extract") as? String
+            func pyGetItem(_ obj: Any?, _ key: String) throws -> Any { (obj as! [String: Any])[key]! }
+            func pyList(_ obj: Any?) throws -> [Any] { obj as! [Any] }
+            """
+        let documents = SourceReplies.documents(fromSources: [source]).map { SourceReplies.keyed($0, by: ["wiki Turing"]) }
+        #expect(documents.count == 2, "\(documents)")
+        let healthy = try JSON(parsing: Data(try #require(documents.first).utf8))
+        #expect(healthy["error"] == nil, "\(healthy.text)")
+        guard case .object(let pages)? = healthy["query"]?["pages"] else {
+            Issue.record("no query.pages object: \(healthy.text)")
+            return
+        }
+        #expect(Set(pages.keys) == ["sample", "wiki", "Turing"], "\(healthy.text)")
+        #expect(pages.values.allSatisfy { $0["extract"] == .string("Sample-extract") }, "\(healthy.text)")
+        #expect(try JSON(parsing: Data(documents[1].utf8))["error"] != nil)
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("ERR-1 reaches the page request a port makes for each hit, which no stock reply lets it make, when its source is known")
     func reachesTheWork() async throws {
         let declared = await SkillConformance.check(for: "ERR-1").run(try SourceRepliesTests.declaredInThisFile(PortedSearchSkill()))

@@ -210,8 +210,12 @@ struct AccessHelpers {
             if byKey.contains(name), arguments.count == 2 {
                 var literal = String(raw[arguments[1]]).trimmingCharacters(in: .whitespacesAndNewlines)
                 if let label = literal.prefixMatch(of: /[A-Za-z_]\w*\s*:\s*/) { literal.removeSubrange(label.range) }
-                guard literal.count > 2, literal.hasPrefix("\""), literal.hasSuffix("\""), !literal.contains("\\(") else { continue }
-                reads.append(Read(key: String(literal.dropFirst().dropLast()), call: call, receiver: first, receiverCast: .object))
+                if literal.count > 2, literal.hasPrefix("\""), literal.hasSuffix("\""), !literal.contains("\\(") {
+                    reads.append(Read(key: String(literal.dropFirst().dropLast()), call: call, receiver: first, receiverCast: .object))
+                } else if literal.contains(/^[A-Za-z_][\w.]*$/) {
+                    // A key the skill computes (`pyGetItem(pages, pageid)`): the document is keyed by data.
+                    reads.append(Read(key: nil, call: call, receiver: first, receiverCast: .keyed))
+                }
             } else if byIndex.contains(name), arguments.count == 2 {
                 reads.append(Read(key: nil, call: call, receiver: first, receiverCast: .objects))
             } else if toList.contains(name), arguments.count == 1 {

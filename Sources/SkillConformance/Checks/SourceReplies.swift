@@ -330,9 +330,15 @@ package enum SourceReplies {
     /// What a key is cast to: `json["items"] as? [[String: Any]]` reads `items` as a list of objects.
     enum Cast: Equatable {
         case string, integer, number, boolean, strings, integers, numbers, object, objects, list
+        /// An object keyed by data (a page id, a date), read with a key the skill computes: what ``keyed(_:by:)``
+        /// fills with every word of the samples, each holding the same item.
+        case keyed
 
-        var isComposite: Bool { self == .object || self == .objects || self == .list }
+        var isComposite: Bool { self == .object || self == .objects || self == .list || self == .keyed }
     }
+
+    /// The keys an API sends only when it failed: a document that holds them sends a skill down its error path.
+    static let errorKeys: Set<String> = ["error", "errors", "err", "fault", "faults", "exception"]
 
     /// A document for a skill that reads `JSONSerialization`'s dictionaries: an object holding every key the source
     /// casts, each as the type it is cast to, objects nested in turn (three levels), and as a list of one when the
@@ -347,22 +353,30 @@ package enum SourceReplies {
             + accessedCasts(in: source)
         for (key, cast) in read {
             if let index = casts.firstIndex(where: { $0.key == key }) {
-                if cast.isComposite, !casts[index].cast.isComposite { casts[index].cast = cast }
+                // A key read with a computed key is keyed by data, whatever else lists it (Python's `list(pages)`).
+                if cast == .keyed || (cast.isComposite && !casts[index].cast.isComposite) { casts[index].cast = cast }
             } else {
                 casts.append((key, cast))
             }
         }
         guard !casts.isEmpty else { return [] }
         let style = ValueStyle(source: source)
-        var depth = 3
-        var object = castObject(casts, style: style, depth: depth)
-        // Each level holds every composite key again: keep the document under 64 KB.
-        while object.text.utf8.count > 65_536, depth > 1 {
-            depth -= 1
-            object = castObject(casts, style: style, depth: depth)
-        }
         let listed = source.contains(/jsonObject\(with:[^)\n]*\)\)?\s*as\s*[?!]\s*(\[\s*\[|\[\s*Any|NSArray)/)
-        return listed ? [JSON.array([object]).text, object.text] : [object.text]
+        // A key read only when the service failed (`if "error" in raw`) sends the skill down its error path: the
+        // document without it comes first, and the one with it after, in case the skill needs it.
+        let healthy = casts.filter { !errorKeys.contains($0.key.lowercased()) }
+        var documents: [String] = []
+        for keys in healthy.count < casts.count && !healthy.isEmpty ? [healthy, casts] : [casts] {
+            var depth = 3
+            var object = castObject(keys, style: style, depth: depth)
+            // Each level holds every composite key again: keep the document under 64 KB.
+            while object.text.utf8.count > 65_536, depth > 1 {
+                depth -= 1
+                object = castObject(keys, style: style, depth: depth)
+            }
+            documents += listed ? [JSON.array([object]).text, object.text] : [object.text]
+        }
+        return documents
     }
 
     private static func castObject(_ casts: [(key: String, cast: Cast)], style: ValueStyle, depth: Int) -> JSON {
@@ -378,6 +392,7 @@ package enum SourceReplies {
             case .numbers: members[key] = .array([.number(1.5)])
             case .object: members[key] = depth > 1 ? castObject(casts, style: style, depth: depth - 1) : .object([:])
             case .objects, .list: members[key] = .array(depth > 1 ? [castObject(casts, style: style, depth: depth - 1)] : [])
+            case .keyed: members[key] = .object(depth > 1 ? [anyKey: castObject(casts, style: style, depth: depth - 1)] : [:])
             }
         }
         return .object(members)
