@@ -41,10 +41,7 @@ struct FullReplySizeTests {
     /// The tool, declared in a package whose one source file is this one: its reply is fitted from `Found`.
     @available(SkillCheckTesting, *)
     static func declared(keeps: Int?) throws -> SkillUnderTest {
-        let folder = try TemporaryFolder("full-reply")
-        _ = try folder.folder("Sources/Search")
-        _ = try folder.file("Sources/Search/ResultListTool.swift", try TemporaryFolder.text(#filePath))
-        return SkillUnderTest(declaredIn: folder.url, tool: { ResultListTool(keeps: keeps, context: $0) })
+        try SourceRepliesTests.declaredInThisFile { SkillUnderTest(declaredIn: $0, tool: { ResultListTool(keeps: keeps, context: $0) }) }
     }
 
     @available(SkillCheckTesting, *)

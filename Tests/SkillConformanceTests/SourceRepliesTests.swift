@@ -165,10 +165,17 @@ extension SourceRepliesTests {
     /// are fitted from.
     @available(SkillCheckTesting, *)
     static func declaredInThisFile(_ skill: any AgentSkill, file: String = #filePath) throws -> SkillUnderTest {
+        try declaredInThisFile(file: file) { SkillUnderTest(skill, declaredIn: $0) }
+    }
+
+    /// The skill `subject` makes of the package folder it is given, whose one source file is `file`: a tool's
+    /// `SkillUnderTest(declaredIn:tool:)`, for one.
+    @available(SkillCheckTesting, *)
+    static func declaredInThisFile(file: String = #filePath, _ subject: (URL) -> SkillUnderTest) throws -> SkillUnderTest {
         let folder = try TemporaryFolder("source-replies")
-        _ = try folder.folder("Sources/Wiki")
-        _ = try folder.file("Sources/Wiki/WikiSkill.swift", try TemporaryFolder.text(file))
-        return SkillUnderTest(skill, declaredIn: folder.url)
+        _ = try folder.folder("Sources/Skill")
+        _ = try folder.file("Sources/Skill/Skill.swift", try TemporaryFolder.text(file))
+        return subject(folder.url)
     }
 }
 
