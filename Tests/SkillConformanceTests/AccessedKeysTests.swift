@@ -74,16 +74,30 @@ struct AccessedKeysTests {
             func pyList(_ obj: Any?) throws -> [Any] { obj as! [Any] }
             """
         let documents = SourceReplies.documents(fromSources: [source]).map { SourceReplies.keyed($0, by: ["wiki Turing"]) }
-        #expect(documents.count == 2, "\(documents)")
+        #expect(
+            documents.count == 3 && documents[2].hasPrefix("[{"), "the healthy one, the full one, a list of the healthy one: \(documents)")
         let healthy = try JSON(parsing: Data(try #require(documents.first).utf8))
         #expect(healthy["error"] == nil, "\(healthy.text)")
         guard case .object(let pages)? = healthy["query"]?["pages"] else {
             Issue.record("no query.pages object: \(healthy.text)")
             return
         }
-        #expect(Set(pages.keys) == ["sample", "wiki", "Turing"], "\(healthy.text)")
+        #expect(Set(pages.keys) == ["sample", "wiki", "WIKI", "Turing", "TURING", "turing"], "\(healthy.text)")
         #expect(pages.values.allSatisfy { $0["extract"] == .string("Sample-extract") }, "\(healthy.text)")
         #expect(try JSON(parsing: Data(documents[1].utf8))["error"] != nil)
+    }
+
+    @available(SkillCheckTesting, *)
+    @Test("a value read with a computed key and cast is keyed by the samples' words, each the cast's value: rates.EUR is a number")
+    func keyedNumbers() throws {
+        let source = """
+            let raw = try JSONSerialization.jsonObject(with: data)
+            guard let rate = get(get(raw, "rates"), to) as? Double else { throw Failure() }
+            func get(_ any: Any?, _ key: String) -> Any? { (any as? [String: Any])?[key] }
+            """
+        let document = try #require(SourceReplies.documents(fromSources: [source]).first)
+        let keyed = try JSON(parsing: Data(SourceReplies.keyed(document, by: [#"{"currency_from":"USD","currency_to":"EUR"}"#]).utf8))
+        #expect(keyed["rates"]?["EUR"] == .number(1.5), "\(keyed.text)")
     }
 
     @available(SkillCheckTesting, *)

@@ -141,7 +141,7 @@ extension SkillConformance {
         if let calling { CrashReport.announceToolCallTrial(tool: calling.tool) }
         defer { if calling != nil { CrashReport.announceToolCallTrial(tool: nil) } }
         for (sample, working) in runs.prefix(2) {
-            let subject = input.sampleLabel(sample) + (calling == nil ? "" : ", its model's first answer calling two tools at once")
+            var subject = input.sampleLabel(sample) + (calling == nil ? "" : ", its model's first answer calling two tools at once")
             if case .success(let run) = working,
                 let why = failedWithWorkingFakes(
                     run.ending, unreached: "the parts of its work that could finish in another order were never reached")
@@ -149,8 +149,12 @@ extension SkillConformance {
                 findings.append(input.finding("SEND-5", .skipped(reason: why), subject: subject, expected: expected, observed: why))
                 continue
             }
+            // Each list of the reply three distinct items long, where the skill still answers with it: a task per item
+            // whose results are kept in the order they finish has something to reorder (one item has nothing).
+            let reply = await distinctItems(input, sample: sample, toolCall: calling)
+            if reply != nil { subject += ", \(failingListCount) distinct items in each list of the reply" }
             let reference: SharedOutcome
-            switch await sharedRun(input, [sample], order: [0], latency: true, schedule: .firstInFirstOut) {
+            switch await sharedRun(input, [sample], order: [0], latency: true, schedule: .firstInFirstOut, reply: reply) {
             case .failure(let failure):
                 findings.append(
                     input.finding("SEND-5", .skipped(reason: failure.text), subject: subject, expected: expected, observed: failure.text))
@@ -159,7 +163,7 @@ extension SkillConformance {
                 reference = run.outcome
             }
             if case .success(let again) = await sharedRun(
-                input, [sample], order: [0], latency: true, schedule: .firstInFirstOut, wallClockOffset: movedWallClock),
+                input, [sample], order: [0], latency: true, schedule: .firstInFirstOut, wallClockOffset: movedWallClock, reply: reply),
                 again.outcome != reference
             {
                 let why = ProbeFailure.nondeterministicReason
@@ -171,7 +175,7 @@ extension SkillConformance {
             var verdict: Finding?
             for number in 1...input.limits.schedules {
                 let seed = seeds.next()
-                switch await sharedRun(input, [sample], order: [0], latency: true, schedule: .randomWalk(seed: seed)) {
+                switch await sharedRun(input, [sample], order: [0], latency: true, schedule: .randomWalk(seed: seed), reply: reply) {
                 case .failure(let failure):
                     verdict = input.finding(
                         "SEND-5", .skipped(reason: failure.text), subject: subject, expected: expected, observed: failure.text)
@@ -185,7 +189,9 @@ extension SkillConformance {
                         verdict = input.finding("SEND-5", .skipped(reason: why), subject: subject, expected: expected, observed: why)
                         break
                     }
-                    if await differsOnReplay(input, [sample], order: [0], schedule: .randomWalk(seed: seed), from: run.outcome) {
+                    if await differsOnReplay(
+                        input, [sample], order: [0], schedule: .randomWalk(seed: seed), from: run.outcome, reply: reply)
+                    {
                         let why = ProbeFailure.nondeterministicReason
                         verdict = input.finding("SEND-5", .skipped(reason: why), subject: subject, expected: expected, observed: why)
                         break
@@ -222,15 +228,30 @@ extension SkillConformance {
     /// every time, so an outcome that moves under it comes from something read outside the context (a random line the
     /// reference runs happened to share), and the order cannot be blamed.
     static func differsOnReplay(
-        _ input: ConformanceCheck.Input, _ pair: [String], order: [Int]?, schedule: Schedule, from outcome: SharedOutcome
+        _ input: ConformanceCheck.Input, _ pair: [String], order: [Int]?, schedule: Schedule, from outcome: SharedOutcome,
+        reply: String? = nil
     ) async -> Bool {
         for _ in 0..<2 {
-            guard case .success(let again) = await sharedRun(input, pair, order: order, latency: true, schedule: schedule) else {
+            guard case .success(let again) = await sharedRun(input, pair, order: order, latency: true, schedule: schedule, reply: reply)
+            else {
                 return true
             }
             if again.outcome != outcome { return true }
         }
         return false
+    }
+
+    /// The working reply with ``failingListCount`` distinct items in each list (``WorkingReply/fuller(_:listCount:bodyFieldNames:distinct:)``),
+    /// when it has a list and `sample` still ends in an output with it; `nil` otherwise (the working reply is used).
+    static func distinctItems(_ input: ConformanceCheck.Input, sample: String, toolCall: WorkingReply.ToolCall?) async -> String? {
+        let fit = await input.skill.workingFit(limits: input.limits)
+        // A tool loop's reply is its model's answers: the tools' results are what it reorders, and the model calls two.
+        guard toolCall == nil, let reply = WorkingReply.fuller(fit.body, listCount: failingListCount, distinct: true),
+            case .success(let probe) = await Probe.run(
+                input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: reply, toolCall: toolCall, setUp: nil),
+            case .output = probe.ending
+        else { return nil }
+        return reply
     }
 
     /// A request's ending whole, to compare with another's: its output's summary, detail and refresh flag, or its
@@ -275,10 +296,10 @@ extension SkillConformance {
     /// One run of `pair` on one instance with shared fakes: one after the other in `order`, or both at once.
     private static func sharedRun(
         _ input: ConformanceCheck.Input, _ pair: [String], order: [Int]?, latency: Bool, schedule: Schedule,
-        wallClockOffset: Duration = .zero
+        wallClockOffset: Duration = .zero, reply fuller: String? = nil
     ) async -> Result<(outcome: SharedOutcome, choices: [Int], points: [AwaitGate.Point], timeline: RunTimeline?), SharedRunFailure> {
         let fit = await input.skill.workingFit(limits: input.limits)
-        let reply = fit.body
+        let reply = fuller ?? fit.body
         // A tool loop's model calls a tool in its first answer to each request, so the tool's work is judged too; to one
         // request alone (SEND-5) it calls two at once, and what the requests carry (the tools' results, in the order the
         // loop sends them) is compared too.

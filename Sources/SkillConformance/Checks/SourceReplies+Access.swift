@@ -69,19 +69,21 @@ extension SourceReplies {
         {
             return cast
         }
-        let after = String(code[read.call.upperBound..<min(code.count, read.call.upperBound + 60)])
-        if let match = after.prefixMatch(
-            of:
-                /\s*[?!]?\s*as\s*[?!]\s*(\[\s*\[\s*String\s*:\s*Any\w*\s*\]\s*\]|\[\s*String\s*:\s*Any\w*\s*\]|\[\s*\w+\s*\]|NSDictionary|NSArray|String|Int|Double|Float|Bool|NSNumber)/
-        ) {
-            return cast(spelled: match.output.1.filter { !$0.isWhitespace })
-        }
+        if let cast = castAfter(read.call, in: code) { return cast }
         let before = String(code[max(0, read.call.lowerBound - 80)..<read.call.lowerBound])
         if before.contains(/\bfor\s+\w+\s+in\s+(?:try[?!]?\s+)?(?:await\s+)?$/) { return .objects }
         if let binding = before.firstMatch(of: /\b(?:let|var)\s+([A-Za-z_]\w*)\s*(?::[^=\n]+)?=\s*(?:try[?!]?\s+)?(?:await\s+)?$/) {
             bound[String(binding.output.1)] = read.key
         }
         return nil
+    }
+
+    /// What the code right after `call` casts its value to (`as? [String: Any]`, `as! Double`), if anything.
+    static func castAfter(_ call: Range<Int>, in code: [Character]) -> Cast? {
+        let after = String(code[call.upperBound..<min(code.count, call.upperBound + 60)])
+        let pattern =
+            /\s*[?!]?\s*as\s*[?!]\s*(\[\s*\[\s*String\s*:\s*Any\w*\s*\]\s*\]|\[\s*String\s*:\s*Any\w*\s*\]|\[\s*\w+\s*\]|NSDictionary|NSArray|String|Int|Double|Float|Bool|NSNumber)/
+        return after.prefixMatch(of: pattern).map { cast(spelled: $0.output.1.filter { !$0.isWhitespace }) }
     }
 
     /// `try? (x)!` gives `x`: an expression without the words and marks around a value.
@@ -214,7 +216,8 @@ struct AccessHelpers {
                     reads.append(Read(key: String(literal.dropFirst().dropLast()), call: call, receiver: first, receiverCast: .object))
                 } else if literal.contains(/^[A-Za-z_][\w.]*$/) {
                     // A key the skill computes (`pyGetItem(pages, pageid)`): the document is keyed by data.
-                    reads.append(Read(key: nil, call: call, receiver: first, receiverCast: .keyed))
+                    let element = SourceReplies.castAfter(call, in: code)
+                    reads.append(Read(key: nil, call: call, receiver: first, receiverCast: .keyed(element: element)))
                 }
             } else if byIndex.contains(name), arguments.count == 2 {
                 reads.append(Read(key: nil, call: call, receiver: first, receiverCast: .objects))

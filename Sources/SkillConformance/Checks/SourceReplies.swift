@@ -96,11 +96,14 @@ package enum SourceReplies {
                 }
             for text in strings {
                 for word in text.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" && $0 != "-" }) where word.count > 1 {
-                    if !words.contains(String(word)) { words.append(String(word)) }
+                    // As written, and in capitals and small letters: a converter asked for "jpy" looks up `JPY`.
+                    for spelled in [String(word), word.uppercased(), word.lowercased()] where !words.contains(spelled) {
+                        words.append(spelled)
+                    }
                 }
             }
         }
-        let keys = ["sample"] + words.prefix(24)
+        let keys = ["sample"] + words.prefix(48)
         func fill(_ value: JSON) -> JSON {
             switch value {
             case .object(let members):
@@ -328,13 +331,21 @@ package enum SourceReplies {
     // MARK: Cast keys
 
     /// What a key is cast to: `json["items"] as? [[String: Any]]` reads `items` as a list of objects.
-    enum Cast: Equatable {
+    indirect enum Cast: Equatable {
         case string, integer, number, boolean, strings, integers, numbers, object, objects, list
-        /// An object keyed by data (a page id, a date), read with a key the skill computes: what ``keyed(_:by:)``
-        /// fills with every word of the samples, each holding the same item.
-        case keyed
+        /// An object keyed by data (a page id, a currency), read with a key the skill computes: what ``keyed(_:by:)``
+        /// fills with every word of the samples, each holding the same value, cast as `element` says (an item
+        /// holding every key when nothing says).
+        case keyed(element: Cast?)
 
-        var isComposite: Bool { self == .object || self == .objects || self == .list || self == .keyed }
+        var isComposite: Bool {
+            switch self {
+            case .object, .objects, .list, .keyed: true
+            default: false
+            }
+        }
+
+        var isKeyed: Bool { if case .keyed = self { true } else { false } }
     }
 
     /// The keys an API sends only when it failed: a document that holds them sends a skill down its error path.
@@ -354,7 +365,7 @@ package enum SourceReplies {
         for (key, cast) in read {
             if let index = casts.firstIndex(where: { $0.key == key }) {
                 // A key read with a computed key is keyed by data, whatever else lists it (Python's `list(pages)`).
-                if cast == .keyed || (cast.isComposite && !casts[index].cast.isComposite) { casts[index].cast = cast }
+                if cast.isKeyed || (cast.isComposite && !casts[index].cast.isComposite) { casts[index].cast = cast }
             } else {
                 casts.append((key, cast))
             }
@@ -376,26 +387,36 @@ package enum SourceReplies {
             }
             documents += listed ? [JSON.array([object]).text, object.text] : [object.text]
         }
+        // A list of one such object last, for a skill that reads the parsed document as a list without casting it
+        // (`json.arrayValue`, `json[0]?["title"]`).
+        if !listed, let first = documents.first, let object = try? JSON(parsing: Data(first.utf8)) {
+            documents.append(JSON.array([object]).text)
+        }
         return documents
     }
 
     private static func castObject(_ casts: [(key: String, cast: Cast)], style: ValueStyle, depth: Int) -> JSON {
         var members: [String: JSON] = [:]
-        for (key, cast) in casts {
-            switch cast {
-            case .string: members[key] = style.string(for: key)
-            case .integer: members[key] = .number(1)
-            case .number: members[key] = .number(1.5)
-            case .boolean: members[key] = .bool(true)
-            case .strings: members[key] = .array([style.string(for: key)])
-            case .integers: members[key] = .array([.number(1)])
-            case .numbers: members[key] = .array([.number(1.5)])
-            case .object: members[key] = depth > 1 ? castObject(casts, style: style, depth: depth - 1) : .object([:])
-            case .objects, .list: members[key] = .array(depth > 1 ? [castObject(casts, style: style, depth: depth - 1)] : [])
-            case .keyed: members[key] = .object(depth > 1 ? [anyKey: castObject(casts, style: style, depth: depth - 1)] : [:])
-            }
-        }
+        for (key, cast) in casts { members[key] = value(cast, key: key, casts: casts, style: style, depth: depth) }
         return .object(members)
+    }
+
+    /// The value of `key` cast as `cast`, in an object `depth` levels from the bottom.
+    private static func value(_ cast: Cast, key: String, casts: [(key: String, cast: Cast)], style: ValueStyle, depth: Int) -> JSON {
+        switch cast {
+        case .string: style.string(for: key)
+        case .integer: .number(1)
+        case .number: .number(1.5)
+        case .boolean: .bool(true)
+        case .strings: .array([style.string(for: key)])
+        case .integers: .array([.number(1)])
+        case .numbers: .array([.number(1.5)])
+        case .object: depth > 1 ? castObject(casts, style: style, depth: depth - 1) : .object([:])
+        case .objects, .list: .array(depth > 1 ? [castObject(casts, style: style, depth: depth - 1)] : [])
+        case .keyed(let element?) where !element.isComposite:
+            .object([anyKey: value(element, key: key, casts: casts, style: style, depth: depth)])
+        case .keyed: .object(depth > 1 ? [anyKey: castObject(casts, style: style, depth: depth - 1)] : [:])
+        }
     }
 
     // MARK: Feeds and pages

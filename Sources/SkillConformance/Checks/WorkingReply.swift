@@ -58,21 +58,33 @@ enum WorkingReply {
     static func routed(_ documents: [String]) -> String { documents.joined(separator: "\u{1E}") }
 
     /// `body` as full as a real service's answer: each list of its JSON documents `listCount` items long (its items
-    /// repeated in turn), and each text field named in `bodyFieldNames` (lower case) about 1 KB long. `nil` when
-    /// nothing grew (no list, no such field).
+    /// repeated in turn), and each text field named in `bodyFieldNames` (lower case) about 1 KB long. With `distinct`,
+    /// each repeated item's words end in its place (`Sample-title-2`), so items told apart by text differ (a link, a
+    /// time or a date is kept as it is). `nil` when nothing grew (no list, no such field), and for a model's answer.
     ///
     /// ```swift
     /// WorkingReply.fuller(#"{"items":[{"id":1}]}"#, listCount: 3)   // #"{"items":[{"id":1},{"id":1},{"id":1}]}"#
     /// ```
-    static func fuller(_ body: String, listCount: Int, bodyFieldNames: Set<String> = []) -> String? {
+    static func fuller(_ body: String, listCount: Int, bodyFieldNames: Set<String> = [], distinct: Bool = false) -> String? {
+        // A model's answer is not a service's data: three of its choices or content blocks are another answer.
+        guard provider(answering: body) == nil else { return nil }
         var grew = false
+        func marked(_ value: Any, _ place: Int) -> Any {
+            if let object = value as? [String: Any] { return object.mapValues { marked($0, place) } }
+            if let list = value as? [Any] { return list.map { marked($0, place) } }
+            if let text = value as? String, text.contains(where: \.isLetter), !text.contains(":") { return "\(text)-\(place)" }
+            return value
+        }
         func full(_ value: Any, key: String?) -> Any {
             if let object = value as? [String: Any] {
                 return Dictionary(uniqueKeysWithValues: object.map { ($0.key, full($0.value, key: $0.key)) })
             }
             if let list = value as? [Any], !list.isEmpty {
                 if list.count < listCount { grew = true }
-                return (0..<max(list.count, listCount)).map { full(list[$0 % list.count], key: nil) }
+                return (0..<max(list.count, listCount)).map { index in
+                    let item = full(list[index % list.count], key: nil)
+                    return distinct && index >= list.count ? marked(item, index + 1) : item
+                }
             }
             if let text = value as? String, let key, bodyFieldNames.contains(key.lowercased()) {
                 grew = true
