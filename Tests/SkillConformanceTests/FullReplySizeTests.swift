@@ -60,3 +60,39 @@ struct FullReplySizeTests {
         #expect(findings.map(\.outcome) == [.passed], "\(findings.map(\.message))")
     }
 }
+
+/// Hands on the notes it keeps in one stored document, whole, as a memory tool hands on its graph; with `whole`
+/// false, only how many there are.
+private struct StoredNotesTool: ToolSkill {
+    var whole = true
+    let id = "stored-notes"
+    let name = "list_notes"
+    let description = "Lists the saved notes."
+    let inputSchema: JSON = ["type": "object", "properties": ["filter": ["type": "string"]]]
+    var sampleArguments: [JSON] { [["filter": "all"]] }
+    var sampleStorage: [String: [StoredDocument]] {
+        ["notes": [StoredDocument(id: "all", data: Data(#"{"notes":[{"title":"Milk","body":"Buy milk on the way home."}]}"#.utf8))]]
+    }
+    let context: SkillContext
+
+    func execute(arguments: Data) async throws -> String {
+        guard let data = try await context.storage.document(id: "all", in: "notes") else { return "No notes." }
+        guard !whole else { return String(decoding: data, as: UTF8.self) }
+        let notes = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["notes"] as? [Any] ?? []
+        return "\(notes.count) notes"
+    }
+}
+
+@Suite("TOOL-6 measures a result against the documents in storage as full as a user's")
+struct FullStorageSizeTests {
+    @available(SkillCheckTesting, *)
+    @Test("a tool that hands on a stored document whole warns once it holds twenty notes; one that counts them passes")
+    func storedDocumentWhole() async {
+        let whole = await SkillConformance.check(for: "TOOL-6").run(SkillUnderTest(tool: { StoredNotesTool(context: $0) }))
+        #expect(
+            whole.contains { $0.outcome == .warning && $0.subject.contains("with the documents in storage as full as a real one") },
+            "\(whole.map(\.message))")
+        let counted = await SkillConformance.check(for: "TOOL-6").run(SkillUnderTest(tool: { StoredNotesTool(whole: false, context: $0) }))
+        #expect(!counted.isEmpty && counted.allSatisfy { $0.outcome == .passed }, "\(counted.map(\.message))")
+    }
+}

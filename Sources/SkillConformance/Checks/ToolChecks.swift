@@ -222,21 +222,41 @@ extension SkillConformance {
     /// TOOL-6 once more with the working reply as full as a real service's: each list of `fitted`'s documents
     /// ``fullListCount`` items long, and each text field named as a body (``bodyFieldNames``) 1 KB long. A tool that
     /// formats every item, or every body whole, outgrows the limit here, where the kit's one short item fits: a
-    /// warning. `nil` when the reply has no list or body to grow, or the result stays within the limit.
+    /// warning. The documents the sample expects in storage grow the same way. `nil` when neither has a list or body
+    /// to grow, or the result stays within the limit.
     static func resultSizeWithFullReply(
         _ input: ConformanceCheck.Input, sample: String, fit: WorkingReply.Fit, expected: String, size: Int
     ) async -> Finding? {
         let limit = RuleCatalog.toolResultLimit
         let grown = WorkingReply.fuller(fit.body, listCount: fullListCount, bodyFieldNames: bodyFieldNames)
-        guard let grown,
-            case .success(let probe) = await Probe.run(
-                input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: grown,
-                toolCall: fit.toolCall, setUp: nil),
-            case .output(let output) = probe.ending, output.summary.utf8.count > limit
+        // The documents the sample expects in storage, as full as a user's: a tool that hands on a stored graph or list
+        // whole outgrows the limit once it holds more than the sample's few entries.
+        var stored: [(collection: String, id: String, data: Data)] = []
+        for (collection, documents) in input.skill.sampleStorage.sorted(by: { $0.key < $1.key }) {
+            for document in documents {
+                guard let text = String(data: document.data, encoding: .utf8),
+                    let full = WorkingReply.fuller(text, listCount: fullListCount, bodyFieldNames: bodyFieldNames, distinct: true)
+                else { continue }
+                stored.append((collection, document.id, Data(full.utf8)))
+            }
+        }
+        let seeded = stored
+        var setUp: (@Sendable (InMemoryDataStore, FakeNetworkService) -> Void)?
+        if !seeded.isEmpty {
+            setUp = { store, _ in
+                for document in seeded { store.seed(document.data, id: document.id, in: document.collection) }
+            }
+        }
+        guard grown != nil || !stored.isEmpty else { return nil }
+        let result = await Probe.run(
+            input.skill, input: SkillInput(rawText: sample), limits: input.limits, reply: grown ?? fit.body, toolCall: fit.toolCall,
+            setUp: setUp)
+        guard case .success(let probe) = result, case .output(let output) = probe.ending, output.summary.utf8.count > limit
         else { return nil }
+        let source = [grown == nil ? nil : "the service's answer", stored.isEmpty ? nil : "the documents in storage"].compactMap { $0 }
         return input.finding(
             "TOOL-6", .warning,
-            subject: "arguments \(quoted(sample)), working fakes, with the service's answer as full as a real one "
+            subject: "arguments \(quoted(sample)), working fakes, with \(source.joined(separator: " and ")) as full as a real one "
                 + "(\(fullListCount) items in each list, each text body 1 KB)",
             expected: expected,
             observed: "\(output.summary.utf8.count) bytes (\(size) with the kit's short answer): the tool passes on every "
