@@ -20,17 +20,18 @@ extension SkillConformance {
         var findings: [Finding] = []
         for sample in samples {
             let skillInput = SkillInput(rawText: sample)
-            var runs: [(String, Bool, Result<Void, ProbeFailure>)] = []
+            // Each run: what was done, whether the engine's timeout cut it, how it ended, and what a hang there says to do.
+            var runs: [(String, Bool, Result<Void, ProbeFailure>, String?)] = []
             let healthy = await Probe.run(input.skill, input: skillInput, limits: input.limits, setUp: nil)
-            runs.append(("working fakes", false, healthy.map { _ in }))
+            runs.append(("working fakes", false, healthy.map { _ in }, nil))
             for fault in InjectedFault.all {
                 let result = await Probe.run(
                     input.skill, input: skillInput, cutAfter: fault.cut ? input.limits.engineTimeout : nil,
                     limits: input.limits, setUp: fault.setUp)
-                runs.append((fault.name, fault.cut, result.map { _ in }))
+                runs.append((fault.name, fault.cut, result.map { _ in }, nil))
             }
             let cancelled = await CancellationProbe.run(input.skill, input: skillInput, beforeStart: false, limits: input.limits)
-            runs.append(("cancelled while it waits", false, cancelled.map { _ in }))
+            runs.append(("cancelled while it waits", false, cancelled.map { _ in }, nil))
             // Cancelled at each await in turn too, as CAN-2/3/4 cancel it: a skill that ends when cancelled at its first
             // request may wait forever at its second (the rules that find that hang say HANG-1 reports it).
             if case .success(let observed) = await GatedRun.run(input.skill, input: skillInput, limits: input.limits) {
@@ -38,7 +39,8 @@ extension SkillConformance {
                 for point in points {
                     let result = await GatedRun.run(
                         input.skill, input: skillInput, action: .cancel(at: .index(point.index)), limits: input.limits)
-                    runs.append(("cancelled while awaiting \(pointLabel(point, of: observed.points.count))", false, result.map { _ in }))
+                    runs.append(
+                        ("cancelled while awaiting \(pointLabel(point, of: observed.points.count))", false, result.map { _ in }, nil))
                 }
                 // A request after the first that never answers, every other one answering, cut as the engine cuts it: a
                 // skill that waits on a Task {} for it (which the engine's cancellation never reaches) waits forever,
@@ -48,10 +50,10 @@ extension SkillConformance {
                         input.skill, input: skillInput, action: .fault(.hungRequest, at: .index(point.index)),
                         cutAfter: input.limits.engineTimeout, limits: input.limits)
                     let label = pointLabel(point, of: observed.points.count)
-                    runs.append(("\(InjectedFault.hungRequest.name) at \(label)", true, result.map { _ in }))
+                    runs.append(("\(InjectedFault.hungRequest.name) at \(label)", true, result.map { _ in }, laterRequestHint))
                 }
             }
-            for (scenario, cut, result) in runs {
+            for (scenario, cut, result, hint) in runs {
                 let subject = "\(scenario), \(input.sampleLabel(sample))"
                 switch result {
                 case .success:
@@ -61,13 +63,7 @@ extension SkillConformance {
                             observed: "it ended", virtual: cut))
                 case .failure(let failure):
                     var finding = input.unended("HANG-1", subject: subject, expected: expected, failure, virtual: cut)
-                    // A hung later request that outlives the engine's cut: what was cut was not what waits.
-                    if scenario.hasPrefix(InjectedFault.hungRequest.name + " at "), finding.outcome == .failed {
-                        finding.observed +=
-                            "; the engine's cut cancelled the skill but not the request it waits for: send each request "
-                            + "in a task group (or async let), whose children are cancelled with it, or cancel a Task {} in "
-                            + "withTaskCancellationHandler"
-                    }
+                    if let hint, finding.outcome == .failed { finding.observed += "; " + hint }
                     findings.append(finding)
                 }
             }
@@ -75,6 +71,11 @@ extension SkillConformance {
         if let sample = samples.first, let loop = await stopsCallingTools(input, sample: sample) { findings.append(loop) }
         return findings
     }
+
+    /// What a hang under a later request hung alone says: what was cut was not what waits.
+    static let laterRequestHint =
+        "the engine's cut cancelled the skill but not the request it waits for: send each request in a task group "
+        + "(or async let), whose children are cancelled with it, or cancel a Task {} in withTaskCancellationHandler"
 
     /// How many answers in a row call a tool before HANG-1's insistent model answers in text: more rounds than
     /// the caps tool loops are given (seed 002's `maxIterations`; LangGraph's 25, smolagents' 20, the OpenAI Agents

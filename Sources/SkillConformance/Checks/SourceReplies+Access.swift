@@ -37,18 +37,19 @@ extension SourceReplies {
         var unsaid: [String] = []
         if !helpers.isEmpty {
             let reads = helpers.reads(in: code, raw: raw, text: text)
+            // Each read's document argument as written, without `try` and the marks around it: once, not per comparison.
+            let receivers = reads.map { Self.bare(String(raw[$0.receiver])) }
             var bound: [String: String] = [:] // variable → key
             for read in reads {
                 guard let key = read.key else { continue }
-                if let cast = use(of: read, among: reads, code: code, raw: raw, bound: &bound) {
+                if let cast = use(of: read, among: zip(reads, receivers), code: code, raw: raw, bound: &bound) {
                     note(key, cast)
                 } else {
                     unsaid.append(key)
                 }
             }
             // A variable bound to a key's value and then read as a document, indexed or iterated.
-            for read in reads {
-                let receiver = Self.bare(String(raw[read.receiver]))
+            for (read, receiver) in zip(reads, receivers) {
                 if let key = bound[receiver], let cast = read.receiverCast { note(key, cast) }
             }
             let iterated = Set(
@@ -63,10 +64,11 @@ extension SourceReplies {
     /// What a helper's read gives its key: the receiver of another read, a list helper's argument, a cast, a
     /// `for … in`; `nil` when nothing says. A `let` bound to it goes into `bound`.
     private static func use(
-        of read: AccessHelpers.Read, among reads: [AccessHelpers.Read], code: [Character], raw: [Character], bound: inout [String: String]
+        of read: AccessHelpers.Read, among reads: Zip2Sequence<[AccessHelpers.Read], [String]>, code: [Character], raw: [Character],
+        bound: inout [String: String]
     ) -> Cast? {
-        if let outer = reads.first(where: { Self.bare(String(raw[$0.receiver])) == String(raw[read.call]) }), let cast = outer.receiverCast
-        {
+        let call = String(raw[read.call])
+        if let outer = reads.first(where: { $0.1 == call })?.0, let cast = outer.receiverCast {
             return cast
         }
         if let cast = castAfter(read.call, in: code) { return cast }

@@ -98,8 +98,9 @@ extension SkillConformance {
         return findings
     }
 
-    /// How many items each list of the working reply has when TIME-1 fails a run part-way: a task per item leaves
-    /// two others running when the first fails.
+    /// How many items each list of the working reply has when TIME-1 fails a run part-way and when SEND-5 reorders
+    /// a request's parts: a task per item leaves two others running when the first fails, and has two others to
+    /// finish before it.
     static let failingListCount = 3
 
     /// TIME-1 on a run that fails part-way: when the skill's run starts a `Task {}`, each of its operations fails
