@@ -67,6 +67,16 @@ struct ChildProcessTests {
         #expect(open.isDisjoint(with: pipes), "still open here: \(open.intersection(pipes).sorted().prefix(5))")
     }
 
+    @Test("a variable named in unsetting is left out of the child's environment, whether this process or the call sets it")
+    func unsetting() throws {
+        let inherited = try #require(ProcessInfo.processInfo.environment.first { !$0.value.isEmpty && $0.key.allSatisfy(\.isLetter) }?.key)
+        let run = try ToolRunner.run(
+            ["/bin/sh", "-c", "echo \"[${\(inherited)-unset}] [${SKILLCHECK_GIVEN-unset}] [${SKILLCHECK_KEPT-unset}]\""],
+            environment: ["SKILLCHECK_GIVEN": "given", "SKILLCHECK_KEPT": "kept"], unsetting: [inherited, "SKILLCHECK_GIVEN"],
+            timeout: .seconds(30), grace: grace)
+        #expect(run.standardOutput == "[unset] [unset] [kept]\n")
+    }
+
     @Test("a program that does not exist is an error naming it, not a run")
     func missingProgram() {
         #expect(throws: ToolError.self) {

@@ -131,7 +131,7 @@ package struct ConformanceRun: Sendable {
         let stage = ConformanceStage(
             harness: harness, buildFolder: scratch.appendingPathComponent("harness-build"),
             perSkillTimeout: perSkillTimeout, shared: shared, providers: providers, seed: seed, schedules: schedules,
-            settings: settings)
+            settings: settings, credentials: Self.credentials(harness.skills, analysis: analysis))
         let race = RaceStage(
             harness: harness, buildFolder: scratch.appendingPathComponent("harness-tsan"),
             perSkillTimeout: perSkillTimeout, shared: shared, settings: settings)
@@ -302,13 +302,20 @@ package struct ConformanceRun: Sendable {
     /// What each skill's processes get on top of the harness environment, by index: a placeholder for each
     /// credential its code reads from the environment and this machine does not set.
     static func settings(_ skills: [DiscoveredSkill], analysis: StaticAnalysis) -> [Int: [String: String]] {
-        var settings: [Int: [String: String]] = [:]
-        for (index, skill) in skills.enumerated() {
-            let placeholders = ConformanceStage.placeholders(
-                for: analysis.credentialNames(typeName: skill.typeName, moduleHint: skill.module))
-            if !placeholders.isEmpty { settings[index] = placeholders }
+        credentials(skills, analysis: analysis).compactMapValues { names in
+            let placeholders = ConformanceStage.placeholders(for: names)
+            return placeholders.isEmpty ? nil : placeholders
         }
-        return settings
+    }
+
+    /// The credentials each skill's code reads from the environment, by index (none: no entry).
+    static func credentials(_ skills: [DiscoveredSkill], analysis: StaticAnalysis) -> [Int: [String]] {
+        var credentials: [Int: [String]] = [:]
+        for (index, skill) in skills.enumerated() {
+            let names = analysis.credentialNames(typeName: skill.typeName, moduleHint: skill.module)
+            if !names.isEmpty { credentials[index] = names }
+        }
+        return credentials
     }
 
     /// SEND-1, SEND-3, and TIME-1's and IO-1's source findings from the static stage. An escape hatch is accepted (SEND-3) once SEND-2 passed

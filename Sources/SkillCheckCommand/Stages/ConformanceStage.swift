@@ -52,12 +52,18 @@ package struct ConformanceStage: Sendable {
     /// Variables each skill's process gets on top of the harness environment, by the skill's index: a
     /// placeholder for each credential its code reads from the environment (``placeholders(for:)``).
     package var settings: [Int: [String: String]]
+    /// The credentials each skill's code reads from the environment, by the skill's index, whether this machine sets
+    /// them or not: CRASH-1 runs that skill's checks once more with them unset
+    /// (``checkedWithoutCredentials(skillAt:names:skillID:triesToolCall:)``).
+    package var credentials: [Int: [String]]
 
     package init(
         harness: HarnessPackage, buildFolder: URL, perSkillTimeout: Duration = .seconds(300), shared: SharedBuildCache? = nil,
-        providers: [String] = [], seed: UInt64? = nil, schedules: Int? = nil, settings: [Int: [String: String]] = [:]
+        providers: [String] = [], seed: UInt64? = nil, schedules: Int? = nil, settings: [Int: [String: String]] = [:],
+        credentials: [Int: [String]] = [:]
     ) {
         self.settings = settings
+        self.credentials = credentials
         self.seed = seed
         self.schedules = schedules
         self.harness = harness
@@ -151,7 +157,8 @@ package struct ConformanceStage: Sendable {
         var triesToolCall = true
         for attempt in 1...(SkillConformance.implementedRuleIDs.count + 2) {
             let pass = try runOnce(
-                skillAt: index, attempt: attempt, skipping: Self.rulesOutsideHarness + judged.sorted(), triesToolCall: triesToolCall)
+                skillAt: index, label: attempt > 1 ? "\(attempt)" : "", skipping: Self.rulesOutsideHarness + judged.sorted(),
+                triesToolCall: triesToolCall)
             findings += pass.findings
             if id.isEmpty { id = pass.findings.first?.skillID ?? "" }
             judged.formUnion(pass.findings.map(\.ruleID))
@@ -188,6 +195,9 @@ package struct ConformanceStage: Sendable {
                 Finding(
                     ruleID: "CRASH-1", skillID: id, outcome: .passed, subject: Self.processSubject,
                     expected: "every check runs to its end", observed: "every check ran to its end without a trap"))
+        }
+        if let names = credentials[index], !names.isEmpty {
+            crashes.append(try checkedWithoutCredentials(skillAt: index, names: names, skillID: id, triesToolCall: triesToolCall))
         }
         return SkillResult(
             skill: skill, id: id,
@@ -252,14 +262,56 @@ package struct ConformanceStage: Sendable {
                         + "(a shared array or dictionary), which SEND-2's run under ThreadSanitizer names" : ""))
     }
 
-    /// One process of the harness for the skill at `index`, skipping `skipped` rules; its own work folder.
+    /// CRASH-1's finding for the skill's checks run once more, in a process of their own, with the credentials `names`
+    /// unset, as on a machine that never set them (HANG-1's when that process had to be stopped). Every other run gives
+    /// each credential a value (this machine's, or a placeholder), so a skill that traps or ends the program without one
+    /// (`environment["KEY"]!`, or `exit(1)` after printing "KEY is required", as a ported server does at start-up) would
+    /// pass there. Only how this process ends is judged: what the rules find without the credential is not theirs to judge.
+    func checkedWithoutCredentials(
+        skillAt index: Int, names: [String], skillID: String, triesToolCall: Bool
+    ) throws(StageFailure) -> Finding {
+        let condition = "with \(names.joined(separator: ", ")) unset, as on a machine that never set \(names.count == 1 ? "it" : "them")"
+        let subject = "the skill's checks, " + condition
+        let pass = try runOnce(
+            skillAt: index, label: "unset", skipping: Self.rulesOutsideHarness, triesToolCall: triesToolCall, unsetting: names)
+        let place = pass.stream.interruptedRule.map { "while checking \($0)" + Self.attempt(pass.run) } ?? "before any check"
+        if pass.run.timedOut {
+            return Finding(
+                ruleID: "HANG-1", skillID: skillID, outcome: .failed, subject: subject,
+                expected: "every check ends within \(perSkillTimeout) of real time",
+                observed: "the process was still running after \(perSkillTimeout) \(place), and was stopped")
+        }
+        let expected = "every check runs to its end: without its credential, a skill throws a SkillError that names it"
+        guard pass.stream.runEnded else {
+            var finding = crashFinding(pass.run, place: place, skillID: skillID)
+            finding.subject = subject
+            finding.expected = expected
+            finding.observed += "; " + Self.missingCredentialFix(names)
+            return finding
+        }
+        return Finding(
+            ruleID: "CRASH-1", skillID: skillID, outcome: .passed, subject: subject, expected: expected,
+            observed: "every check ran to its end without a trap")
+    }
+
+    /// What a skill that traps without its credential does instead: `guard let key = …, !key.isEmpty else { throw … }`.
+    static func missingCredentialFix(_ names: [String]) -> String {
+        let name = names[0]
+        return
+            "read \(names.count == 1 ? "it" : "each") where a request needs it and, when it is missing, throw a SkillError that names it: "
+            + "`guard let key = ProcessInfo.processInfo.environment[\"\(name)\"], !key.isEmpty else { "
+            + "throw SkillError.executionFailed(\"set \(name)\") }`"
+    }
+
+    /// One process of the harness for the skill at `index`, skipping `skipped` rules, in a work folder of its own (named by
+    /// `label`); the credentials in `unsetting` are left out of its environment, and get no placeholder.
     func runOnce(
-        skillAt index: Int, attempt: Int, skipping skipped: [String], triesToolCall: Bool = true
+        skillAt index: Int, label: String = "", skipping skipped: [String], triesToolCall: Bool = true, unsetting: [String] = []
     ) throws(StageFailure)
         -> (run: ToolRunner.Run, stream: EventStream, findings: [Finding])
     {
         // A leftover findings file would be read as this run's; one that cannot be written would read as a crash.
-        let work = try Self.freshFolder(buildFolder.appendingPathComponent("skillcheck-runs/\(index)" + (attempt > 1 ? "-\(attempt)" : "")))
+        let work = try Self.freshFolder(buildFolder.appendingPathComponent("skillcheck-runs/\(index)" + (label.isEmpty ? "" : "-\(label)")))
         let workingDirectory = try Self.freshFolder(work.appendingPathComponent(Self.workingDirectoryName))
         let events = work.appendingPathComponent("events.jsonl"), findingsFile = work.appendingPathComponent("findings.jsonl")
         let arguments = Self.testCommand(
@@ -269,7 +321,8 @@ package struct ConformanceStage: Sendable {
                 "--event-stream-version", EventStream.version,
             ])
         // The skill's placeholders first: the kit's own variables win over a name a skill happens to read.
-        let environment = (settings[index] ?? [:]).merging(Self.harnessEnvironment) { $1 }.merging(
+        let placeholders = unsetting.isEmpty ? settings[index] ?? [:] : [:]
+        let environment = placeholders.merging(Self.harnessEnvironment) { $1 }.merging(
             [
                 "SKILLCHECK_SKILL": "\(index)", FindingsLog.environmentKey: findingsFile.path,
                 CaseFolder.environmentKey: workingDirectory.path,
@@ -282,7 +335,8 @@ package struct ConformanceStage: Sendable {
         ) { $1 }
         let run: ToolRunner.Run
         do {
-            run = try ToolRunner.run(arguments, in: workingDirectory, environment: environment, timeout: perSkillTimeout)
+            run = try ToolRunner.run(
+                arguments, in: workingDirectory, environment: environment, unsetting: unsetting, timeout: perSkillTimeout, grace: .standard)
         } catch {
             throw .tool(error.description)
         }

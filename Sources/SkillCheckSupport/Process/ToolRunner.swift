@@ -67,16 +67,19 @@ package struct ToolRunner: Sendable {
 
     /// ``run(_:in:environment:timeout:onOutputLine:onErrorLine:)`` with the runner's grace periods given;
     /// with `linesKeepTheirEnd`, each whole line is handed on with its `\n` (the last, unfinished one
-    /// without), so that the text passes through exactly.
+    /// without), so that the text passes through exactly. The variables named in `unsetting` are left out of
+    /// the child's environment, whether this process sets them or `environment` does.
     package static func run(
         _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
-        timeout: Duration?, grace: ChildProcess.Grace, linesKeepTheirEnd: Bool = false,
+        unsetting: [String] = [], timeout: Duration?, grace: ChildProcess.Grace, linesKeepTheirEnd: Bool = false,
         onOutputLine: (@Sendable (String) -> Void)? = nil, onErrorLine: (@Sendable (String) -> Void)? = nil
     ) throws(ToolError) -> Run {
         var output = LineBuffer(onLine: onOutputLine, keepsEnds: linesKeepTheirEnd)
         var error = LineBuffer(onLine: onErrorLine, keepsEnds: linesKeepTheirEnd)
+        var childEnvironment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        for name in unsetting { childEnvironment[name] = nil }
         let ending = try ChildProcess.run(
-            arguments, in: directory, environment: ProcessInfo.processInfo.environment.merging(environment) { $1 },
+            arguments, in: directory, environment: childEnvironment,
             timeout: timeout, grace: grace, onOutput: { output.append($0) }, onError: { error.append($0) }
         )
         output.finish()
