@@ -1,4 +1,5 @@
 import Foundation
+import SkillCheckSupport
 import SkillKit
 import TestSupport
 import Testing
@@ -58,6 +59,63 @@ struct FullReplySizeTests {
     func firstFewCutShort() async throws {
         let findings = await SkillConformance.check(for: "TOOL-6").run(try Self.declared(keeps: 3))
         #expect(findings.map(\.outcome) == [.passed], "\(findings.map(\.message))")
+    }
+}
+
+/// ResultListTool with every result whole, keeping each query's results in a cache that outlives the run, as a module-level
+/// dictionary does: every run after the first on a query answers from it.
+private struct CachedResultListTool: ToolSkill {
+    struct Found: Decodable { let results: [Result] }
+    struct Result: Decodable {
+        let title: String
+        let content: String
+    }
+    let cache: Locked<[String: String]>
+    let id = "cached-result-list"
+    let name = "web_search"
+    let description = "Searches the web."
+    let inputSchema: JSON = ["type": "object", "properties": ["query": ["type": "string"]], "required": ["query"]]
+    var sampleArguments: [JSON] { [["query": "swift testing"]] }
+    let context: SkillContext
+
+    func execute(arguments: Data) async throws -> String {
+        let query = String(decoding: arguments, as: UTF8.self)
+        if let kept = cache.withLock({ $0[query] }) { return kept }
+        let found: Found
+        do {
+            let response = try await context.networkService.send(NetworkRequest(url: URL(string: "https://search.example/v1?q=swift")!))
+            found = try JSONDecoder().decode(Found.self, from: response.body)
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw SkillError.executionFailed("The search did not answer.")
+        }
+        let text = found.results.map { "\($0.title): \($0.content)" }.joined(separator: "\n")
+        cache.withLock { $0[query] = text }
+        return text
+    }
+}
+
+@Suite("TOOL-6 does not pass a run whose answer a cache kept from an earlier run")
+struct CachedResultSizeTests {
+    @available(SkillCheckTesting, *)
+    @Test("a tool that answers later runs from a process-wide cache is skipped, naming the request it did not make again")
+    func cacheHidesTheLongerAnswer() async throws {
+        let cache = Locked<[String: String]>([:])
+        let tool = try SourceRepliesTests.declaredInThisFile {
+            SkillUnderTest(declaredIn: $0, tool: { CachedResultListTool(cache: cache, context: $0) })
+        }
+        let findings = await SkillConformance.check(for: "TOOL-6").run(tool)
+        #expect(findings.count == 1, "\(findings.map(\.message))")
+        guard case .skipped(let reason) = findings.first?.outcome else {
+            Issue.record("expected a skip, got \(findings.map(\.message))")
+            return
+        }
+        #expect(reason.contains("`GET search.example/v«n»`") && reason.contains("ERR-1 reports it"), "\(reason)")
+        // The rule the reason names does report the cache.
+        let errors = await SkillConformance.check(for: "ERR-1").run(tool)
+        #expect(
+            errors.contains { $0.outcome == .failed && $0.observed.contains("keeps what it got between runs") }, "\(errors.map(\.message))")
     }
 }
 

@@ -198,6 +198,15 @@ extension SkillConformance {
         let grown = output.summary.utf8.count
         let added = "with a \((longField.utf8.count + 512) / 1024) KB field added to the service's answer"
         guard grown > limit else {
+            if let kept = await requestsNotMadeAgain(input, sample: sample, probe) {
+                let reason =
+                    "the run with the service's longer answer did not make \(kept), which the skill's first run on these arguments "
+                    + "in this process made: it answered from what it kept from an earlier run (ERR-1 reports it), so the longer "
+                    + "answer never reached it and the size of its result with a real service's answer was not measured"
+                return input.finding(
+                    "TOOL-6", .skipped(reason: reason), subject: subject + ", " + added, expected: expected, observed: reason,
+                    run: probe.timeline)
+            }
             if let full = await resultSizeWithFullReply(input, sample: sample, fit: fit, expected: expected, size: size) { return full }
             return input.finding(
                 "TOOL-6", .passed, subject: subject, expected: expected, observed: "\(size) bytes, and \(grown) bytes \(added)")
@@ -207,6 +216,19 @@ extension SkillConformance {
             observed: "\(grown) bytes (\(size) with the kit's short answer): the tool hands the service's answer on as it came, "
                 + "so the model reads all of it; return the fields it needs: \(quoted(output.summary))",
             run: probe.timeline)
+    }
+
+    /// The requests (as ``FirstRuns`` keeps them, each in backquotes) that the skill's first run on `sample` in this
+    /// process made and `probe`, a later run with another answer from the same service, did not; `nil` when it made
+    /// them all, or no first run was kept. Such a run answered from what the skill kept between runs (a cache in a
+    /// global or static var), so the answer a check gave it was never read.
+    static func requestsNotMadeAgain(_ input: ConformanceCheck.Input, sample: String, _ probe: Probe) async -> String? {
+        let key = FirstRuns.Key(sample: sample, fit: await input.skill.workingFit(limits: input.limits))
+        guard let first = input.skill.firstRuns.operations(key) else { return nil }
+        // Only the requests: a storage operation's string starts with a lower-case verb (`save notes`), a request's with its method.
+        let requested = first.filter { $0.first?.isUppercase == true }
+        let missing = FirstRuns.missing(from: probe.requests.map(FirstRuns.requestKey), first: requested)
+        return missing.isEmpty ? nil : missing.map { "`\($0)`" }.joined(separator: ", ")
     }
 
     /// How many items each list of the service's answer has in ``resultSizeWithFullReply(_:sample:fit:expected:size:)``:
