@@ -62,6 +62,50 @@ struct AccessedKeysTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("a comparison helper reads no key, a digit key indexes a list, and a status the code checks holds the text it wants")
+    func comparedStatus() throws {
+        let source = """
+            let data = try JSONSerialization.jsonObject(with: body)
+            if !strictEquals(try prop(data, "status"), "OK") { return "failed: \\(jsString(try prop(data, "status")))" }
+            let first = try prop(prop(data, "results"), "0")
+            let name = try prop(first, "name")
+            func prop(_ object: JSValue?, _ key: String) throws -> JSValue? { nil }
+            func strictEquals(_ value: JSValue?, _ text: String) -> Bool { false }
+            """
+        let document = try JSON(parsing: Data(try #require(SourceReplies.documents(fromSources: [source]).first).utf8))
+        #expect(document["status"] == .string("OK"), "\(document.text)")
+        #expect(document["OK"] == nil, "\(document.text)")
+        guard case .array(let results)? = document["results"], results.first?["name"] != nil else {
+            Issue.record("results is no list of items: \(document.text)")
+            return
+        }
+        // Spelled with operators, and on a Decodable type's field, the same; a failure's text compared with == is not taken.
+        let texts = SourceReplies.ValueStyle.successTexts(
+            in: """
+                guard (json["state"] as? String) == "success" else { throw Failure() }
+                if reply.code != "200" { throw Failure() }
+                if json["kind"] as? String == "ZERO_RESULTS" { return "none" }
+                """)
+        #expect(texts == ["state": "success", "code": "200"], "\(texts)")
+    }
+
+    @Test("a key handed to a function of the source is what its body makes of the parameter; a helper giving a list lists")
+    func keyHandedToAFunction() {
+        let source = """
+            let rawResults = try JSONDecoder().decode(PyValue.self, from: data)
+            return .results(try apiWrapper.cleanResults(try pyGetItem(rawResults, "results")))
+            func cleanResults(_ results: PyValue) throws -> [[(String, PyValue)]] {
+                for result in try pyIter(results) { _ = try pyGetItem(result, "url") }
+            }
+            func report(_ results: PyValue) -> String { "" }
+            func pyGetItem(_ object: PyValue, _ key: String) throws -> PyValue { object }
+            func pyIter(_ object: PyValue) throws -> [PyValue] { [] }
+            """
+        let casts = SourceReplies.accessedCasts(in: source)
+        #expect(casts.first { $0.key == "results" }?.cast == .objects, "\(casts)")
+        #expect(casts.first { $0.key == "url" }?.cast == .string, "\(casts)")
+    }
+
     @Test("a key read with a computed key is keyed by the samples' words; a key read only on failure is left out of the first document")
     func keyedAndErrorKeys() throws {
         let source = """

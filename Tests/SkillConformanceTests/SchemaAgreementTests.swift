@@ -229,6 +229,67 @@ struct SchemaAgreementTests {
         #expect(omitted?.observed.contains("unit") == true)
     }
 
+    /// A memory tool with one field per action: an update needs the id of what it changes, which the schema cannot
+    /// say. With `refusesUpdate`, it refuses every update, its own sample's too: a value the schema offers and the tool
+    /// never takes.
+    struct MemoryActionTool: ToolSkill {
+        var refusesUpdate = false
+        /// Refuses with an error of its own, as a port of a Python tool's `ValueError` does.
+        var rawErrors = false
+        var id = "memory.action"
+        var name = "manage_memory"
+        var description = "Creates or updates a memory; an update names the memory's id."
+        var inputSchema: JSON = [
+            "type": "object",
+            "properties": [
+                "action": ["type": "string", "enum": ["create", "update"]], "content": ["type": "string"], "id": ["type": "string"],
+            ],
+            "required": ["action", "content"], "additionalProperties": false,
+        ]
+        var sampleArguments: [JSON] {
+            [["action": "create", "content": "Likes tea"], ["action": "update", "content": "Likes green tea", "id": "m-1"]]
+        }
+
+        struct Arguments: Decodable {
+            let action: String
+            let content: String
+            let id: String?
+        }
+
+        func execute(arguments: Data) async throws -> String {
+            let arguments = try decodeArguments(Arguments.self, from: arguments)
+            switch (arguments.action, arguments.id) {
+            case ("update", _) where refusesUpdate: throw SkillError.invalidInput("action: only create is supported")
+            case ("update", nil) where rawErrors: throw CocoaError(.featureUnsupported)
+            case ("update", nil): throw SkillError.invalidInput("id: an update names the memory it changes")
+            case ("create", .some): throw SkillError.invalidInput("id: a new memory gets its id from the tool")
+            default: return "Saved."
+            }
+        }
+    }
+
+    @Test("a value the tool takes in a sample of its own with another field too warns that it needs that field; one it never takes fails")
+    func fieldThatNeedsAnother() async {
+        let findings = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: MemoryActionTool()))
+        #expect(!findings.contains { $0.outcome == .failed }, "\(findings.filter { $0.outcome == .failed }.map(\.message))")
+        let warned = findings.filter { $0.outcome == .warning }
+        #expect(
+            warned.contains { $0.subject.contains("/action") && $0.observed.contains("the value needs another field") },
+            "\(warned.map(\.message))")
+
+        let refusing = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: MemoryActionTool(refusesUpdate: true)))
+        #expect(
+            refusing.contains { $0.outcome == .failed && $0.subject.contains("/action") }, "\(refusing.map(\.message))")
+
+        // Refused with an error of its own, the model reads raw text: a failure, saying how to refuse it.
+        let raw = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: MemoryActionTool(rawErrors: true)))
+        #expect(
+            raw.contains {
+                $0.outcome == .failed && $0.subject == "inputSchema at /action: action \"update\""
+                    && $0.observed.contains("Refuse it with SkillError.invalidInput naming the field it needs")
+            }, "\(raw.map(\.message))")
+    }
+
     /// The weather tool reading its arguments with a JSONDecoder of its own, as ported tools do: what it refuses
     /// comes as a DecodingError, not as invalidInput. `fails` makes every run throw an error of its own.
     struct PlainDecoderTool: ToolSkill {

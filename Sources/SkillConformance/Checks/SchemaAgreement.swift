@@ -107,6 +107,25 @@ extension SkillConformance {
                 for variant in entry.variants { refused.insert(variant.dialect) }
                 let must = entry.variants.contains { $0.dialect == .jsonSchema || chosen.contains($0.dialect) }
                 let senders = entry.variants.map(sentBy).joined(separator: "; ")
+                // A refusal of a value the tool takes in a sample of its own that gives more: the value needs another field
+                // (an update, the id it changes), which no schema a provider accepts can say. Explained with invalidInput,
+                // a model reads why and calls again: a SHOULD. With an error of the tool's own, it reads that error's raw text.
+                if let sample = await acceptedSample(sharing: entry.instance, tool, input) {
+                    let needs =
+                        "the tool threw \(refusal) for arguments \(quoted(arguments.text)), which these say is valid: \(senders); "
+                        + "it accepts \(quoted(sample.text)), its own sample with the same value here: the value needs another "
+                        + "field, which the schema cannot say. "
+                    let explained = thrown.skillError != nil
+                    findings.append(
+                        input.finding(
+                            "TOOL-8", explained || !must ? .warning : .failed, subject: subject, expected: expected,
+                            observed: needs
+                                + (explained ? "" : "Refuse it with SkillError.invalidInput naming the field it needs, and ")
+                                + (explained ? "Say so" : "say so") + " in the field's description (a model reads it), or give each "
+                                + "way of calling the tool a tool of its own, whose schema can require it.",
+                            run: probe.timeline))
+                    continue
+                }
                 findings.append(
                     input.finding(
                         "TOOL-8", must ? .failed : .warning, subject: subject, expected: expected,
@@ -134,6 +153,22 @@ extension SkillConformance {
                 ))
         }
         return findings
+    }
+
+    /// A sample of the tool's own, other than `instance`'s arguments, with the same value at the instance's place (or
+    /// none, where the instance leaves the field out), that the tool takes with the working fakes: no invalidInput.
+    static func acceptedSample(sharing instance: ValidArguments, _ tool: any ToolSkill, _ input: ConformanceCheck.Input) async -> JSON? {
+        guard !instance.pointer.isEmpty else { return nil }
+        let value = instanceValue(at: instance.pointer, in: instance.arguments)
+        for sample in tool.sampleArguments where sample != instance.arguments && instanceValue(at: instance.pointer, in: sample) == value {
+            guard
+                case .success(let probe) = await Probe.run(
+                    input.skill, input: SkillInput(rawText: sample.text), limits: input.limits, setUp: nil)
+            else { continue }
+            if case .threw(let thrown) = probe.ending, case .invalidInput? = thrown.skillError { continue }
+            return sample
+        }
+        return nil
     }
 
     /// Whether `arguments` make the tool throw an error that is neither a SkillError nor a cancellation, with the

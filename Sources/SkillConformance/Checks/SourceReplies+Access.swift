@@ -39,7 +39,7 @@ extension SourceReplies {
             let reads = helpers.reads(in: code, raw: raw, text: text)
             // Each read's document argument as written, without `try` and the marks around it: once, not per comparison.
             let receivers = reads.map { Self.bare(String(raw[$0.receiver])) }
-            var bound: [String: String] = [:] // variable → key
+            var bound: [Binding] = []
             for read in reads {
                 guard let key = read.key else { continue }
                 if let cast = use(of: read, among: zip(reads, receivers), code: code, raw: raw, bound: &bound) {
@@ -48,24 +48,38 @@ extension SourceReplies {
                     unsaid.append(key)
                 }
             }
-            // A variable bound to a key's value and then read as a document, indexed or iterated.
+            // A variable bound to a key's value and then read as a document, indexed or iterated, where it is in scope.
             for (read, receiver) in zip(reads, receivers) {
-                if let key = bound[receiver], let cast = read.receiverCast { note(key, cast) }
+                for binding in bound where binding.variable == receiver && binding.covers(read.call.lowerBound) {
+                    if let cast = read.receiverCast { note(binding.key, cast) }
+                }
             }
-            let iterated = Set(
-                text.matches(of: /\bfor\s+(?:\w+|\([^)]*\))\s+in\s+(?:try[?!]?\s+)?([A-Za-z_]\w*)\b/).map { String($0.output.1) })
-            for (variable, key) in bound where iterated.contains(variable) { note(key, .objects) }
+            for loop in text.matches(of: /\bfor\s+(?:\w+|\([^)]*\))\s+in\s+(?:try[?!]?\s+)?([A-Za-z_]\w*)\b/) {
+                let at = text.distance(from: text.startIndex, to: loop.range.lowerBound)
+                for binding in bound where binding.variable == loop.output.1 && binding.covers(at) { note(binding.key, .objects) }
+            }
         }
         for (key, cast) in subscriptChains(in: source) { note(key, cast) }
         let said = Set(casts.map(\.key))
         return casts + unsaid.filter { !said.contains($0) }.map { ($0, .string) }
     }
 
+    /// A name that holds a key's value: a `let` bound to a read (anywhere in the source, as before), or the first
+    /// parameter of a function the read is handed to (only in that function's body).
+    struct Binding {
+        var variable: String
+        var key: String
+        var scope: Range<Int>?
+
+        func covers(_ offset: Int) -> Bool { scope?.contains(offset) ?? true }
+    }
+
     /// What a helper's read gives its key: the receiver of another read, a list helper's argument, a cast, a
-    /// `for … in`; `nil` when nothing says. A `let` bound to it goes into `bound`.
+    /// `for … in`; `nil` when nothing says. A `let` bound to it, or the parameter of a function it is handed to, goes
+    /// into `bound`.
     private static func use(
         of read: AccessHelpers.Read, among reads: Zip2Sequence<[AccessHelpers.Read], [String]>, code: [Character], raw: [Character],
-        bound: inout [String: String]
+        bound: inout [Binding]
     ) -> Cast? {
         let call = String(raw[read.call])
         if let outer = reads.first(where: { $0.1 == call })?.0, let cast = outer.receiverCast {
@@ -74,10 +88,30 @@ extension SourceReplies {
         if let cast = castAfter(read.call, in: code) { return cast }
         let before = String(code[max(0, read.call.lowerBound - 80)..<read.call.lowerBound])
         if before.contains(/\bfor\s+\w+\s+in\s+(?:try[?!]?\s+)?(?:await\s+)?$/) { return .objects }
+        guard let key = read.key else { return nil }
         if let binding = before.firstMatch(of: /\b(?:let|var)\s+([A-Za-z_]\w*)\s*(?::[^=\n]+)?=\s*(?:try[?!]?\s+)?(?:await\s+)?$/) {
-            bound[String(binding.output.1)] = read.key
+            bound.append(Binding(variable: String(binding.output.1), key: key))
+        } else if let callee = before.firstMatch(of: /([A-Za-z_]\w*)\s*\(\s*(?:[A-Za-z_]\w*\s*:\s*)?(?:try[?!]?\s+)?(?:await\s+)?$/),
+            let (parameter, body) = firstParameter(of: String(callee.output.1), in: code)
+        {
+            // Handed to a function of the source as its first argument (`api.cleanResults(pyGetItem(raw, "results"))`): what
+            // that function's body does with its parameter says what the key is. (No `\b` before the name: Unicode's word
+            // boundaries run through `api.cleanResults`.)
+            bound.append(Binding(variable: parameter, key: key, scope: body))
         }
         return nil
+    }
+
+    /// The name the function `name` declared in `code` gives its first parameter (`results` in
+    /// `func cleanResults(_ results: PyValue)`), and the range of its body, if the code declares one function of that name.
+    static func firstParameter(of name: String, in code: [Character]) -> (String, Range<Int>)? {
+        let text = String(code)
+        let declarations = text.matches(of: /\bfunc\s+([A-Za-z_]\w*)\s*(?:<[^>{]*>)?\s*\(\s*(?:[A-Za-z_]\w*\s+)?([A-Za-z_]\w*)\s*:[^{]*\{/)
+            .filter { $0.output.1 == name }
+        guard declarations.count == 1 else { return nil }
+        let open = text.distance(from: text.startIndex, to: declarations[0].range.upperBound) - 1
+        guard let close = AccessHelpers.closing(code, from: open) else { return nil }
+        return (String(declarations[0].output.2), open..<close)
     }
 
     /// What the code right after `call` casts its value to (`as? [String: Any]`, `as! Double`), if anything.
@@ -175,18 +209,22 @@ struct AccessHelpers {
     init(in text: String, code: [Character]) {
         let dynamic = /Any|JSON|Json|Dictionary|\[\s*String\s*:|NSDictionary|NSArray|Object|Value/
         let twoParameters =
-            /\bfunc\s+([A-Za-z_]\w*)\s*(?:<[^>{]*>)?\s*\(\s*(?:[A-Za-z_]\w*\s+)?[A-Za-z_]\w*\s*:\s*([^,()]+?)\s*,\s*(?:[A-Za-z_]\w*\s+)?[A-Za-z_]\w*\s*:\s*(String|Int)\s*\)/
-        for match in text.matches(of: twoParameters) where match.output.2.contains(dynamic) {
+            /\bfunc\s+([A-Za-z_]\w*)\s*(?:<[^>{]*>)?\s*\(\s*(?:[A-Za-z_]\w*\s+)?[A-Za-z_]\w*\s*:\s*([^,()]+?)\s*,\s*(?:[A-Za-z_]\w*\s+)?[A-Za-z_]\w*\s*:\s*(String|Int)\s*\)\s*(?:async\s*)?(?:throws|rethrows)?\s*(?:->\s*([^{]+?))?\s*\{/
+        // A helper that answers a question of the value (`strictEquals(value, "OK") -> Bool`) or gives nothing back reads no key.
+        for match in text.matches(of: twoParameters)
+        where match.output.2.contains(dynamic) && !(match.output.4.map { $0.hasPrefix("Bool") || $0.hasPrefix("Void") } ?? true) {
             if match.output.3 == "String" { byKey.insert(String(match.output.1)) } else { byIndex.insert(String(match.output.1)) }
         }
-        let oneParameter = /\bfunc\s+([A-Za-z_]\w*)\s*(?:<[^>{]*>)?\s*\(\s*(?:[A-Za-z_]\w*\s+)?[A-Za-z_]\w*\s*:\s*([^,()]+?)\s*\)[^{]*\{/
+        let oneParameter = /\bfunc\s+([A-Za-z_]\w*)\s*(?:<[^>{]*>)?\s*\(\s*(?:[A-Za-z_]\w*\s+)?[A-Za-z_]\w*\s*:\s*([^,()]+?)\s*\)([^{]*)\{/
         var counted = (0, text.startIndex)
         for match in text.matches(of: oneParameter) where match.output.2.contains(dynamic) {
             counted.0 += text.distance(from: counted.1, to: match.range.upperBound)
             counted.1 = match.range.upperBound
             guard let close = Self.closing(code, from: counted.0 - 1) else { continue }
             let body = String(code[counted.0..<close])
-            if body.contains(/\bas\s*[?!]\s*(?:\[\s*(?:\[|Any|\w+\s*\])|NSArray|Array)/) {
+            // `func pyIter(_ object: PyValue) throws -> [PyValue]`: it gives a list of the value, whatever its body does.
+            let givesList = match.output.3.contains(/->\s*\[\s*[^:\]]+\]\s*$/)
+            if givesList || body.contains(/\bas\s*[?!]\s*(?:\[\s*(?:\[|Any|\w+\s*\])|NSArray|Array)/) {
                 toList.insert(String(match.output.1))
             } else if body.contains(/\bas\s*[?!]\s*(?:\[\s*String\s*:|NSDictionary)/) {
                 toObject.insert(String(match.output.1))
@@ -214,7 +252,12 @@ struct AccessHelpers {
             if byKey.contains(name), arguments.count == 2 {
                 var literal = String(raw[arguments[1]]).trimmingCharacters(in: .whitespacesAndNewlines)
                 if let label = literal.prefixMatch(of: /[A-Za-z_]\w*\s*:\s*/) { literal.removeSubrange(label.range) }
-                if literal.count > 2, literal.hasPrefix("\""), literal.hasSuffix("\""), !literal.contains("\\(") {
+                if literal.count > 2, literal.hasPrefix("\""), literal.hasSuffix("\""),
+                    literal.dropFirst().dropLast().allSatisfy({ $0.isASCII && $0.isNumber })
+                {
+                    // `prop(results, "0")`, JavaScript's `results[0]` as a port spells it: an index into a list.
+                    reads.append(Read(key: nil, call: call, receiver: first, receiverCast: .objects))
+                } else if literal.count > 2, literal.hasPrefix("\""), literal.hasSuffix("\""), !literal.contains("\\(") {
                     reads.append(Read(key: String(literal.dropFirst().dropLast()), call: call, receiver: first, receiverCast: .object))
                 } else if literal.contains(/^[A-Za-z_][\w.]*$/) {
                     // A key the skill computes (`pyGetItem(pages, pageid)`): the document is keyed by data.

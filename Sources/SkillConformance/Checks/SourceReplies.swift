@@ -455,8 +455,11 @@ package enum SourceReplies {
     struct ValueStyle {
         var snakeCaseKeys = false
         var dates: JSON = .number(789_298_200) // `Date`'s own decoding: seconds since 2001, here 2026-01-05T09:30:00Z
+        /// The text the source wants a key to hold for its work to go on (``successTexts(in:)``): `status` "OK".
+        var successTexts: [String: String] = [:]
 
         init(source: String) {
+            successTexts = Self.successTexts(in: source)
             snakeCaseKeys = source.contains(".convertFromSnakeCase")
             if source.contains(/\.iso8601\b|ISO8601DateFormatter/) {
                 dates = .string("2026-01-05T09:30:00Z")
@@ -469,8 +472,48 @@ package enum SourceReplies {
             }
         }
 
-        /// A string that reads as what its key names: a time, a link, an address, an id, or text.
+        /// The words a status holds when a service answered as asked: a comparison with one of them (`==`) is taken as
+        /// the way on; with any other text, it may be a failure's (`status == "ZERO_RESULTS"`).
+        static let successWords: Set<String> = ["ok", "success", "succeeded", "successful", "done", "completed", "complete", "active"]
+
+        /// The text each key must hold for the skill to go on, from the source's comparisons of its value with a literal:
+        /// one it leaves on when the value differs (`status != "OK"`, `!strictEquals(prop(data, "status"), "OK")`), else
+        /// one it compares with `==` that reads as a success (`json["status"] as? String == "ok"`). A member read
+        /// (`response.status != "OK"`) names its key too, for a Decodable type's field.
+        static func successTexts(in source: String) -> [String: String] {
+            var strong: [String: String] = [:]
+            var likely: [String: String] = [:]
+            for match in source.matches(
+                of:
+                    #/(?:"([A-Za-z_][\w-]*)"\s*\]?|\.([A-Za-z_]\w*))\s*\)?\s*(?:\?\?\s*""\s*)?(?:as\s*[?!]\s*String\s*)?\)?\s*(==|!=|===|!==)\s*"([^"\\\n]*)"/#
+            ) {
+                guard let key = match.output.1 ?? match.output.2 else { continue }
+                let (operation, text) = (match.output.3, String(match.output.4))
+                if operation.hasPrefix("!") {
+                    if strong[String(key)] == nil { strong[String(key)] = text }
+                } else if successWords.contains(text.lowercased()), likely[String(key)] == nil {
+                    likely[String(key)] = text
+                }
+            }
+            // A port's comparison helper, `strictEquals(try prop(data, "status"), "OK")`: negated, the way on.
+            for match in source.matches(
+                of:
+                    #/(!?)\s*[A-Za-z_]\w*\(\s*(?:try[?!]?\s+)?[A-Za-z_]\w*\(\s*[^()\n]*?,\s*"([A-Za-z_][\w-]*)"\s*\)\s*,\s*"([^"\\\n]*)"\s*\)/#
+            ) {
+                let (key, text) = (String(match.output.2), String(match.output.3))
+                if !match.output.1.isEmpty {
+                    if strong[key] == nil { strong[key] = text }
+                } else if successWords.contains(text.lowercased()), likely[key] == nil {
+                    likely[key] = text
+                }
+            }
+            return likely.merging(strong) { $1 }
+        }
+
+        /// A string that reads as what its key names: a time, a link, an address, an id, or text; the text the source
+        /// wants it to hold, when it compares it with one.
         func string(for key: String) -> JSON {
+            if let text = successTexts[key] { return .string(text) }
             let lower = key.lowercased()
             if lower.contains("url") || lower.contains("link") || lower.contains("href") || lower.hasSuffix("uri") {
                 return .string("https://example.com/sample")
