@@ -76,9 +76,11 @@ enum CaseIsolation {
             return findings + [crash.finding(skillID: c.skill.id)]
         }
         // The child started the case (its marker) and never wrote its findings: the skill ended the program, with
-        // whatever status (`exit(0)` too). Running it again here would end this process the same way.
+        // whatever status (`exit(0)` too). Running it again here would end this process the same way. CRASH-1's case
+        // runs every other check, each announced: its last marker names the check the program ended in.
         let report = CrashReport(termination: .exitCode(run.status ?? -1), standardError: run.standardError, endedInCheck: true)
-        if findings.isEmpty, !alone.ranToTheEnd, report.ruleID == c.ruleID { return [report.finding(skillID: c.skill.id)] }
+        let started = report.ruleID == c.ruleID || (c.ruleID == "CRASH-1" && report.ruleID != nil)
+        if findings.isEmpty, !alone.ranToTheEnd, started { return [report.finding(skillID: c.skill.id)] }
         return findings.isEmpty ? nil : findings
     }
 }
