@@ -135,6 +135,32 @@ public struct CrashReport: Sendable, Hashable {
             + "throws, since ending the program ends the app it runs in, and no check after it runs"
     }
 
+    /// What a run of a skill's checks with the credentials `names` unset is about: `the skill's checks, with
+    /// WEATHER_API_KEY unset, as on a machine that never set it`.
+    package static func withoutCredentials(_ names: [String]) -> String {
+        "the skill's checks, with \(names.joined(separator: ", ")) unset, as on a machine that never set \(names.count == 1 ? "it" : "them")"
+    }
+
+    /// CRASH-1's (or HANG-1's) `finding` of a run of the skill's checks with the credentials `names` unset, said as such:
+    /// every other run gives each credential a value (the machine's, or `skillcheck`'s placeholder), so a skill that
+    /// traps or ends the program without one (`environment["KEY"]!`, or `exit(1)` after "KEY is required", as a ported
+    /// server does at start-up) would pass there. A failure says what to do instead.
+    package static func withoutCredentials(_ finding: Finding, names: [String]) -> Finding {
+        var finding = finding
+        finding.subject = withoutCredentials(names)
+        guard finding.ruleID == "CRASH-1" else { return finding }
+        finding.expected = "every check runs to its end: without its credential, a skill throws a SkillError that names it"
+        if finding.outcome == .passed {
+            finding.observed = "every check ran to its end without a trap"
+        } else if let name = names.first {
+            finding.observed +=
+                "; read \(names.count == 1 ? "it" : "each") where a request needs it and, when it is missing, throw a "
+                + "SkillError that names it: `guard let key = ProcessInfo.processInfo.environment[\"\(name)\"], !key.isEmpty else { "
+                + "throw SkillError.executionFailed(\"set \(name)\") }`"
+        }
+        return finding
+    }
+
     /// CRASH-1's finding for the skill the process checked.
     package func finding(skillID: String) -> Finding {
         let expected = "every check runs to its end"

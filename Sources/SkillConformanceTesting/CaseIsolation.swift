@@ -26,12 +26,24 @@ enum CaseIsolation {
     /// The child tries a model's call of the skill's own tool (the tool-call trial, as under `skillcheck`), unless
     /// `SKILLCHECK_TOOL_CALL` says otherwise: a trap in it fails the CRASH-1 case, naming the call, and any other
     /// case whose child it ended runs again without the trial, so the trap is reported once.
+    ///
+    /// CRASH-1's case of a skill given with its package (`declaredIn:`) runs once more with each credential the skill's
+    /// code reads from the environment unset, as `skillcheck` does: on your machine the key is set, and a skill that
+    /// ends the program without it would pass.
     static func findings(of c: ConformanceCase, limits: CheckLimits) async -> [Finding]? {
         let trial = ProcessInfo.processInfo.environment[CrashReport.toolCallEnvironmentKey] ?? "try"
-        return await findings(of: c, limits: limits, toolCall: trial)
+        guard let found = await findings(of: c, limits: limits, toolCall: trial) else { return nil }
+        guard c.ruleID == "CRASH-1", let declaration = c.skill.declaration,
+            let analysis = try? await StaticAnalysis.shared(package: declaration.package, options: declaration.options)
+        else { return found }
+        let names = analysis.credentialNames(typeName: declaration.typeName, moduleHint: declaration.moduleHint)
+        guard !names.isEmpty, let without = await findings(of: c, limits: limits, toolCall: trial, unsetting: names) else { return found }
+        return found
+            + without.filter { ["CRASH-1", "HANG-1"].contains($0.ruleID) }.map { CrashReport.withoutCredentials($0, names: names) }
     }
 
-    private static func findings(of c: ConformanceCase, limits: CheckLimits, toolCall: String) async -> [Finding]? {
+    private static func findings(of c: ConformanceCase, limits: CheckLimits, toolCall: String, unsetting: [String] = []) async -> [Finding]?
+    {
         // The compile-time rules build the package and never run the skill: nothing of the skill's can trap there.
         guard !SkillConformance.staticRuleIDs.contains(c.ruleID), let test = Test.current else { return nil }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("skillcheck-case-\(UUID().uuidString).jsonl")
@@ -53,7 +65,7 @@ enum CaseIsolation {
         guard
             let alone = await TestProcess.run(
                 test, environment: environment, timeout: watchdog(limits), evenWhenOff: movesZone && HostTimeZone.runsApart,
-                in: madeFolder ? folder : nil)
+                in: madeFolder ? folder : nil, unsetting: unsetting)
         else { return nil }
         let run = alone.run
         let findings = (try? FindingsLog.read(file)) ?? []
@@ -71,7 +83,7 @@ enum CaseIsolation {
             // CRASH-1's case runs every check, the trial too, and reports the trap; another case judges its rule again
             // on text answers only.
             if crash.trappedInToolCallTrial != nil, c.ruleID != "CRASH-1", toolCall == "try" {
-                return await Self.findings(of: c, limits: limits, toolCall: "off")
+                return await Self.findings(of: c, limits: limits, toolCall: "off", unsetting: unsetting)
             }
             return findings + [crash.finding(skillID: c.skill.id)]
         }

@@ -45,10 +45,11 @@ package enum TestProcess {
     /// Runs `test` alone in a new process of the test binary with `environment` added, ending it after
     /// `timeout`; `nil` when that cannot be done here (not under `swift test`, isolation off unless `evenWhenOff`,
     /// or this is the child already). With `forwardsAttachments`, the child writes its attachments where this run
-    /// keeps them. With `directory`, the child runs in that folder instead of this process's.
+    /// keeps them. With `directory`, the child runs in that folder instead of this process's. The variables in
+    /// `unsetting` are left out of the child's environment.
     package static func run(
         _ test: Test, environment: [String: String], timeout: Duration, forwardsAttachments: Bool = false, evenWhenOff: Bool = false,
-        in directory: URL? = nil
+        in directory: URL? = nil, unsetting: [String] = []
     ) async -> Outcome? {
         let isolation = ProcessInfo.processInfo.environment[environmentKey]
         guard isolation == nil || (evenWhenOff && isolation == "off"), let binary = CommandLine.arguments.first,
@@ -70,7 +71,7 @@ package enum TestProcess {
                 try ToolRunner.run(
                     arguments, in: directory,
                     environment: environment.merging([environmentKey: "child", "SWIFT_BACKTRACE": "enable=no", "NO_COLOR": "1"]) { $1 },
-                    timeout: timeout)
+                    unsetting: unsetting, timeout: timeout, grace: .standard)
             }
         } catch {
             return nil

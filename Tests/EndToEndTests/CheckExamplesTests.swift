@@ -175,7 +175,7 @@ extension ExamplePackageTests {
                 "LeakyWeatherTool": "ERR-1", "ExchangeRateTool": "ERR-1", "CatchAllAgendaTool": "CAN-3", "EventStatusTool": "TIME-1",
                 // What only a run shows: the wall clock, randomness and files read where the source scan does not look.
                 "MembershipStatusTool": "TIME-1", "FlightStatusTool": "TIME-1", "RefundSkill": "TIME-1", "ExpenseSkill": "TIME-1",
-                "QuoteRetrySkill": "TIME-1", "HabitSkill": "TIME-1", "JournalSkill": "IO-1",
+                "QuoteRetrySkill": "TIME-1", "HabitSkill": "TIME-1", "JournalSkill": "IO-1", "KeyRequiredForecastSkill": "CRASH-1",
                 // Mistakes a probe of the first await alone, or of the keyword alone, never reaches.
                 "SavedForecastSkill": "CAN-3", "CommuteWeatherSkill": "ERR-1", "WeatherMemoSkill": "CAN-4", "InviteSkill": "META-8",
                 // Concurrent mistakes: one only another schedule shows, two that every schedule keeps showing.
@@ -189,6 +189,12 @@ extension ExamplePackageTests {
             // The skill that traps fails CRASH-1, naming where; every skill after it still has its full result.
             let tip = try #require(results.first { $0.skill.typeName == "TipSkill" })
             #expect(tip.findings.contains { $0.ruleID == "CRASH-1" && $0.observed.contains("while checking ERR-2") })
+            // The skill that ends the program without its key passes with the placeholder, and fails the run with the key unset.
+            let keyed = try #require(results.first { $0.skill.typeName == "KeyRequiredForecastSkill" })
+            #expect(
+                keyed.findings.filter { $0.outcome.isProblem }.map(\.subject)
+                    == ["the skill's checks, with BROKEN_FORECAST_API_KEY unset, as on a machine that never set it"],
+                "\(keyed.findings.filter { $0.outcome.isProblem }.map(\.message))")
             let umbrella = try #require(results.first { $0.skill.typeName == "UmbrellaSkill" })
             #expect(umbrella.findings.contains { $0.ruleID == "META-7" && $0.outcome == .passed })
             // A trap costs one check: TipSkill's other rules ran in fresh processes, none "skipped: the process ended".

@@ -41,6 +41,24 @@ struct CrashTests {
         #expect(report.ruleID == nil)
     }
 
+    @Test(
+        "the one-line test's CRASH-1 case of a skill given with its package runs once more with its key unset, and fails there",
+        .endToEnd, .enabled(if: ProcessInfo.processInfo.environment["SKILLCHECK_ISOLATION"] != "off"))
+    func keyUnsetInTheOneLineTest() async throws {
+        // As on the author's machine, which has the key; the case's own processes are started from here, and the one
+        // with the key unset must not set it again.
+        if ProcessInfo.processInfo.environment["SKILLCHECK_ISOLATION"] != "child" { setenv("BROKEN_FORECAST_API_KEY", "author-key", 1) }
+        let skill = SkillUnderTest(declaredIn: ExamplePackages.broken) { _ in KeyRequiredForecastSkill() }
+        let c = try #require(SkillConformance.cases(for: [skill], rules: ["CRASH-1"]).first)
+        await withKnownIssue("KeyRequiredForecastSkill ends the program without its key") {
+            await c.expectPasses()
+        } matching: { issue in
+            let text = issue.comments.map(\.rawValue).joined()
+            return text.contains("CRASH-1 FAILED") && text.contains("with BROKEN_FORECAST_API_KEY unset")
+                && text.contains("ended the program (`exit(1)`)")
+        }
+    }
+
     @Test("the trapping fixture passes every other implemented MUST rule", .endToEnd)
     func fixturePassesEveryOtherRule() async {
         let peers = ReferenceSkills.skills.map(\.id) + ["tip"]

@@ -270,37 +270,21 @@ package struct ConformanceStage: Sendable {
     func checkedWithoutCredentials(
         skillAt index: Int, names: [String], skillID: String, triesToolCall: Bool
     ) throws(StageFailure) -> Finding {
-        let condition = "with \(names.joined(separator: ", ")) unset, as on a machine that never set \(names.count == 1 ? "it" : "them")"
-        let subject = "the skill's checks, " + condition
         let pass = try runOnce(
             skillAt: index, label: "unset", skipping: Self.rulesOutsideHarness, triesToolCall: triesToolCall, unsetting: names)
         let place = pass.stream.interruptedRule.map { "while checking \($0)" + Self.attempt(pass.run) } ?? "before any check"
+        let finding: Finding
         if pass.run.timedOut {
-            return Finding(
-                ruleID: "HANG-1", skillID: skillID, outcome: .failed, subject: subject,
+            finding = Finding(
+                ruleID: "HANG-1", skillID: skillID, outcome: .failed, subject: "",
                 expected: "every check ends within \(perSkillTimeout) of real time",
                 observed: "the process was still running after \(perSkillTimeout) \(place), and was stopped")
+        } else if pass.stream.runEnded {
+            finding = Finding(ruleID: "CRASH-1", skillID: skillID, outcome: .passed, subject: "", expected: "", observed: "")
+        } else {
+            finding = crashFinding(pass.run, place: place, skillID: skillID)
         }
-        let expected = "every check runs to its end: without its credential, a skill throws a SkillError that names it"
-        guard pass.stream.runEnded else {
-            var finding = crashFinding(pass.run, place: place, skillID: skillID)
-            finding.subject = subject
-            finding.expected = expected
-            finding.observed += "; " + Self.missingCredentialFix(names)
-            return finding
-        }
-        return Finding(
-            ruleID: "CRASH-1", skillID: skillID, outcome: .passed, subject: subject, expected: expected,
-            observed: "every check ran to its end without a trap")
-    }
-
-    /// What a skill that traps without its credential does instead: `guard let key = …, !key.isEmpty else { throw … }`.
-    static func missingCredentialFix(_ names: [String]) -> String {
-        let name = names[0]
-        return
-            "read \(names.count == 1 ? "it" : "each") where a request needs it and, when it is missing, throw a SkillError that names it: "
-            + "`guard let key = ProcessInfo.processInfo.environment[\"\(name)\"], !key.isEmpty else { "
-            + "throw SkillError.executionFailed(\"set \(name)\") }`"
+        return CrashReport.withoutCredentials(finding, names: names)
     }
 
     /// One process of the harness for the skill at `index`, skipping `skipped` rules, in a work folder of its own (named by

@@ -68,6 +68,11 @@ struct StrictBuild: Sendable {
             throw StaticAnalysisError.notAPackage(path: package.path)
         }
         let targets = try await describe().filter { $0.type != "test" && $0.type != "plugin" && $0.type != "macro" }
+        // Two analyses of one package at once (two `skillcheck` shards, a test run beside `skillcheck`) share this
+        // scratch path: the second build, after the first recompiled what both removed, would compile nothing and
+        // print no diagnostic, a silent SEND-1 pass. The package's lock is held from the removal to the symbol graphs.
+        let lock = try await lockScratchPath()
+        defer { lock.unlock() }
         try forgetCompiledModules(targets)
         let common = [
             "--package-path", package.path, "--scratch-path", scratch.path, "--disable-build-manifest-caching",
@@ -84,6 +89,19 @@ struct StrictBuild: Sendable {
         }
         let graphs = try await dumpSymbolGraphs(common, targets: targets)
         return Output(log: build.output, diagnostics: diagnostics, targets: targets, symbolGraphs: graphs)
+    }
+
+    /// The lock of this package's scratch path (a file beside it), taken: waited for off the cooperative pool.
+    private func lockScratchPath() async throws -> FileLock {
+        let file = scratch.deletingLastPathComponent().appendingPathComponent(scratch.lastPathComponent + ".lock")
+        do {
+            try FileManager.default.createDirectory(at: scratch.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let lock = try FileLock(file)
+            try await offThePool("skillcheck: waiting for \(file.lastPathComponent)") { try lock.lock() }
+            return lock
+        } catch {
+            throw StaticAnalysisError.unreadable(path: file.path, reason: "could not lock the strict build's scratch path: \(error)")
+        }
     }
 
     private func describe() async throws -> [Target] {

@@ -113,6 +113,9 @@ public enum BrokenSkills {
         },
         Fixture(ruleID: "IO-1", flaw: "keeps its journal in a file of its own, written with FileManager") { _ in JournalSkill() },
         Fixture(ruleID: "CRASH-1", flaw: "force-unwraps the number it expects at the end of the text") { _ in TipSkill() },
+        Fixture(ruleID: "CRASH-1", flaw: "ends the program on its first request when its API key is not set") { _ in
+            KeyRequiredForecastSkill()
+        },
         Fixture(ruleID: "ERR-3", flaw: "builds an invalidInput reason from the empty content") { _ in EmptyReasonReminderSkill() },
         Fixture(ruleID: "SEND-3", flaw: "a memo class marked @unchecked Sendable (guarded by a lock)") { _ in PhrasebookSkill() },
         Fixture(ruleID: "META-8", flaw: "wants an email address after its keyword and declares no samples") { _ in InviteSkill() },
