@@ -65,11 +65,6 @@ struct FullReplySizeTests {
 /// ResultListTool with every result whole, keeping each query's results in a cache that outlives the run, as a module-level
 /// dictionary does: every run after the first on a query answers from it.
 private struct CachedResultListTool: ToolSkill {
-    struct Found: Decodable { let results: [Result] }
-    struct Result: Decodable {
-        let title: String
-        let content: String
-    }
     let cache: Locked<[String: String]>
     let id = "cached-result-list"
     let name = "web_search"
@@ -81,16 +76,7 @@ private struct CachedResultListTool: ToolSkill {
     func execute(arguments: Data) async throws -> String {
         let query = String(decoding: arguments, as: UTF8.self)
         if let kept = cache.withLock({ $0[query] }) { return kept }
-        let found: Found
-        do {
-            let response = try await context.networkService.send(NetworkRequest(url: URL(string: "https://search.example/v1?q=swift")!))
-            found = try JSONDecoder().decode(Found.self, from: response.body)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw SkillError.executionFailed("The search did not answer.")
-        }
-        let text = found.results.map { "\($0.title): \($0.content)" }.joined(separator: "\n")
+        let text = try await ResultListTool(keeps: nil, context: context).execute(arguments: arguments)
         cache.withLock { $0[query] = text }
         return text
     }

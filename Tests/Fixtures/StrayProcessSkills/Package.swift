@@ -1,9 +1,9 @@
 // swift-tools-version:6.2
 // Skills that are hard on the process that checks them: one traps on every run, one traps only when it is
 // cancelled before it starts, one starts a helper that keeps its output open and ignores SIGTERM, one
-// spins without ever suspending, one ends the program when its API key is not set; and one that does
-// nothing wrong. SkillCheckCommandTests runs `skillcheck` on this package (ProcessHygieneTests): it must
-// end, report each for that skill alone, and leave nothing running. Not an example to copy.
+// spins without ever suspending; and one that does nothing wrong. SkillCheckCommandTests runs `skillcheck`
+// on this package (ProcessHygieneTests): it must end, report each for that skill alone, and leave nothing
+// running. Not an example to copy.
 import Foundation
 import PackageDescription
 
