@@ -69,12 +69,19 @@ struct ChildProcessTests {
 
     @Test("a variable named in unsetting is left out of the child's environment, whether this process or the call sets it")
     func unsetting() throws {
-        let inherited = try #require(ProcessInfo.processInfo.environment.first { !$0.value.isEmpty && $0.key.allSatisfy(\.isLetter) }?.key)
+        // A name of this test's own, set in this process: a shell gives PATH and others a value of its own when they are unset.
+        let inherited = "SKILLCHECK_INHERITED_BY_CHILDREN"
+        setenv(inherited, "inherited", 1)
         let run = try ToolRunner.run(
             ["/bin/sh", "-c", "echo \"[${\(inherited)-unset}] [${SKILLCHECK_GIVEN-unset}] [${SKILLCHECK_KEPT-unset}]\""],
             environment: ["SKILLCHECK_GIVEN": "given", "SKILLCHECK_KEPT": "kept"], unsetting: [inherited, "SKILLCHECK_GIVEN"],
             timeout: .seconds(30), grace: grace)
         #expect(run.standardOutput == "[unset] [unset] [kept]\n")
+        // Without `unsetting`, the child gets both.
+        let plain = try ToolRunner.run(
+            ["/bin/sh", "-c", "echo \"[${\(inherited)-unset}] [${SKILLCHECK_GIVEN-unset}]\""], environment: ["SKILLCHECK_GIVEN": "given"],
+            timeout: .seconds(30), grace: grace)
+        #expect(plain.standardOutput == "[inherited] [given]\n")
     }
 
     @Test("a program that does not exist is an error naming it, not a run")

@@ -175,8 +175,12 @@ extension RuleCatalog {
             sentence:
                 "The skill never traps (force unwrap, index out of range, fatalError), nor ends the program (`exit()`), in any check.",
             troubleshooting: .init(
-                cause: "A force unwrap or subscript on user text, such as `text.split(separator: \" \")[1]`.",
-                fix: "Use optional binding and throw SkillError.invalidInput when the text lacks a part.",
+                cause:
+                    "A force unwrap or subscript on user text, such as `text.split(separator: \" \")[1]`; or `exit(1)` after \"KEY is "
+                    + "required\" when a credential the skill reads is not set, as a ported server does at start-up.",
+                fix:
+                    "Use optional binding and throw a SkillError instead: invalidInput when the text lacks a part, executionFailed "
+                    + "naming a credential that is not set.",
                 example:
                     "let words = text.split(separator: \" \")\nguard words.count > 1 else { throw SkillError.invalidInput(\"name a city\") }"
             )
