@@ -7,7 +7,8 @@ import Testing
 @testable import SkillConformance
 
 /// A web search tool that lists each result with its content, as LangChain's search tools do: with `keeps`, only
-/// the first three results, each cut to 200 characters.
+/// the first three results, each cut to 200 characters. With `cache`, it keeps each query's text in a cache that
+/// outlives the run, as a module-level dictionary does: every run after the first on a query answers from it.
 private struct ResultListTool: ToolSkill {
     struct Found: Decodable { let results: [Result] }
     struct Result: Decodable {
@@ -15,6 +16,7 @@ private struct ResultListTool: ToolSkill {
         let content: String
     }
     var keeps: Int?
+    var cache: Locked<[String: String]>? = nil
     let id = "result-list"
     let name = "web_search"
     let description = "Searches the web."
@@ -23,6 +25,8 @@ private struct ResultListTool: ToolSkill {
     let context: SkillContext
 
     func execute(arguments: Data) async throws -> String {
+        let query = String(decoding: arguments, as: UTF8.self)
+        if let kept = cache?.withLock({ $0[query] }) { return kept }
         let found: Found
         do {
             let response = try await context.networkService.send(NetworkRequest(url: URL(string: "https://search.example/v1?q=swift")!))
@@ -33,7 +37,9 @@ private struct ResultListTool: ToolSkill {
             throw SkillError.executionFailed("The search did not answer.")
         }
         let kept = keeps.map { Array(found.results.prefix($0)) } ?? found.results
-        return kept.map { "\($0.title): \(keeps == nil ? $0.content : String($0.content.prefix(200)))" }.joined(separator: "\n")
+        let text = kept.map { "\($0.title): \(keeps == nil ? $0.content : String($0.content.prefix(200)))" }.joined(separator: "\n")
+        cache?.withLock { $0[query] = text }
+        return text
     }
 }
 
@@ -62,26 +68,6 @@ struct FullReplySizeTests {
     }
 }
 
-/// ResultListTool with every result whole, keeping each query's results in a cache that outlives the run, as a module-level
-/// dictionary does: every run after the first on a query answers from it.
-private struct CachedResultListTool: ToolSkill {
-    let cache: Locked<[String: String]>
-    let id = "cached-result-list"
-    let name = "web_search"
-    let description = "Searches the web."
-    let inputSchema: JSON = ["type": "object", "properties": ["query": ["type": "string"]], "required": ["query"]]
-    var sampleArguments: [JSON] { [["query": "swift testing"]] }
-    let context: SkillContext
-
-    func execute(arguments: Data) async throws -> String {
-        let query = String(decoding: arguments, as: UTF8.self)
-        if let kept = cache.withLock({ $0[query] }) { return kept }
-        let text = try await ResultListTool(keeps: nil, context: context).execute(arguments: arguments)
-        cache.withLock { $0[query] = text }
-        return text
-    }
-}
-
 @Suite("TOOL-6 does not pass a run whose answer a cache kept from an earlier run")
 struct CachedResultSizeTests {
     @available(SkillCheckTesting, *)
@@ -89,7 +75,7 @@ struct CachedResultSizeTests {
     func cacheHidesTheLongerAnswer() async throws {
         let cache = Locked<[String: String]>([:])
         let tool = try SourceRepliesTests.declaredInThisFile {
-            SkillUnderTest(declaredIn: $0, tool: { CachedResultListTool(cache: cache, context: $0) })
+            SkillUnderTest(declaredIn: $0, tool: { ResultListTool(keeps: nil, cache: cache, context: $0) })
         }
         let findings = await SkillConformance.check(for: "TOOL-6").run(tool)
         #expect(findings.count == 1, "\(findings.map(\.message))")

@@ -483,29 +483,28 @@ package enum SourceReplies {
         static func successTexts(in source: String) -> [String: String] {
             var strong: [String: String] = [:]
             var likely: [String: String] = [:]
+            // A comparison the code leaves on when it fails (`!=`, a negated helper) gives the way on; one with `==` only
+            // when its text reads as a success. The first of each wins.
+            func note(_ key: String, _ text: String, negated: Bool) {
+                if negated {
+                    if strong[key] == nil { strong[key] = text }
+                } else if successWords.contains(text.lowercased()), likely[key] == nil {
+                    likely[key] = text
+                }
+            }
             for match in source.matches(
                 of:
                     #/(?:"([A-Za-z_][\w-]*)"\s*\]?|\.([A-Za-z_]\w*))\s*\)?\s*(?:\?\?\s*""\s*)?(?:as\s*[?!]\s*String\s*)?\)?\s*(==|!=|===|!==)\s*"([^"\\\n]*)"/#
             ) {
                 guard let key = match.output.1 ?? match.output.2 else { continue }
-                let (operation, text) = (match.output.3, String(match.output.4))
-                if operation.hasPrefix("!") {
-                    if strong[String(key)] == nil { strong[String(key)] = text }
-                } else if successWords.contains(text.lowercased()), likely[String(key)] == nil {
-                    likely[String(key)] = text
-                }
+                note(String(key), String(match.output.4), negated: match.output.3.hasPrefix("!"))
             }
             // A port's comparison helper, `strictEquals(try prop(data, "status"), "OK")`: negated, the way on.
             for match in source.matches(
                 of:
                     #/(!?)\s*[A-Za-z_]\w*\(\s*(?:try[?!]?\s+)?[A-Za-z_]\w*\(\s*[^()\n]*?,\s*"([A-Za-z_][\w-]*)"\s*\)\s*,\s*"([^"\\\n]*)"\s*\)/#
             ) {
-                let (key, text) = (String(match.output.2), String(match.output.3))
-                if !match.output.1.isEmpty {
-                    if strong[key] == nil { strong[key] = text }
-                } else if successWords.contains(text.lowercased()), likely[key] == nil {
-                    likely[key] = text
-                }
+                note(String(match.output.2), String(match.output.3), negated: !match.output.1.isEmpty)
             }
             return likely.merging(strong) { $1 }
         }
