@@ -214,6 +214,8 @@ struct ReachedCodeTests {
         #expect(findings.first?.observed.hasPrefix("in `TimerManager.start(…)`, which StartTimerTool calls: `") == true)
         let uptime = RealTimeUse.scan(Self.timers, file: Self.timersFile).filter { $0.line == 7 }
         #expect(uptime.map(\.kind) == [.hostClock])
+        // A finding names what its line calls, not the first API of the kind.
+        #expect(uptime.map(\.label) == ["systemUptime"])
         // A method called on a value of a type the code only mentions (`[String: Alarm]`) counts too.
         let stop = try Self.timersAnalysis().realTimeFindings(typeName: "StopAlarmTool", skillID: "alarm.stop")
         #expect(stop.map(\.subject) == ["`DispatchTime.now()` at \(Self.timersFile):20:31"], "\(stop.map(\.message))")
@@ -230,6 +232,13 @@ struct ReachedCodeTests {
                 + "let stamp = NSDate()",
             file: "T.swift")
         #expect(sleeps.map(\.kind) == [.threadSleep, .threadSleep, .threadSleep, .threadSleep, .hostTimer, .hostTimer, .date])
+        #expect(
+            sleeps.map(\.label) == ["Thread.sleep()", "sleep()", "sleep()", "usleep()", ".asyncAfter()", "Timer.scheduledTimer", "Date()"])
+        #expect(scanned.map(\.label) == ["CFAbsoluteTimeGetCurrent()", "clock_gettime()"])
+        let reads = RealTimeUse.scan(#"let key = getenv("KEY"); let env = ProcessInfo.processInfo.environment"#, file: "T.swift")
+        #expect(reads.map(\.label) == ["getenv()", "ProcessInfo.processInfo.environment"])
+        let files = RealTimeUse.scan(#"let data = try Data(contentsOf: url); let f = fopen(path, "r")"#, file: "T.swift")
+        #expect(files.map(\.label) == ["Data(contentsOf:)", "fopen()"])
         #expect(
             RealTimeUse.scan(
                 "try await context.clock.sleep(for: .seconds(2)); try await clock.sleep(until: deadline); func sleep(seconds: Int) { }; "
@@ -266,7 +275,7 @@ struct ReachedCodeTests {
         let io = analysis.realIOFindings(typeName: "PageTool", skillID: "pages")
         #expect(
             io.map(\.subject) == [
-                "`URLSession` at \(Self.pagesFile):7:35", "`contentsOf:` at \(Self.pagesFile):13:43",
+                "`URLSession` at \(Self.pagesFile):7:35", "`Data(contentsOf:)` at \(Self.pagesFile):13:43",
                 "`FileManager` at \(Self.pagesFile):13:60",
             ], "\(io.map(\.message))")
         #expect(io.allSatisfy { $0.outcome == .failed && $0.ruleID == "IO-1" })

@@ -68,6 +68,20 @@ package enum RealTimeUseKind: String, SourceSpelling {
         }
     }
 
+    /// The host's clocks, and the other kinds that cover APIs of several names, are named as the source wrote them
+    /// (`systemUptime`, `usleep()`, `getenv()`), so that a finding never names an API its line does not call.
+    package func label(forSpelling spelling: String) -> String {
+        let families: Set<Self> = [.hostClock, .threadSleep, .hostTimer, .contentsOf, .userDefaults, .urlSession, .environment]
+        guard families.contains(self) else { return rawValue }
+        var name = spelling.filter { !$0.isWhitespace }
+        // A bare `sleep(2)` is matched with the character before it and its first digit.
+        name = String(name.drop { !($0.isLetter || $0 == ".") })
+        // `Data(contentsOf:` keeps its label; `usleep(500` and `sleep(2` lose their arguments.
+        if name.hasSuffix(":") { name += ")" } else if let call = name.firstIndex(of: "(") { name = String(name[..<call]) + "()" }
+        if let subscripted = name.firstIndex(of: "[") { name = String(name[..<subscripted]) + "[…]" }
+        return name.isEmpty ? rawValue : name
+    }
+
     /// What to write instead.
     package var fix: String {
         switch self {

@@ -5,6 +5,15 @@ import Foundation
 package protocol SourceSpelling: RawRepresentable<String>, CaseIterable, Codable, Hashable, Sendable {
     /// Each kind with the pattern that finds it, made on each call (a `Regex` is not `Sendable`).
     static var patterns: [(Self, Regex<Substring>)] { get }
+
+    /// How a finding names a match of this kind, from what the source wrote (`spelling`): the kind's name unless
+    /// the kind covers APIs of other names, where the name of one would misname another.
+    func label(forSpelling spelling: String) -> String
+}
+
+@available(SkillCheckTesting, *)
+extension SourceSpelling {
+    package func label(forSpelling spelling: String) -> String { rawValue }
 }
 
 /// One spelling found in a source file, outside comments and string literals.
@@ -26,14 +35,18 @@ package struct SourceMatch<Kind: SourceSpelling>: Sendable, Hashable, Codable, C
     package var column: Int
     /// The source line, trimmed.
     package var text: String
+    /// What the pattern matched, as written (`systemUptime`, `usleep(`); `nil` in a scan saved before it was kept.
+    package var spelling: String?
 
     package var location: String { "\(file):\(line):\(column)" }
-    package var description: String { "`\(kind.rawValue)` at \(location): \(text)" }
+    /// The match's name in a finding: `DispatchTime.now()`, or `systemUptime` where that is what the line reads.
+    package var label: String { spelling.map(kind.label(forSpelling:)) ?? kind.rawValue }
+    package var description: String { "`\(label)` at \(location): \(text)" }
 
     /// Every match of a kind's pattern in `source`, in order.
     package static func scan(_ source: String, file: String) -> [Self] {
         SourceScanner.matches(of: Kind.patterns, in: source).map {
-            Self(kind: $0.kind, file: file, line: $0.line, column: $0.column, text: $0.text)
+            Self(kind: $0.kind, file: file, line: $0.line, column: $0.column, text: $0.text, spelling: $0.spelling)
         }
     }
 }
@@ -46,11 +59,11 @@ package enum SourceScanner {
     static func matches<Kind>(
         of patterns: [(Kind, Regex<Substring>)], in source: String
     )
-        -> [(kind: Kind, line: Int, column: Int, text: String)]
+        -> [(kind: Kind, line: Int, column: Int, text: String, spelling: String)]
     {
         let original = source.split(separator: "\n", omittingEmptySubsequences: false)
         let code = code(of: source).split(separator: "\n", omittingEmptySubsequences: false)
-        var found: [(kind: Kind, line: Int, column: Int, text: String)] = []
+        var found: [(kind: Kind, line: Int, column: Int, text: String, spelling: String)] = []
         for (index, line) in code.enumerated() {
             for (kind, pattern) in patterns {
                 // Simple word boundaries: by Unicode's default, `ContinuousClock.now` is one word, and a `\b`
@@ -58,7 +71,7 @@ package enum SourceScanner {
                 for match in line.matches(of: pattern.wordBoundaryKind(.simple)) {
                     let column = line.distance(from: line.startIndex, to: match.range.lowerBound) + 1
                     let text = index < original.count ? original[index].trimmingCharacters(in: .whitespaces) : ""
-                    found.append((kind, index + 1, column, text))
+                    found.append((kind, index + 1, column, text, String(match.output)))
                 }
             }
         }

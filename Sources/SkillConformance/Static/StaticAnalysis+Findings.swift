@@ -239,7 +239,7 @@ extension StaticAnalysis {
         let wait = report.realTimeUses.first { waiting.contains($0.kind) }
         let session = report.realTimeUses.first { $0.kind == .urlSession }
         func named(_ use: RealTimeUse) -> String {
-            "`\(use.kind.rawValue)` at \(use.location)" + (report.realTimeReached[use].map { " in \($0)" } ?? "")
+            "`\(use.label)` at \(use.location)" + (report.realTimeReached[use].map { " in \($0)" } ?? "")
                 + ", which \(use.kind.ruleID) fails: `\(use.text)`"
         }
         return findings.map { finding in
@@ -311,7 +311,7 @@ extension StaticAnalysis {
         }
         return uses.map { use in
             Finding(
-                ruleID: rule, skillID: skillID, outcome: .failed, subject: "`\(use.kind.rawValue)` at \(use.location)",
+                ruleID: rule, skillID: skillID, outcome: .failed, subject: "`\(use.label)` at \(use.location)",
                 expected: expected,
                 observed: (report.realTimeReached[use].map { "in \($0): " } ?? "") + "`\(use.text)`: \(use.kind.fix)")
         }
