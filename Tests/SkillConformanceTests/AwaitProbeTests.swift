@@ -83,6 +83,15 @@ struct AwaitProbeTests {
         #expect(!faults.contains { $0.outcome == .failed }, "\(faults.map(\.message))")
     }
 
+    @Test("ERR-1 does not warn when the working run's answer already says it failed: the person is told, in both runs")
+    func unchangedFailureAnswer() async {
+        let faults = await SkillConformance.check(for: "ERR-1").run(SkillUnderTest(HelpDeskSkill()))
+        #expect(!faults.contains { $0.outcome == .warning || $0.outcome == .failed }, "\(faults.map(\.message))")
+        #expect(faults.contains { $0.outcome == .passed && $0.subject.hasPrefix("offline") }, "\(faults.map(\.message))")
+        #expect(SkillConformance.saysItFailed("无法获取北京的天气"))
+        #expect(!SkillConformance.saysItFailed("Saved the terror movie list, no problematic entries"))
+    }
+
     @Test("a run with more awaits than are probed says so")
     func manyAwaits() async {
         let findings = await SkillConformance.check(for: "CAN-3").run(SkillUnderTest(ManySleepsSkill()))
@@ -270,5 +279,25 @@ private struct LightSkill: AgentSkill {
         _ = try? await context.networkService.send(request)
         try Task.checkCancellation()
         return SkillOutput(summary: "Turned on the kitchen light")
+    }
+}
+
+/// Opens a help desk ticket, and answers that it could not unless the desk says it accepted it in a header the kit's
+/// replies never carry: its working run answers the same apology as an outage does.
+private struct HelpDeskSkill: AgentSkill {
+    let id = "help-desk"
+    let displayName = "Help desk"
+    let description = "Opens a help desk ticket, such as open a ticket about the printer."
+    let keywords = ["ticket"]
+    var samples: SkillSamples { SkillSamples(handled: ["open a ticket about the printer"], unhandled: ["note this"]) }
+
+    func execute(input: SkillInput, context: SkillContext) async throws -> SkillOutput {
+        let request = NetworkRequest(method: .post, url: URL(string: "https://desk.example.com/api/tickets")!)
+        let response = try? await context.networkService.send(request)
+        try Task.checkCancellation()
+        guard response?.headers["X-Ticket-Accepted"] == "yes" else {
+            return SkillOutput(summary: "Sorry, the help desk could not take your ticket. Please try again later.")
+        }
+        return SkillOutput(summary: "Opened a ticket about the printer")
     }
 }

@@ -381,7 +381,10 @@ extension SkillConformance {
         _ run: GatedRun, _ plain: GatedRun, fault: InjectedFault, _ input: ConformanceCheck.Input, _ subject: String
     ) -> Finding? {
         guard !fault.succeeds, case .output(let answer) = run.ending.comparable, case .output(let working) = plain.ending.comparable,
-            answer == working
+            answer == working,
+            // An answer that says something went wrong tells no one the work was done: the working run failed too (its
+            // reply did not fit, or the skill never works), and its catch-all answered both.
+            !saysItFailed(answer.summary + " " + (answer.detail ?? ""))
         else { return nil }
         let kind = fault.isNetwork ? "request" : "storage operation"
         return input.finding(
@@ -390,6 +393,24 @@ extension SkillConformance {
                 + "if they are the work (an action, a lookup, a save), the person who asked is told it was done when it was "
                 + "not; await the \(kind)'s result and throw a SkillError that says what failed",
             run: run.timeline)
+    }
+
+    /// Whether `answer` tells the person that the work failed ("Sorry, I couldn't…", "无法获取…"), in English or Chinese.
+    static func saysItFailed(_ answer: String) -> Bool {
+        let text = answer.lowercased()
+        let phrases = [
+            "sorry", "couldn't", "could not", "can't", "cannot", "unable", "failed", "failure", "error", "problem",
+            "try again", "unavailable", "not available", "went wrong", "抱歉", "对不起", "无法", "失败", "出错", "错误",
+            "不可用", "稍后再试", "请重试",
+        ]
+        return phrases.contains { phrase in
+            guard phrase.first?.isASCII == true else { return text.contains(phrase) }
+            // Whole words only: "terror" is no error, nor "problematic" a problem.
+            return text.ranges(of: phrase).contains { range in
+                (range.lowerBound == text.startIndex || !text[text.index(before: range.lowerBound)].isLetter)
+                    && (range.upperBound == text.endIndex || !text[range.upperBound].isLetter)
+            }
+        }
     }
 
     /// ERR-1's verdict on one faulted run: a finding when the skill let the fault through, hung, or handed
