@@ -290,6 +290,75 @@ struct SchemaAgreementTests {
             }, "\(raw.map(\.message))")
     }
 
+    @Test("a tool whose catch-all reports every error as executionFailed refuses a valid value that way: it fails, before any I/O only")
+    func executionFailedRefusal() async {
+        let findings = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: WeekdayTool()))
+        #expect(
+            findings.contains {
+                $0.outcome == .failed && $0.subject == "inputSchema at /month: month as a fraction 2.5"
+                    && $0.observed.contains("before any request or storage operation, where its sample gets a result")
+                    && $0.observed.contains(#"write "type": "integer""#)
+            }, "\(findings.map(\.message))")
+        // 0 and -1, which no bound rules out, may be refused, and executionFailed is a SkillError: no finding.
+        #expect(!findings.contains { $0.subject.contains("which no bound rules out") }, "\(findings.map(\.message))")
+        // After a request its sample makes too, executionFailed may be the fakes' reply the tool could not use: not judged.
+        let fetching = await SkillConformance.check(for: "TOOL-8").run(SkillUnderTest(tool: { WeekdayTool(network: $0.networkService) }))
+        #expect(!fetching.contains { $0.outcome == .failed }, "\(fetching.map(\.message))")
+        // Before the request its sample goes on to make, it is the arguments.
+        let booking = await SkillConformance.check(for: "TOOL-8").run(
+            SkillUnderTest(tool: { WeekdayTool(network: $0.networkService, checksFirst: true) }))
+        #expect(
+            booking.contains {
+                $0.outcome == .failed && $0.subject == "inputSchema at /month: month as a fraction 2.5"
+                    && $0.observed.contains("before any request or storage operation")
+            }, "\(booking.map(\.message))")
+    }
+
+    /// Dify's weekday tool as its engine runs it: `calendar.month_name[month]` with a fractional month raises a TypeError,
+    /// which the engine's catch-all reports as executionFailed ("tool invoke error: …"), as it does every error.
+    struct WeekdayTool: ToolSkill {
+        var id = "dify.weekday"
+        var name = "weekday"
+        var description = "The weekday of a date given by year, month and day."
+        /// Where it looks up holidays first, when it does.
+        var network: (any NetworkServing)? = nil
+        /// Whether it reads the month before it looks up holidays.
+        var checksFirst = false
+        var inputSchema: JSON {
+            [
+                "type": "object",
+                "properties": ["year": ["type": "number"], "month": ["type": "number"], "day": ["type": "number"]],
+                "required": ["year", "month", "day"],
+            ]
+        }
+        var sampleArguments: [JSON] { [["year": 2024, "month": 2, "day": 29]] }
+
+        struct Arguments: Decodable {
+            let year: Double
+            let month: Double
+            let day: Double
+        }
+
+        func execute(arguments: Data) async throws -> String {
+            let arguments = try decodeArguments(Arguments.self, from: arguments)
+            let names = [
+                "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+            ]
+            func monthIndex() throws -> Int {
+                guard arguments.month.rounded() == arguments.month, let index = Int(exactly: arguments.month),
+                    names.indices.contains(index - 1)
+                else { throw SkillError.executionFailed("tool invoke error: list indices must be integers or slices, not float") }
+                return index
+            }
+            if checksFirst { _ = try monthIndex() }
+            if let network {
+                _ = try? await network.send(NetworkRequest(url: URL(string: "https://calendar.example.com/holidays")!))
+            }
+            let index = try monthIndex()
+            return "\(names[index - 1]) \(Int(arguments.day)), \(Int(arguments.year))"
+        }
+    }
+
     /// The weather tool reading its arguments with a JSONDecoder of its own, as ported tools do: what it refuses
     /// comes as a DecodingError, not as invalidInput. `fails` makes every run throw an error of its own.
     struct PlainDecoderTool: ToolSkill {

@@ -63,8 +63,20 @@ extension SkillConformance {
         // An error of the tool's own (a DecodingError, a validation error) refuses arguments as surely as invalidInput
         // does, unless the tool's sample throws one too with the kit's working fakes: then it is the fakes' payload
         // the tool cannot read, and an instance that throws says nothing about its arguments.
+        // A tool that reports every error as executionFailed (its framework's catch-all: "tool invoke error: …") refuses
+        // arguments that way too: an instance it fails short of where its sample's run went, with the same operations
+        // answered the same up to there, where its sample gets a result, is refused for what it says (``stoppedShort``).
         var sampleThrowsItsOwn = false
-        if let start { sampleThrowsItsOwn = await throwsItsOwnError(input, arguments: start) }
+        var answered: Probe?
+        if let start,
+            case .success(let probe) = await Probe.run(
+                input.skill, input: SkillInput(rawText: start.text), limits: input.limits, setUp: nil)
+        {
+            switch probe.ending {
+            case .threw(let thrown): sampleThrowsItsOwn = thrown.skillError == nil && !thrown.isCancellation
+            default: answered = probe
+            }
+        }
         var findings: [Finding] = []
         var refused: Set<SchemaDialect> = []
         for entry in sent {
@@ -86,6 +98,13 @@ extension SkillConformance {
                     let line = thrown.description.split(whereSeparator: \.isNewline).joined(separator: " ")
                     let text = line.count > 160 ? line.prefix(160) + "…" : line
                     refusal = "an error of its own (\(text)), where ERR-1 wants a SkillError,"
+                } else if case .executionFailed(let reason)? = thrown.skillError, !entry.instance.isUnboundedEdge,
+                    let answered, stoppedShort(probe, of: answered)
+                {
+                    let point =
+                        probe.storeLog.isEmpty && probe.requests.isEmpty
+                        ? "before any request or storage operation" : "short of the operations its sample's run goes on to make"
+                    refusal = "executionFailed(\(quoted(reason))) \(point), where its sample gets a result,"
                 } else {
                     continue
                 }
@@ -155,6 +174,21 @@ extension SkillConformance {
         return findings
     }
 
+    /// Whether `run` ended short of `sample`'s run: each storage operation and request it made is the sample run's at
+    /// that place (a request by its method, host and path, since arguments go into its query), and it made fewer. The
+    /// working fakes answered those alike, so what ended it early is the arguments, not a fake.
+    static func stoppedShort(_ run: Probe, of sample: Probe) -> Bool {
+        func route(_ request: NetworkRequest) -> String {
+            "\(request.method.rawValue) \(request.url.host ?? "")\(request.url.path)"
+        }
+        let stores = run.storeLog.count <= sample.storeLog.count && zip(run.storeLog, sample.storeLog).allSatisfy { $0 == $1 }
+        let requests =
+            run.requests.count <= sample.requests.count && zip(run.requests, sample.requests).allSatisfy { route($0) == route($1) }
+        let (made, sampleMade) = (run.storeLog.count + run.requests.count, sample.storeLog.count + sample.requests.count)
+        // A tool that reaches nothing (a date's weekday) stops short of nothing: the arguments are all it had.
+        return stores && requests && (made < sampleMade || sampleMade == 0)
+    }
+
     /// A sample of the tool's own, other than `instance`'s arguments, with the same value at the instance's place (or
     /// none, where the instance leaves the field out), that the tool takes with the working fakes: no invalidInput.
     static func acceptedSample(sharing instance: ValidArguments, _ tool: any ToolSkill, _ input: ConformanceCheck.Input) async -> JSON? {
@@ -169,17 +203,6 @@ extension SkillConformance {
             return sample
         }
         return nil
-    }
-
-    /// Whether `arguments` make the tool throw an error that is neither a SkillError nor a cancellation, with the
-    /// kit's working fakes.
-    private static func throwsItsOwnError(_ input: ConformanceCheck.Input, arguments: JSON) async -> Bool {
-        guard
-            case .success(let probe) = await Probe.run(
-                input.skill, input: SkillInput(rawText: arguments.text), limits: input.limits, setUp: nil),
-            case .threw(let thrown) = probe.ending
-        else { return false }
-        return thrown.skillError == nil && !thrown.isCancellation
     }
 
     /// A schema a dialect's providers are sent, and who they are: `the openAIStrict variant (openai-strict)`.
