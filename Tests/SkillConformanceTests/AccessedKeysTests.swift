@@ -62,6 +62,18 @@ struct AccessedKeysTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("a port that parses JSON with a parser of its own is read too: its token reply has access_token")
+    func ownParser() throws {
+        let source = """
+            let data = try jsonParse(response.text())
+            let token = try prop(data, "access_token")
+            func prop(_ object: JSValue, _ key: String) throws -> JSValue { object[key] ?? .undefined }
+            """
+        let document = try JSON(parsing: Data(try #require(SourceReplies.documents(fromSources: [source]).first).utf8))
+        #expect(document["access_token"] != nil, "\(document.text)")
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("a comparison helper reads no key, a digit key indexes a list, and a status the code checks holds the text it wants")
     func comparedStatus() throws {
         let source = """

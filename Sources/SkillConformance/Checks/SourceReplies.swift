@@ -63,7 +63,10 @@ package enum SourceReplies {
             "Decodable", "Codable", "JSONDecoder", "JSONSerialization", "JSON(parsing", "XML", "html", "HTML", "href", "<title", "<p>",
             "SwiftSoup",
         ]
-        let joined = sources.filter { source in hints.contains { source.contains($0) } }.joined(separator: "\n")
+        // A port parses JSON with a parser of its own as often as with Foundation's (`jsonParse`, `json_loads`, `JSON.parse`).
+        let joined = sources.filter { source in
+            hints.contains { source.contains($0) } || source.range(of: "json", options: .caseInsensitive) != nil
+        }.joined(separator: "\n")
         var documents = decodedDocuments(in: joined) + castDocuments(in: joined) + markupDocuments(in: joined)
         var seen = Set<String>()
         documents = documents.filter { seen.insert($0).inserted }
