@@ -110,7 +110,7 @@ extension RuleCatalog {
         ConformanceRule(
             id: "TOOL-8", category: .tools, level: .must,
             sentence:
-                "What the tool's inputSchema, or a provider's variant of it, says is valid (each optional field omitted, given, or null where allowed; each enum value; each type of a union; each bound's least and most) is accepted: no SkillError.invalidInput, and no error of the tool's own where its sample throws none (a JSONDecoder's DecodingError refuses too). Where no bound is stated, 0, -1 and empty text or lists are sent too, which it may refuse. A MUST for inputSchema and the --provider choices, a SHOULD for other variants.",
+                "What the tool's inputSchema, or a provider's variant of it, says is valid (each optional field omitted, given, or null where allowed; each enum value; each type of a union; each bound's least and most) is accepted: no SkillError.invalidInput, and no error of the tool's own where its sample throws none (a JSONDecoder's DecodingError refuses too, as does an executionFailed before the operations its sample's run reaches). Where no bound is stated, 0, -1 and empty text or lists are sent too, which it may refuse. A MUST for inputSchema and the --provider choices, a SHOULD for other variants.",
             troubleshooting: .init(
                 cause:
                     "The schema and the tool disagree: a hand edit for one provider (\"type\": [\"string\", \"null\"] on a field whose enum has no null, \"nullable\": true on a required field), an optional field the Arguments type requires, a bound the tool checks tighter than the schema says. The provider sends what the schema allows, and a user meets the refusal.",
