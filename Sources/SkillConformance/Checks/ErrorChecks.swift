@@ -397,7 +397,8 @@ extension SkillConformance {
 
     /// Whether `answer` tells the person that the work failed ("Sorry, I couldn't…", "无法获取…"), in English or Chinese.
     static func saysItFailed(_ answer: String) -> Bool {
-        let text = answer.lowercased()
+        // "No errors", "without problems": a word of failure that says there was none.
+        let text = answer.lowercased().replacing(/\b(?:no|without|zero|0)\s+(?:errors?|problems?|failures?)\b/, with: "")
         let phrases = [
             "sorry", "couldn't", "could not", "can't", "cannot", "unable", "failed", "failure", "error", "problem",
             "try again", "unavailable", "not available", "went wrong", "抱歉", "对不起", "无法", "失败", "出错", "错误",
