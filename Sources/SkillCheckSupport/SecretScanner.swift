@@ -229,7 +229,7 @@ package enum SecretScanner {
     }
 
     /// The ranges of secrets in `text`, with the kind of each.
-    static func matches(in text: String) -> [(kind: String, range: Range<String.Index>)] {
+    package static func matches(in text: String) -> [(kind: String, range: Range<String.Index>)] {
         let whole = NSRange(text.startIndex..., in: text)
         var found: [(kind: String, range: Range<String.Index>)] = []
         for pattern in patterns {

@@ -3,22 +3,34 @@ import SkillCheckSupport
 /// ``SecretScanner`` on JSON values: the secrets a transcript holds, by JSON pointer, and the value redacted.
 @available(SkillCheckTesting, *)
 extension SecretScanner {
-    /// Every secret-looking value in `value`, by JSON pointer, with its kind.
-    package static func findings(in value: JSONValue, pointer: String = "") -> [Finding] {
+    /// Every secret-looking value in `value`, by JSON pointer, with its kind; with `standIns` false, not a text that
+    /// says it stands in for one (``standsIn(_:)``).
+    package static func findings(in value: JSONValue, pointer: String = "", standIns: Bool = true) -> [Finding] {
         switch value {
-        case .string(let text): return kind(of: text).map { [Finding(pointer: pointer, kind: $0)] } ?? []
+        case .string(let text):
+            // In text, the stand-in is the secret's own span: a message may say "example" beside a real key.
+            let kind = standIns ? kind(of: text) : matches(in: text).first { !standsIn(String(text[$0.range])) }?.kind
+            return kind.map { [Finding(pointer: pointer, kind: $0)] } ?? []
         case .array(let items):
-            return items.enumerated().flatMap { findings(in: $0.element, pointer: pointer + "/\($0.offset)") }
+            return items.enumerated().flatMap { findings(in: $0.element, pointer: pointer + "/\($0.offset)", standIns: standIns) }
         case .object(let pairs):
             return pairs.flatMap { pair -> [Finding] in
                 let child = pointer + "/" + JSONParser.escape(pair.key)
-                if case .string(let text) = pair.value, let kind = kind(ofMember: pair.key, text) {
+                if case .string(let text) = pair.value, standIns || !standsIn(text), let kind = kind(ofMember: pair.key, text) {
                     return [Finding(pointer: child, kind: kind)]
                 }
-                return findings(in: pair.value, pointer: child)
+                return findings(in: pair.value, pointer: child, standIns: standIns)
             }
         default: return []
         }
+    }
+
+    /// Whether `text` says it stands in for a credential, as a hand-written fixture's does: `test-key`, `your-api-key`,
+    /// `dummy`, `sk-example`, `changeme`, `xxxx`.
+    package static func standsIn(_ text: String) -> Bool {
+        let lowered = text.lowercased()
+        let words = ["test", "fake", "dummy", "example", "sample", "placeholder", "your", "changeme", "xxx", "mock", "redacted"]
+        return words.contains { lowered.contains($0) }
     }
 
     /// JSON pointers of every secret-looking value in `value`.

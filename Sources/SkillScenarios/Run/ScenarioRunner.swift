@@ -105,6 +105,7 @@ public struct ScenarioRunner: Sendable {
                 // Nothing was checked where an expectation was never recorded: not a pass.
                 result.differences += result.unrecorded
             }
+            if let held = Self.committedSecrets(in: transcript, recording: scenario.recording) { result.differences.append(held) }
             scenario.result = result
             scenario.status = result.passed ? .passed : .failed
             if case .written = scenario.recording, !result.passed { scenario.status = .recorded }
@@ -115,6 +116,24 @@ public struct ScenarioRunner: Sendable {
         }
         scenario.seconds = (ContinuousClock.now - start).inSeconds
         return scenario
+    }
+
+    /// A credential written in the transcript's file, by hand or by a tool other than record mode (which refuses to
+    /// write one): the file is committed with the code, so the key is in the repository whatever the replay finds,
+    /// and a replay that passes with the key set would say nothing of it. `nil` when the file holds none, when record
+    /// mode just wrote it (it checked what it wrote), or when it refused for this very reason.
+    static func committedSecrets(in transcript: Transcript, recording: Recorder.Outcome) -> Difference? {
+        switch recording {
+        case .written, .refusedSecrets: return nil
+        default: break
+        }
+        let held = SecretScanner.findings(in: transcript.document.value, standIns: false)
+        guard !held.isEmpty else { return nil }
+        let shown = held.prefix(5).map(\.description).joined(separator: ", ") + (held.count > 5 ? ", …" : "")
+        return Difference(
+            kind: .replay, step: nil, path: "", expected: nil, actual: nil,
+            note: "the transcript holds what looks like a credential at \(shown): it is committed with the file, so rotate "
+                + "it, and write «redacted» in its place, which matches any value on replay")
     }
 
     /// Records `result` over the transcript, and a failing case's observed transcript to the artifacts.
