@@ -336,7 +336,7 @@ extension ProviderProfile {
                 {
                   "id": "empty-object", "kind": "objectProperties", "limit": 1, "level": "unsettled",
                   "says": "HTTP 400: \"properties: should be non-empty for OBJECT type\"",
-                  "fix": "give the object at {pointer} a property, or send no parameters for a tool without arguments",
+                  "fix": "for a tool without arguments (the object is the root), leave \"parameters\" out of the function declaration sent to Gemini when toolSchema(for: .geminiParameters).parameters has no properties, and never add a property the tool does not read; for an object inside the arguments, give it a property or remove it",
                   "changed": "Seen 2024-12; a 2026-03 report says an OBJECT with empty properties is now accepted.",
                   "sources": ["31"], "confirmed": "2026-03"
                 }
