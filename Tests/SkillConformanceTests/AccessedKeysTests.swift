@@ -62,6 +62,32 @@ struct AccessedKeysTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("a helper whose key is of any type reads a key for a text and an index for a number: num, and results[0].title")
+    func keyOfAnyType() throws {
+        let source = """
+            let json = try JSONSerialization.jsonObject(with: body)
+            let number = try pyInt(try getItem(json, "num"))
+            func pyInt(_ value: Any) throws -> Int {
+                if let number = value as? NSNumber { return number.intValue }
+                throw PyError.type
+            }
+            let title = try getItem(try getItem(try getItem(json, "results"), 0), "title") as? String
+            func getItem(_ object: Any, _ key: Any) throws -> Any { (object as! [String: Any])[key as! String]! }
+            """
+        let document = try JSON(parsing: Data(try #require(SourceReplies.documents(fromSources: [source]).first).utf8))
+        // Handed to `pyInt`, whose body reads its parameter as an NSNumber: a number.
+        guard case .number? = document["num"] else {
+            Issue.record("num is no number: \(document.text)")
+            return
+        }
+        guard case .array(let results)? = document["results"], let first = results.first else {
+            Issue.record("no results list: \(document.text)")
+            return
+        }
+        #expect(first["title"] == .string("Sample-title"), "\(document.text)")
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("a port that parses JSON with a parser of its own is read too: its token reply has access_token")
     func ownParser() throws {
         let source = """

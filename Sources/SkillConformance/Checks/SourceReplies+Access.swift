@@ -58,6 +58,14 @@ extension SourceReplies {
                 let at = text.distance(from: text.startIndex, to: loop.range.lowerBound)
                 for binding in bound where binding.variable == loop.output.1 && binding.covers(at) { note(binding.key, .objects) }
             }
+            // Or cast where it is in scope: `func pyInt(_ value: Any)` reading `value as? NSNumber` makes the key it is
+            // handed (`pyInt(try getItem(json, "num"))`) a number.
+            for cast in text.matches(of: /\b([A-Za-z_]\w*)\s+as\s*[?!]\s*(\[[^\]\n]*\]|[A-Za-z_]\w*)/) {
+                let at = text.distance(from: text.startIndex, to: cast.range.lowerBound)
+                for binding in bound where binding.variable == cast.output.1 && binding.covers(at) {
+                    note(binding.key, Self.cast(spelled: cast.output.2.filter { !$0.isWhitespace }))
+                }
+            }
         }
         for (key, cast) in subscriptChains(in: source) { note(key, cast) }
         let said = Set(casts.map(\.key))
@@ -209,11 +217,13 @@ struct AccessHelpers {
     init(in text: String, code: [Character]) {
         let dynamic = /Any|JSON|Json|Dictionary|\[\s*String\s*:|NSDictionary|NSArray|Object|Value/
         let twoParameters =
-            /\bfunc\s+([A-Za-z_]\w*)\s*(?:<[^>{]*>)?\s*\(\s*(?:[A-Za-z_]\w*\s+)?[A-Za-z_]\w*\s*:\s*([^,()]+?)\s*,\s*(?:[A-Za-z_]\w*\s+)?[A-Za-z_]\w*\s*:\s*(String|Int)\s*\)\s*(?:async\s*)?(?:throws|rethrows)?\s*(?:->\s*([^{]+?))?\s*\{/
+            /\bfunc\s+([A-Za-z_]\w*)\s*(?:<[^>{]*>)?\s*\(\s*(?:[A-Za-z_]\w*\s+)?[A-Za-z_]\w*\s*:\s*([^,()]+?)\s*,\s*(?:[A-Za-z_]\w*\s+)?[A-Za-z_]\w*\s*:\s*(String|Int|Any|AnyHashable)\s*\)\s*(?:async\s*)?(?:throws|rethrows)?\s*(?:->\s*([^{]+?))?\s*\{/
         // A helper that answers a question of the value (`strictEquals(value, "OK") -> Bool`) or gives nothing back reads no key.
         for match in text.matches(of: twoParameters)
         where match.output.2.contains(dynamic) && !(match.output.4.map { $0.hasPrefix("Bool") || $0.hasPrefix("Void") } ?? true) {
-            if match.output.3 == "String" { byKey.insert(String(match.output.1)) } else { byIndex.insert(String(match.output.1)) }
+            // A key of any type (Python's `obj[key]`, `getItem(_ object: Any, _ key: Any)`) reads by key or by index, as
+            // each call's literal says.
+            if match.output.3 == "Int" { byIndex.insert(String(match.output.1)) } else { byKey.insert(String(match.output.1)) }
         }
         let oneParameter = /\bfunc\s+([A-Za-z_]\w*)\s*(?:<[^>{]*>)?\s*\(\s*(?:[A-Za-z_]\w*\s+)?[A-Za-z_]\w*\s*:\s*([^,()]+?)\s*\)([^{]*)\{/
         var counted = (0, text.startIndex)
@@ -259,6 +269,9 @@ struct AccessHelpers {
                     reads.append(Read(key: nil, call: call, receiver: first, receiverCast: .objects))
                 } else if literal.count > 2, literal.hasPrefix("\""), literal.hasSuffix("\""), !literal.contains("\\(") {
                     reads.append(Read(key: String(literal.dropFirst().dropLast()), call: call, receiver: first, receiverCast: .object))
+                } else if !literal.isEmpty, literal.allSatisfy({ $0.isASCII && $0.isNumber }) {
+                    // `getItem(results, 0)` through a helper whose key is of any type: an index into a list.
+                    reads.append(Read(key: nil, call: call, receiver: first, receiverCast: .objects))
                 } else if literal.contains(/^[A-Za-z_][\w.]*$/) {
                     // A key the skill computes (`pyGetItem(pages, pageid)`): the document is keyed by data.
                     let element = SourceReplies.castAfter(call, in: code)
