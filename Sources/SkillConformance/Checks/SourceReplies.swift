@@ -58,14 +58,11 @@ package enum SourceReplies {
     /// The documents for source texts: decoded documents first, then documents of cast keys, then a feed or a page
     /// when the source parses one. Empty when the sources read none of these.
     static func documents(fromSources sources: [String]) -> [String] {
-        // Only files that decode, cast or parse something: a package's other files cost time and give nothing.
-        let hints = [
-            "Decodable", "Codable", "JSONDecoder", "JSONSerialization", "JSON(parsing", "XML", "html", "HTML", "href", "<title", "<p>",
-            "SwiftSoup",
-        ]
-        // A port parses JSON with a parser of its own as often as with Foundation's (`jsonParse`, `json_loads`, `JSON.parse`).
+        // Only files that decode, cast or parse something: a package's other files cost time and give nothing. "json" in
+        // any case covers Foundation's names and a port's own parser alike (`JSONDecoder`, `jsonParse`, `JSON.parse`).
+        let hints = ["json", "decodable", "codable", "xml", "html", "href", "<title", "<p>", "swiftsoup"]
         let joined = sources.filter { source in
-            hints.contains { source.contains($0) } || source.range(of: "json", options: .caseInsensitive) != nil
+            hints.contains { source.range(of: $0, options: .caseInsensitive) != nil }
         }.joined(separator: "\n")
         var documents = decodedDocuments(in: joined) + castDocuments(in: joined) + markupDocuments(in: joined)
         var seen = Set<String>()
