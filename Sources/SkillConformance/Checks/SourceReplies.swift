@@ -405,18 +405,39 @@ package enum SourceReplies {
     private static func value(_ cast: Cast, key: String, casts: [(key: String, cast: Cast)], style: ValueStyle, depth: Int) -> JSON {
         switch cast {
         case .string: style.string(for: key)
-        case .integer: .number(1)
-        case .number: .number(1.5)
+        case .integer: number(for: key, fraction: false)
+        case .number: number(for: key, fraction: true)
         case .boolean: .bool(true)
         case .strings: .array([style.string(for: key)])
-        case .integers: .array([.number(1)])
-        case .numbers: .array([.number(1.5)])
+        case .integers: .array([number(for: key, fraction: false)])
+        case .numbers: .array([number(for: key, fraction: true)])
         case .object: depth > 1 ? castObject(casts, style: style, depth: depth - 1) : .object([:])
         case .objects, .list: .array(depth > 1 ? [castObject(casts, style: style, depth: depth - 1)] : [])
         case .keyed(let element?) where !element.isComposite:
             .object([anyKey: value(element, key: key, casts: casts, style: style, depth: depth)])
         case .keyed: .object(depth > 1 ? [anyKey: castObject(casts, style: style, depth: depth - 1)] : [:])
         }
+    }
+
+    /// A number for `key`: 1 (1.5 where the source reads a fraction), or an hour where the key names how long
+    /// something lasts (`expires_in`, `ttl`, `max_age`, `lifetime`; in milliseconds where it says so). A token or
+    /// a cache entry the reply fills then stays good for the run, as a real service's does: with 1 second, a token
+    /// refreshed five minutes before it expires is refreshed on every call, and the checks judge a skill that
+    /// never reuses one.
+    ///
+    /// ```swift
+    /// SourceReplies.number(for: "expires_in", fraction: false)   // 3600
+    /// SourceReplies.number(for: "count", fraction: false)        // 1
+    /// ```
+    static func number(for key: String, fraction: Bool) -> JSON {
+        let words = NameWords.of(key).map { $0.lowercased() }
+        let pairs = Set(zip(words, words.dropFirst()).map { $0 + " " + $1 })
+        let lasts =
+            words.contains("ttl") || words.contains("lifetime") || words.contains("maxage") || words.contains("expiresin")
+            || !pairs.isDisjoint(with: ["expires in", "expire in", "expiry in", "max age", "valid for", "to live"])
+        guard lasts else { return .number(fraction ? 1.5 : 1) }
+        let milliseconds = words.contains { ["ms", "millis", "msec", "milliseconds"].contains($0) }
+        return .number(milliseconds ? 3_600_000 : 3600)
     }
 
     // MARK: Feeds and pages
@@ -550,8 +571,9 @@ package enum SourceReplies {
             switch name {
             case "String", "Substring": return string(for: key)
             case "Character": return .string("S")
-            case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64": return .number(1)
-            case "Double", "Float", "CGFloat", "Decimal", "Float32", "Float64": return .number(1.5)
+            case "Int", "Int8", "Int16", "Int32", "Int64", "UInt", "UInt8", "UInt16", "UInt32", "UInt64":
+                return SourceReplies.number(for: key, fraction: false)
+            case "Double", "Float", "CGFloat", "Decimal", "Float32", "Float64": return SourceReplies.number(for: key, fraction: true)
             case "Bool": return .bool(true)
             case "Date": return dates
             case "URL": return .string("https://example.com/sample")
