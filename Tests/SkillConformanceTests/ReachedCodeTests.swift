@@ -388,6 +388,28 @@ struct ReachedCodeTests {
         #expect(analysis.credentialNames(typeName: "ResearchTool") == ["OPENAI_API_KEY"])
     }
 
+    @Test("a credential read through a constant that names it gets its placeholder, and the read no longer steers")
+    func credentialThroughConstant() throws {
+        let source = """
+            import Foundation
+
+            struct SearchTool {
+                static let keyVariable = "TAVILY_API_KEY"
+                var key: String? { ProcessInfo.processInfo.environment[Self.keyVariable] }
+                var token: String? { getenv(tokenName).map { String(cString: $0) } }
+            }
+            let tokenName: String = "SEARCH_TOKEN"
+            """
+        let analysis = try reachAnalysis(
+            module: "Search", file: "/tmp/reach/Sources/Search/Search.swift", source: source, types: [("SearchTool", 3, "struct")])
+        #expect(analysis.credentialNames(typeName: "SearchTool") == ["SEARCH_TOKEN", "TAVILY_API_KEY"])
+        let skipped = Finding(
+            ruleID: "ERR-1", skillID: "search", outcome: .notApplicable, subject: "every fault",
+            expected: "a skill that uses the network or storage", observed: "no sample made a network request or a storage operation")
+        let given = Set(analysis.credentialNames(typeName: "SearchTool"))
+        #expect(analysis.steeredBySettings([skipped], typeName: "SearchTool", given: given).map(\.outcome) == [.notApplicable])
+    }
+
     @Test("a rule that found nothing to judge is skipped, naming the environment read, when the skill's code reaches one")
     func environmentSteers() throws {
         let analysis = try reachAnalysis(

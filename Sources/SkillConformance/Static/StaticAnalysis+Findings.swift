@@ -202,7 +202,7 @@ extension StaticAnalysis {
         guard let report = report(typeName: typeName, moduleHint: moduleHint),
             let read = report.realTimeUses.first(where: {
                 guard $0.kind == .environment else { return false }
-                let names = Self.variableNames(in: $0.text)
+                let names = variableNames(in: $0.text)
                 return names.isEmpty || !given.isSuperset(of: names)
             })
         else { return findings }
@@ -268,7 +268,7 @@ extension StaticAnalysis {
     /// ```
     package func credentialNames(typeName: String, moduleHint: String? = nil) -> [String] {
         guard let report = report(typeName: typeName, moduleHint: moduleHint) else { return [] }
-        let names = report.realTimeUses.filter { $0.kind == .environment }.flatMap { Self.variableNames(in: $0.text) }
+        let names = report.realTimeUses.filter { $0.kind == .environment }.flatMap { variableNames(in: $0.text) }
         return Array(Set(names.filter(Self.isCredential))).sorted()
     }
 
@@ -291,6 +291,26 @@ extension StaticAnalysis {
     /// The variables a line reads by name: `environment["NAME"]`, `getenv("NAME")`.
     static func variableNames(in line: String) -> [String] {
         line.matches(of: /(?:environment\s*\[\s*|getenv\s*\(\s*)"([A-Za-z_][A-Za-z0-9_]*)"/).map { String($0.output.1) }
+    }
+
+    /// The variables a line reads by name, or through a constant of the package's that names one
+    /// (`environment[Self.keyVariable]`, with `static let keyVariable = "TAVILY_API_KEY"`).
+    func variableNames(in line: String) -> [String] {
+        let constants = line.matches(of: /(?:environment\s*\[\s*|getenv\s*\(\s*)(?:[A-Za-z_]\w*\s*\.\s*)?([A-Za-z_]\w*)\s*[\])]/)
+        return Self.variableNames(in: line) + constants.flatMap { variableConstants[String($0.output.1)] ?? [] }
+    }
+
+    /// The constants of `sources` whose value is a variable's name (capitals, digits and `_`), by the constant's name:
+    /// `let`, `static let`, `var` or an enum case's raw value.
+    static func variableConstants(in sources: [String]) -> [String: [String]] {
+        var constants: [String: [String]] = [:]
+        for source in sources {
+            for match in source.matches(of: /\b(?:let|var|case)\s+([A-Za-z_]\w*)\s*(?::\s*String\s*)?=\s*"([A-Z_][A-Z0-9_]*)"/) {
+                let (name, value) = (String(match.output.1), String(match.output.2))
+                if constants[name]?.contains(value) != true { constants[name, default: []].append(value) }
+            }
+        }
+        return constants
     }
 
     /// The source findings of `rule` (TIME-1 or IO-1): its spellings in the type's code and the code it reaches.

@@ -57,6 +57,9 @@ public struct StaticAnalysis: Sendable {
     let members: [MemberFunction]
     /// The type (`module.name`) each line of each file belongs to, by line (0-based), as ``DeclarationIndex/owner(file:line:)`` says.
     let lineOwners: [String: [String?]]
+    /// The names of variables the package's sources declare as constants (`static let keyVariable = "TAVILY_API_KEY"`),
+    /// by the constant's name: what `environment[keyVariable]` reads.
+    let variableConstants: [String: [String]]
 
     /// A top-level function of the package's sources and the lines it spans (to the next top-level declaration).
     struct FunctionSpan: Sendable, Hashable {
@@ -102,6 +105,7 @@ public struct StaticAnalysis: Sendable {
             package: package, diagnostics: CompilerDiagnostic.parse(buildLog), index: index,
             hatches: sources.flatMap { EscapeHatch.scan($0.text, file: $0.file) },
             realTimeUses: sources.flatMap { RealTimeUse.scan($0.text, file: $0.file) },
+            variableConstants: Self.variableConstants(in: sources.map(\.text)),
             lines: Dictionary(
                 sources.map { ($0.file, $0.text.split(separator: "\n", omittingEmptySubsequences: false)) },
                 uniquingKeysWith: { first, _ in first }),
@@ -110,8 +114,10 @@ public struct StaticAnalysis: Sendable {
 
     init(
         package: URL, diagnostics: [CompilerDiagnostic], index: DeclarationIndex, hatches: [EscapeHatch],
-        realTimeUses: [RealTimeUse] = [], lines: [String: [Substring]], code: [String: [Substring]] = [:]
+        realTimeUses: [RealTimeUse] = [], variableConstants: [String: [String]] = [:], lines: [String: [Substring]],
+        code: [String: [Substring]] = [:]
     ) {
+        self.variableConstants = variableConstants
         self.package = package
         self.index = index
         let concurrency = diagnostics.map { $0.normalized() }.filter(\.isConcurrencyRelated)
