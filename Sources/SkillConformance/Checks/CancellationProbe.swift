@@ -50,7 +50,7 @@ struct CancellationProbe: Sendable {
                 timeline.start(
                     clock: clock, stores: [store], storageLatency: beforeStart ? .zero : .seconds(1), networks: [network],
                     call: ProbeTimeline.call(input) + (beforeStart ? " in a task cancelled before it starts" : ""))
-                let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
+                let context = subject.prepared(SkillContext.virtual(clock: clock, storage: store, networkService: network))
                 let skill = subject.instance(in: context)
                 return await withTaskGroup(of: (Probe.Ending, Bool).self) { group in
                     group.addTask {

@@ -123,7 +123,7 @@ struct ConcurrencyStress: Sendable {
                 return UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]))
             }
         )
-        return (context, clock)
+        return (subject.prepared(context), clock)
     }
 
     /// The outcomes only one side has, with how many more times it has them: empty when the two are the

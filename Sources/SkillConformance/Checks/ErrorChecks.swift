@@ -536,6 +536,7 @@ extension SkillConformance {
     /// A tool skill's odd inputs are TOOL-4's arguments that violate its schema.
     static func readableReasons(_ input: ConformanceCheck.Input) async -> [Finding] {
         var seen = input.skill.kind == .tool ? await invalidArgumentFindings(input).errors : await invalidInputFindings(input).errors
+        var shown: [Finding] = []
         let (samples, _) = await workingSamples(input, rule: "ERR-3")
         for fault in InjectedFault.all {
             for sample in samples {
@@ -543,32 +544,44 @@ extension SkillConformance {
                     input.skill, input: SkillInput(rawText: sample),
                     cutAfter: fault.cut ? input.limits.engineTimeout : nil,
                     limits: input.limits, setUp: fault.setUp)
-                if case .success(let probe) = result, case .threw(let thrown) = probe.ending, let error = thrown.skillError {
-                    seen.append(("\(fault.name), \(input.sampleLabel(sample))", error))
+                guard case .success(let probe) = result else { continue }
+                let subject = "\(fault.name), \(input.sampleLabel(sample))"
+                if case .threw(let thrown) = probe.ending, let error = thrown.skillError { seen.append((subject, error)) }
+                // An answer, or a tool's result, that quotes the key: the user (or the model's provider) reads it.
+                if case .output(let output) = probe.ending, output.summary.contains(credentialPlaceholder) {
+                    shown.append(
+                        input.finding(
+                            "ERR-3", .failed, subject: subject, expected: "an answer that shows no credential",
+                            observed: "\(input.skill.kind == .tool ? "the result" : "the answer") "
+                                + quoted(output.summary) + " shows the credential the skill read (\(credentialPlaceholder) is "
+                                + "the value the kit gave it, in its environment or context.userInfo); \(input.skill.kind == .tool ? "the model and its provider read" : "the person who asked, and any log of the chat, read") "
+                                + "it: say what failed without the request's URL or key"))
                 }
             }
         }
         guard !seen.isEmpty else {
+            if !shown.isEmpty { return shown }
             return [
                 input.finding(
                     "ERR-3", .notApplicable, subject: "every fault and odd input",
                     expected: "a SkillError to read", observed: "the skill threw no SkillError")
             ]
         }
-        return seen.map { subject, error in
-            // The key skillcheck gave the skill, quoted in what the user reads (a request's URL in the reason).
-            if "\(error)".contains(credentialPlaceholder) {
+        return shown
+            + seen.map { subject, error in
+                // The key skillcheck gave the skill, quoted in what the user reads (a request's URL in the reason).
+                if "\(error)".contains(credentialPlaceholder) {
+                    return input.finding(
+                        "ERR-3", .failed, subject: subject, expected: "a reason with words in it, and no credential",
+                        observed: "SkillError.\(error): the reason shows the credential the skill read from its environment or "
+                            + "context.userInfo (\(credentialPlaceholder) is the value the kit gave it); a user, a log or a crash report reads "
+                            + "it: say what failed without the request's key")
+                }
+                let saysNothing = reason(of: error).map(describesNothing) == true
                 return input.finding(
-                    "ERR-3", .failed, subject: subject, expected: "a reason with words in it, and no credential",
-                    observed: "SkillError.\(error): the reason shows the credential the skill read from its environment "
-                        + "(\(credentialPlaceholder) is the value skillcheck gave it); a user, a log or a crash report reads "
-                        + "it: say what failed without the request's key")
+                    "ERR-3", hasReadableReason(error) && !saysNothing ? .passed : .failed, subject: subject,
+                    expected: "a reason with words in it", observed: "SkillError.\(error)" + (saysNothing ? ": " + nothingDescribed : ""))
             }
-            let saysNothing = reason(of: error).map(describesNothing) == true
-            return input.finding(
-                "ERR-3", hasReadableReason(error) && !saysNothing ? .passed : .failed, subject: subject,
-                expected: "a reason with words in it", observed: "SkillError.\(error)" + (saysNothing ? ": " + nothingDescribed : ""))
-        }
     }
 
     /// What ERR-3 says of a reason that holds Foundation's text for an error that describes nothing.

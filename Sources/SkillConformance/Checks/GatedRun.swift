@@ -79,6 +79,7 @@ struct GatedRun: Sendable {
                     clock: clock, storage: GatedStore(base: store, gate: gate),
                     networkService: GatedNetwork(base: network, faulty: faulty, gate: gate))
                 context.clock = GatedClock(base: clock, gate: gate)
+                context = subject.prepared(context)
                 let skill = subject.instance(in: context)
                 let leftRunning = Locked<[String]>([])
                 let (ending, wasCut, cancelledAt) = await drive(

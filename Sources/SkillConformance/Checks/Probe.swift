@@ -67,7 +67,7 @@ struct Probe: Sendable {
                 // What `setUp` leaves unanswered gets the skill's working reply (a stub added later matches last).
                 fit.stub(network)
                 timeline.start(clock: clock, stores: [store], networks: [network], call: ProbeTimeline.call(input), cutAfter: cutAfter)
-                let context = SkillContext.virtual(clock: clock, storage: store, networkService: network)
+                let context = subject.prepared(SkillContext.virtual(clock: clock, storage: store, networkService: network))
                 let skill = subject.instance(in: context)
                 let leftRunning = Locked<[String]>([])
                 let (ending, wasCut) = await execute(

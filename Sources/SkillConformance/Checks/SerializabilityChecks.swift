@@ -337,6 +337,7 @@ extension SkillConformance {
                     networkService: GatedNetwork(base: network, faulty: FakeNetworkService(clock: clock), gate: gate))
                 context.clock = GatedClock(base: clock, gate: gate)
                 context.idSource = requestIDs()
+                context = input.skill.prepared(context)
                 let skill = input.skill.instance(in: context)
                 var outputs = pair.map { _ in "" }
                 let frozen = context

@@ -34,12 +34,7 @@ package enum SourceReplies {
     /// A folder of more than ``scannedBytes`` of Swift is read only in the files that name `typeName` (the skill's
     /// type): each process of a test that runs its cases apart reads it again.
     static func documents(inPackage package: URL, module: String? = nil, typeName: String? = nil) -> [String] {
-        let folder =
-            module.flatMap { module in
-                ["Sources", "Tests"].lazy.map { package.appendingPathComponent($0).appendingPathComponent(module) }.first {
-                    FileManager.default.fileExists(atPath: $0.path)
-                }
-            } ?? package.appendingPathComponent("Sources")
+        let folder = moduleFolder(in: package, module: module)
         let key = folder.path + "\n" + (typeName ?? "")
         if let known = cache.withLock({ $0[key] }) { return known }
         var texts = sourceFiles(in: folder).compactMap { try? String(contentsOf: $0, encoding: .utf8) }
@@ -50,6 +45,16 @@ package enum SourceReplies {
         let documents = documents(fromSources: texts)
         cache.withLock { $0[key] = documents }
         return documents
+    }
+
+    /// The folder of `module` in `package` (`Sources/<module>` or `Tests/<module>`, where SwiftPM looks for a target),
+    /// else the package's `Sources`.
+    static func moduleFolder(in package: URL, module: String?) -> URL {
+        module.flatMap { module in
+            ["Sources", "Tests"].lazy.map { package.appendingPathComponent($0).appendingPathComponent(module) }.first {
+                FileManager.default.fileExists(atPath: $0.path)
+            }
+        } ?? package.appendingPathComponent("Sources")
     }
 
     /// How much Swift a skill's module folder may hold to be read whole: 256 KB, several times a large skill package.

@@ -27,12 +27,15 @@ extension RuleCatalog {
         ),
         ConformanceRule(
             id: "ERR-3", category: .errors, level: .must,
-            sentence: "Every SkillError the skill throws has a non-empty, readable reason, which shows no credential the skill read.",
+            sentence:
+                "Every SkillError the skill throws has a non-empty, readable reason, which shows no credential the skill read "
+                + "(from its environment or context.userInfo); nor does an answer or a tool's result under a fault.",
             troubleshooting: .init(
                 cause:
                     "A placeholder reason (`\"\"`) left in a guard, a reason built from an empty value, or "
                     + "`error.localizedDescription` of an error with no description of its own (\"The operation could not be "
-                    + "completed. (MyError error 0.)\"); or one that quotes a request's URL with its key in it.",
+                    + "completed. (MyError error 0.)\"); or one that quotes a request's URL with its key in it, as a catch-all's "
+                    + "answer (\"Could not get weather: \\(error)\") can too.",
                 fix: "Say what was wrong and what to type instead.",
                 example: "guard !content.isEmpty else {\n    throw SkillError.invalidInput(\"say what to note, such as 记一下明天开会\") }"
             )
