@@ -140,7 +140,7 @@ struct Probe: Sendable {
             effects.append(
                 (
                     "/requests/\(index)",
-                    "\(request.method.rawValue) \(request.url) \(JSON.comparable(String(decoding: request.body ?? Data(), as: UTF8.self)))"
+                    "\(request.method.rawValue) \(request.comparableURL) \(JSON.comparable(String(decoding: request.body ?? Data(), as: UTF8.self)))"
                 ))
         }
         return effects

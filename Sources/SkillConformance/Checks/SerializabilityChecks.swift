@@ -362,7 +362,7 @@ extension SkillConformance {
                 }.sorted()
                 let requests = network.requests.map { request in
                     let body = alone ? request.body.map { " " + JSON.comparable(String(decoding: $0, as: UTF8.self)) } ?? "" : ""
-                    return normalized("\(request.method.rawValue) \(request.url)\(body)")
+                    return normalized("\(request.method.rawValue) \(request.comparableURL)\(body)")
                 }.sorted()
                 return SharedOutcome(outputs: outputs.map(normalized), documents: documents, requests: requests)
             }
