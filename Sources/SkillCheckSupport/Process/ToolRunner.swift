@@ -35,12 +35,14 @@ package struct ToolRunner: Sendable {
         /// while unwrapping an Optional value` with its file and line, when it wrote any.
         package var trapMessage: String? { Self.trapMessage(in: standardError) }
 
-        /// The lines of `standardError` in which the Swift runtime reports a trap, joined; `nil` when none.
+        /// The lines of `standardError` in which the Swift runtime reports a trap, joined; `nil` when none. Such a line
+        /// starts with the words, or with the file and line they are about (`Skills.swift:14: Fatal error: …`): a line
+        /// that only quotes one (a test's message about an earlier trap) is no trap of this process.
         package static func trapMessage(in standardError: String) -> String? {
             let trap = standardError.split(separator: "\n").map(String.init).filter { line in
-                ["Fatal error", "Precondition failed", "Assertion failed", "fatal error", "Illegal instruction"].contains {
-                    line.contains($0)
-                }
+                line.prefixMatch(
+                    of: /(?:[^\s:][^:\n]*:\d+: )?(?:Fatal error|Precondition failed|Assertion failed|fatal error|Illegal instruction)/)
+                    != nil
             }
             return trap.isEmpty ? nil : trap.joined(separator: "\n")
         }
