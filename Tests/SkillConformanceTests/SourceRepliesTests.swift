@@ -55,6 +55,25 @@ struct SourceRepliesTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("two services' replies that shape one key apart, each nesting its own Day, each come alone too, after the merged one")
+    func clashingRoots() throws {
+        let source = """
+            struct DarkSky: Decodable { struct Daily: Decodable { let data: [Day] }; struct Day: Decodable { let time: Double }; let daily: Daily? }
+            struct OpenWeather: Decodable { struct Day: Decodable { let dt: Double }; let daily: [Day] }
+            let dark = try JSONDecoder().decode(DarkSky.self, from: a)
+            let open = try JSONDecoder().decode(OpenWeather.self, from: b)
+            """
+        let documents = SourceReplies.documents(fromSources: [source])
+        #expect(
+            documents == [#"{"daily":{"data":[{"time":1.5}]}}"#, #"{"daily":[{"dt":1.5}]}"#],
+            "the merged one is DarkSky's alone: \(documents)")
+        let agreeing =
+            "struct A: Decodable { let name: String }\nstruct B: Decodable { let name: String; let id: Int }\n"
+            + "let a = try JSONDecoder().decode(A.self, from: x)\nlet b = try JSONDecoder().decode(B.self, from: y)"
+        #expect(SourceReplies.documents(fromSources: [agreeing]) == [#"{"id":1,"name":"Sample-name"}"#])
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("keys cast out of JSONSerialization's dictionaries give an object of every key, nested, and a list when the document is one")
     func castKeys() throws {
         let source = """

@@ -178,23 +178,33 @@ package enum SourceReplies {
         if roots.isEmpty {
             // No decode call names a type (a generic helper decodes `T`): the types no other type holds.
             let held = Set(types.values.flatMap { $0.properties.map { Self.baseName(of: $0.type) } })
-            roots = types.filter { !held.contains($0.key) && $0.value.rawValue == nil }.keys.sorted().map { ($0, false) }
+            roots = types.filter { !$0.key.contains(".") && !held.contains($0.key) && $0.value.rawValue == nil }.keys.sorted().map {
+                ($0, false)
+            }
         }
         var merged: [String: JSON] = [:]
         var documents: [JSON] = []
+        var objects: [[String: JSON]] = []
         for root in roots {
             let value = style.value(ofType: root.name, key: "", types: types, open: [])
             if root.array {
                 documents.append(.array([value]))
             } else if case .object(let members) = value {
                 merged.merge(members) { first, _ in first }
+                objects.append(members)
             }
         }
         if !merged.isEmpty { documents.insert(.object(merged), at: 0) }
+        // Two services' replies that name one key alike and shape it apart (Dark Sky's `daily` an object, OpenWeather's
+        // a list): the merged document keeps the first, so each root comes again alone, for the skill that reads the other.
+        let clashes = objects.contains { members in members.contains { key, value in merged[key] != value } }
+        if clashes { documents += objects.filter { .object($0) != documents.first }.map { .object($0) } }
         return documents.map(\.text)
     }
 
-    /// The `Decodable` (or `Codable`) structs, classes and enums of `source`, by name, nested ones by their own name.
+    /// The `Decodable` (or `Codable`) structs, classes and enums of `source`, by name, nested ones by their own name
+    /// (the first of that name) and by the names of the types around them (`Forecast.Day`), so that two services'
+    /// replies that each nest a `Day` are each read with their own.
     static func decodableTypes(in source: String) -> [String: DecodedType] {
         let code = Array(SourceScanner.code(of: source))
         let raw = Array(source)
@@ -217,10 +227,15 @@ package enum SourceReplies {
             declared.append((name, String(match.output.1), match.output.3 ?? "", (open + 1)..<close))
         }
         var types: [String: DecodedType] = [:]
-        for item in declared where decodable.contains(item.name) && types[item.name] == nil {
+        for item in declared where decodable.contains(item.name) {
             let body = Self.topLevel(of: item.body, in: code)
+            let outer = declared.filter { $0.body != item.body && $0.body.contains(item.body.lowerBound) }
+                .sorted { $0.body.lowerBound < $1.body.lowerBound }.map(\.name)
+            let qualified = (outer + [item.name]).joined(separator: ".")
             if item.kind == "enum" {
-                types[item.name] = DecodedType(rawValue: Self.firstRawValue(body: body, raw: raw, inherits: item.inherits))
+                let decoded = DecodedType(rawValue: Self.firstRawValue(body: body, raw: raw, inherits: item.inherits))
+                if types[item.name] == nil { types[item.name] = decoded }
+                types[qualified] = decoded
             } else {
                 // The type's own `CodingKeys`, not one of a type nested in it.
                 let inner = declared.filter { $0.name != "CodingKeys" && $0.body != item.body && item.body.contains($0.body.lowerBound) }
@@ -231,7 +246,9 @@ package enum SourceReplies {
                 let keys = own.map {
                     Self.codingKeys(body: Self.topLevel(of: $0.body, in: code), raw: raw)
                 }
-                types[item.name] = DecodedType(properties: Self.storedProperties(body: body, code: code, codingKeys: keys))
+                let decoded = DecodedType(properties: Self.storedProperties(body: body, code: code, codingKeys: keys))
+                if types[item.name] == nil { types[item.name] = decoded }
+                types[qualified] = decoded
             }
         }
         return types
@@ -557,7 +574,7 @@ package enum SourceReplies {
 
         /// A value of the type spelled `type` for the key `key`; `open` holds the types being built, so a recursive
         /// type ends in an empty object.
-        func value(ofType type: String, key: String, types: [String: DecodedType], open: Set<String>) -> JSON {
+        func value(ofType type: String, key: String, types: [String: DecodedType], open: Set<String>, scope: String = "") -> JSON {
             var type = type.trimmingCharacters(in: .whitespaces)
             while type.hasSuffix("?") || type.hasSuffix("!") { type.removeLast() }
             if type.hasPrefix("Optional<"), type.hasSuffix(">") { type = String(type.dropFirst(9).dropLast()) }
@@ -565,12 +582,14 @@ package enum SourceReplies {
                 let inner = String(type.dropFirst().dropLast())
                 if let colon = Self.topLevelColon(in: inner) {
                     let element = String(inner[inner.index(after: colon)...])
-                    return .object([SourceReplies.anyKey: value(ofType: element, key: key, types: types, open: open)])
+                    return .object([SourceReplies.anyKey: value(ofType: element, key: key, types: types, open: open, scope: scope)])
                 }
-                return .array([value(ofType: inner, key: key, types: types, open: open)])
+                return .array([value(ofType: inner, key: key, types: types, open: open, scope: scope)])
             }
             for prefix in ["Array<", "Set<", "ContiguousArray<"] where type.hasPrefix(prefix) && type.hasSuffix(">") {
-                return .array([value(ofType: String(type.dropFirst(prefix.count).dropLast()), key: key, types: types, open: open)])
+                return .array([
+                    value(ofType: String(type.dropFirst(prefix.count).dropLast()), key: key, types: types, open: open, scope: scope)
+                ])
             }
             let name = String(type.split(separator: ".").last ?? "")
             switch name {
@@ -586,13 +605,24 @@ package enum SourceReplies {
             case "Data": return .string("c2FtcGxl")
             default: break
             }
-            guard let decoded = types[name] else { return string(for: key) }
+            // The type the name means where it is written: one nested in the type being built, or in a type around it,
+            // before the first of that name.
+            var found: (key: String, type: DecodedType)?
+            var enclosing = scope
+            while found == nil {
+                let candidate = enclosing.isEmpty ? name : enclosing + "." + name
+                if let decoded = types[candidate] { found = (candidate, decoded) }
+                if enclosing.isEmpty { break }
+                enclosing = enclosing.split(separator: ".").dropLast().joined(separator: ".")
+            }
+            guard let (resolved, decoded) = found else { return string(for: key) }
             if let raw = decoded.rawValue { return raw }
-            if open.contains(name) { return .object([:]) }
+            if open.contains(resolved) { return .object([:]) }
             var members: [String: JSON] = [:]
             for property in decoded.properties {
                 let written = snakeCaseKeys ? Self.snakeCase(property.key) : property.key
-                members[written] = value(ofType: property.type, key: property.key, types: types, open: open.union([name]))
+                members[written] = value(
+                    ofType: property.type, key: property.key, types: types, open: open.union([resolved]), scope: resolved)
             }
             return .object(members)
         }

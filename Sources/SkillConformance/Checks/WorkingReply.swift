@@ -425,7 +425,8 @@ enum WorkingReply {
     /// error: …" after its one request has not read what it came for). `nil` when none ends that way, or when the skill asks a
     /// model, whose answers come first (``fitted(for:limits:)``).
     private static func furthest(of bodies: [String], _ subject: SkillUnderTest, _ sample: String, _ limits: CheckLimits) async -> String? {
-        var best: (body: String, operations: Int)?
+        // An answer that says it failed ("Could not get the forecast") reached less than one that does not, whatever it asked.
+        var best: (body: String, worked: Bool, operations: Int)?
         for body in bodies {
             let result = await Probe.run(subject, input: SkillInput(rawText: sample), limits: limits, reply: body, setUp: nil)
             guard case .success(let probe) = result else { return best?.body }
@@ -438,7 +439,9 @@ enum WorkingReply {
             }
             guard case .output(let output) = probe.ending, !output.summary.isEmpty || output.detail?.isEmpty == false else { continue }
             let operations = probe.requestCount + probe.storeLog.count
-            if operations > (best?.operations ?? -1) { best = (body, operations) }
+            let worked = !SkillConformance.saysItFailed(output.summary)
+            if let best, (best.worked ? 1 : 0, best.operations) >= (worked ? 1 : 0, operations) { continue }
+            best = (body, worked, operations)
         }
         return best?.body
     }
