@@ -159,6 +159,8 @@ package enum SourceReplies {
     struct DecodedType {
         var properties: [(key: String, type: String)] = []
         var rawValue: JSON?
+        /// The type's name with the names of the types around it (`Forecast.Day`): where its properties' types are looked up.
+        var qualifiedName = ""
     }
 
     /// One document per decoded root: an object merging every decoded object type's keys (a skill that decodes a
@@ -233,7 +235,8 @@ package enum SourceReplies {
                 .sorted { $0.body.lowerBound < $1.body.lowerBound }.map(\.name)
             let qualified = (outer + [item.name]).joined(separator: ".")
             if item.kind == "enum" {
-                let decoded = DecodedType(rawValue: Self.firstRawValue(body: body, raw: raw, inherits: item.inherits))
+                let decoded = DecodedType(
+                    rawValue: Self.firstRawValue(body: body, raw: raw, inherits: item.inherits), qualifiedName: qualified)
                 if types[item.name] == nil { types[item.name] = decoded }
                 types[qualified] = decoded
             } else {
@@ -246,7 +249,8 @@ package enum SourceReplies {
                 let keys = own.map {
                     Self.codingKeys(body: Self.topLevel(of: $0.body, in: code), raw: raw)
                 }
-                let decoded = DecodedType(properties: Self.storedProperties(body: body, code: code, codingKeys: keys))
+                let decoded = DecodedType(
+                    properties: Self.storedProperties(body: body, code: code, codingKeys: keys), qualifiedName: qualified)
                 if types[item.name] == nil { types[item.name] = decoded }
                 types[qualified] = decoded
             }
@@ -607,22 +611,23 @@ package enum SourceReplies {
             }
             // The type the name means where it is written: one nested in the type being built, or in a type around it,
             // before the first of that name.
-            var found: (key: String, type: DecodedType)?
+            var found: DecodedType?
             var enclosing = scope
             while found == nil {
                 let candidate = enclosing.isEmpty ? name : enclosing + "." + name
-                if let decoded = types[candidate] { found = (candidate, decoded) }
+                found = types[candidate]
                 if enclosing.isEmpty { break }
                 enclosing = enclosing.split(separator: ".").dropLast().joined(separator: ".")
             }
-            guard let (resolved, decoded) = found else { return string(for: key) }
+            guard let decoded = found else { return string(for: key) }
             if let raw = decoded.rawValue { return raw }
-            if open.contains(resolved) { return .object([:]) }
+            if open.contains(decoded.qualifiedName) { return .object([:]) }
             var members: [String: JSON] = [:]
             for property in decoded.properties {
                 let written = snakeCaseKeys ? Self.snakeCase(property.key) : property.key
                 members[written] = value(
-                    ofType: property.type, key: property.key, types: types, open: open.union([resolved]), scope: resolved)
+                    ofType: property.type, key: property.key, types: types, open: open.union([decoded.qualifiedName]),
+                    scope: decoded.qualifiedName)
             }
             return .object(members)
         }
