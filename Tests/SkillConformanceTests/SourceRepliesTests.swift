@@ -74,6 +74,22 @@ struct SourceRepliesTests {
     }
 
     @available(SkillCheckTesting, *)
+    @Test("a helper that decodes the type it is handed reads each type named as a value, the one another type holds too")
+    func typesHandedToHelpers() throws {
+        let source = """
+            struct Customer: Decodable { let id: String }
+            struct CustomerList: Decodable { let data: [Customer]; let hasMore: Bool }
+            func request<Value: Decodable>(_ path: String, as type: Value.Type) async throws -> Value { try JSONDecoder().decode(Value.self, from: body) }
+            let created = try await request("/v1/customers", as: Customer.self)
+            let page = try await request("/v1/customers", as: CustomerList.self)
+            let ids = try await request("/v1/ids", as: [Customer].self)
+            """
+        let documents = SourceReplies.documents(fromSources: [source])
+        #expect(
+            documents == [#"{"data":[{"id":"sample-1"}],"hasMore":true,"id":"sample-1"}"#, #"[{"id":"sample-1"}]"#], "\(documents)")
+    }
+
+    @available(SkillCheckTesting, *)
     @Test("keys cast out of JSONSerialization's dictionaries give an object of every key, nested, and a list when the document is one")
     func castKeys() throws {
         let source = """

@@ -177,6 +177,14 @@ package enum SourceReplies {
             let known = types[name] != nil || (array && Self.primitives.contains(name))
             if known, !roots.contains(where: { $0 == (name, array) }) { roots.append((name, array)) }
         }
+        // A helper that decodes the type it is handed (`request(.get, "/v1/customers", as: CustomerList.self)`): each
+        // decoded type named as a value is a root too.
+        for match in code.matches(of: /(\[\s*)?\b([A-Za-z_][\w.]*)\s*(\])?\s*\.self\b/)
+        where (match.output.1 == nil) == (match.output.3 == nil) {
+            let name = String(match.output.2.split(separator: ".").last ?? "")
+            let array = match.output.1 != nil
+            if let type = types[name], type.rawValue == nil, !roots.contains(where: { $0 == (name, array) }) { roots.append((name, array)) }
+        }
         if roots.isEmpty {
             // No decode call names a type (a generic helper decodes `T`): the types no other type holds.
             let held = Set(types.values.flatMap { $0.properties.map { Self.baseName(of: $0.type) } })
