@@ -211,11 +211,25 @@ extension SkillConformance {
                         observed: describe(plain) + "; the user reads this error's raw text: throw a SkillError that says what went wrong",
                         run: plain.timeline))
             }
+            let fit = await input.skill.workingFit(limits: input.limits)
+            // With nothing injected, an answer with nothing in it: the person who asked reads nothing, and nothing failed
+            // (a model's tool call the loop never runs, an answer read from a field the reply does not hold).
+            if input.skill.kind == .agent, mapped(plain.ending), answersNothing(plain.ending) {
+                let called =
+                    fit.toolCall.map {
+                        "; the kit's model first called the skill's tool \($0.tool), as a model does: a loop that runs no call, or "
+                            + "answers the call's empty text, leaves the person with nothing"
+                    } ?? ""
+                findings.append(
+                    input.finding(
+                        "ERR-1", .failed, subject: "working fakes, nothing injected, \(input.sampleLabel(sample))",
+                        expected: "an answer with words in it, or a SkillError that says what failed",
+                        observed: "returned an empty answer: \(describe(plain))\(called)", run: plain.timeline))
+            }
             // The skill's first run on this input in the process did what this one does: else what it no longer does
             // (a read it keeps between runs) is out of every fault's reach, and would pass untried.
             if let kept = await keptBetweenRuns(input, sample: sample, plain, expected: expected) { findings.append(kept) }
             var explored: [Schedule]?
-            let fit = await input.skill.workingFit(limits: input.limits)
             for fault in InjectedFault.all + InjectedFault.otherShapes(than: fit) + InjectedFault.missingFields(of: fit) {
                 let targets = plain.points.filter { fault.isNetwork ? $0.isRequest : $0.isStorage }
                 guard !targets.isEmpty else { continue }
