@@ -159,6 +159,9 @@ package struct ConformanceStage: Sendable {
             let pass = try runOnce(
                 skillAt: index, label: attempt > 1 ? "\(attempt)" : "", skipping: Self.rulesOutsideHarness + judged.sorted(),
                 triesToolCall: triesToolCall)
+            // The rules this process was told to skip: a rule it trapped in is none of them, even when one of the rule's
+            // cases ended with findings before another of its cases trapped (SEND-2's stress case after its outputs).
+            let skipped = judged
             findings += pass.findings
             if id.isEmpty { id = pass.findings.first?.skillID ?? "" }
             judged.formUnion(pass.findings.map(\.ruleID))
@@ -175,17 +178,19 @@ package struct ConformanceStage: Sendable {
                         skillID: id))
                 continue
             }
-            guard !pass.run.timedOut, let rule, !judged.contains(rule) else {
+            guard !pass.run.timedOut, let rule, !skipped.contains(rule) else {
                 // A hang, or a trap outside any check: a fresh process would only do the same again.
                 findings += ended(pass.run, stream: pass.stream, skillID: id, recorded: findings, kind: skill.kind)
                 findings += notApplicable(after: findings + crashes, skillID: id, kind: skill.kind)
                 return SkillResult(skill: skill, id: id, findings: findings + crashes)
             }
             crashes.append(crashFinding(pass.run, place: "while checking \(rule)" + Self.attempt(pass.run), skillID: id))
-            findings.append(
-                Finding(
-                    ruleID: rule, skillID: id, outcome: .skipped(reason: Self.trappedReason), subject: ConformanceCheck.wholeRule,
-                    expected: "a check of this rule that runs to its end", observed: Self.trappedReason))
+            if !pass.findings.contains(where: { $0.ruleID == rule }) {
+                findings.append(
+                    Finding(
+                        ruleID: rule, skillID: id, outcome: .skipped(reason: Self.trappedReason), subject: ConformanceCheck.wholeRule,
+                        expected: "a check of this rule that runs to its end", observed: Self.trappedReason))
+            }
             judged.insert(rule)
             if remainingRules(after: judged, kind: skill.kind).isEmpty { break }
         }
