@@ -563,13 +563,17 @@ extension SkillConformance {
                 if case .threw(let thrown) = probe.ending, let error = thrown.skillError { seen.append((subject, error)) }
                 // An answer, or a tool's result, that quotes the key: the user (or the model's provider) reads it.
                 if case .output(let output) = probe.ending, output.summary.contains(credentialPlaceholder) {
+                    let (shownAs, readers) =
+                        input.skill.kind == .tool
+                        ? ("the result", "the model and its provider read")
+                        : ("the answer", "the person who asked, and any log of the chat, read")
                     shown.append(
                         input.finding(
                             "ERR-3", .failed, subject: subject, expected: "an answer that shows no credential",
-                            observed: "\(input.skill.kind == .tool ? "the result" : "the answer") "
-                                + quoted(output.summary) + " shows the credential the skill read (\(credentialPlaceholder) is "
-                                + "the value the kit gave it, in its environment or context.userInfo); \(input.skill.kind == .tool ? "the model and its provider read" : "the person who asked, and any log of the chat, read") "
-                                + "it: say what failed without the request's URL or key"))
+                            observed:
+                                "\(shownAs) \(quoted(output.summary)) shows the credential the skill read (\(credentialPlaceholder) is "
+                                + "the value the kit gave it, in its environment or context.userInfo); \(readers) it: say what failed "
+                                + "without the request's URL or key"))
                 }
             }
         }

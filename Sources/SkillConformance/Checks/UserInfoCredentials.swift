@@ -17,15 +17,11 @@ import SkillKit
 package enum UserInfoCredentials {
     /// The credential keys (``StaticAnalysis/isCredential(_:)``) that `sources` read from a `userInfo` dictionary.
     static func keys(inSources sources: [String]) -> [String] {
-        var constants: [String: Set<String>] = [:]
+        let reading = sources.filter { $0.contains("userInfo") }
+        let constants = StaticAnalysis.nameConstants(in: reading)
         var keys = Set<String>()
-        for source in sources where source.contains("userInfo") {
-            for match in source.matches(of: /\b(?:let|var|case)\s+([A-Za-z_]\w*)\s*(?::\s*String\s*)?=\s*"([A-Za-z_][\w.-]*)"/) {
-                constants[String(match.output.1), default: []].insert(String(match.output.2))
-            }
+        for source in reading {
             for match in source.matches(of: /userInfo\s*\[\s*"([^"\\\n]+)"\s*\]/) { keys.insert(String(match.output.1)) }
-        }
-        for source in sources where source.contains("userInfo") {
             // `Settings.weatherKey`, `Setting.token.rawValue`: the constant is the last name but a raw value's.
             for match in source.matches(of: /userInfo\s*\[\s*([A-Za-z_][\w.]*)\s*\]/) {
                 let names = match.output.1.split(separator: ".").filter { $0 != "rawValue" }

@@ -300,12 +300,17 @@ extension StaticAnalysis {
         return Self.variableNames(in: line) + constants.flatMap { variableConstants[String($0.output.1)] ?? [] }
     }
 
-    /// The constants of `sources` whose value is a variable's name (capitals, digits and `_`), by the constant's name:
-    /// `let`, `static let`, `var` or an enum case's raw value.
+    /// The constants of `sources` whose value is a variable's name (capitals, digits and `_`), by the constant's name.
     static func variableConstants(in sources: [String]) -> [String: [String]] {
+        nameConstants(in: sources).mapValues { $0.filter { $0.wholeMatch(of: /[A-Z_][A-Z0-9_]*/) != nil } }.filter { !$0.value.isEmpty }
+    }
+
+    /// The constants of `sources` whose value is a name (letters, digits, `_`, `.` and `-`: a variable's, a key's), by
+    /// the constant's name: `let`, `static let`, `var` or an enum case's raw value.
+    static func nameConstants(in sources: [String]) -> [String: [String]] {
         var constants: [String: [String]] = [:]
         for source in sources {
-            for match in source.matches(of: /\b(?:let|var|case)\s+([A-Za-z_]\w*)\s*(?::\s*String\s*)?=\s*"([A-Z_][A-Z0-9_]*)"/) {
+            for match in source.matches(of: /\b(?:let|var|case)\s+([A-Za-z_]\w*)\s*(?::\s*String\s*)?=\s*"([A-Za-z_][\w.-]*)"/) {
                 let (name, value) = (String(match.output.1), String(match.output.2))
                 if constants[name]?.contains(value) != true { constants[name, default: []].append(value) }
             }
