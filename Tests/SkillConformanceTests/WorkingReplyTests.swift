@@ -199,8 +199,11 @@ struct WorkingReplyTests {
             let rounds = SkillConformance.insistentToolCalls
             // Another tool offered each round (a handoff) is called too, as a model would.
             for handsOff in [false, true] {
+                // A hundred rounds on a machine whose cores other tests keep busy can outlast the default 5 s of real time,
+                // which would end the run as a stall before the loop's count is read: a minute's limit, on virtual time.
                 let capless = await SkillConformance.check(for: "HANG-1").run(
-                    SkillUnderTest(tool: { NoteLoopTool(context: $0, cap: nil, handsOff: handsOff) }))
+                    SkillUnderTest(tool: { NoteLoopTool(context: $0, cap: nil, handsOff: handsOff) }),
+                    limits: CheckLimits(realRun: .seconds(60)))
                 let failed = capless.filter { $0.outcome == .failed }
                 #expect(failed.count == 1, "\(capless.map(\.message))")
                 #expect(failed.first?.observed.contains("it asked \(rounds + 1) times") == true, "\(failed.map(\.message))")
